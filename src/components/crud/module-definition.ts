@@ -1,0 +1,103 @@
+/**
+ * The shape of one generated CRUD module: what `cli generate` emits per contract tag that
+ * carries `x-admin`, and what the shared building blocks (CrudList, CrudForm, CrudInfo,
+ * RecycleBin, ImportExport) consume. Generated code conforms to this type; the logic that
+ * uses it lives once, here in src/components.
+ */
+import type { Envelope } from '@/lib/request';
+import type { FieldDefinition } from '@/components/form/field-definition';
+
+export const CAPABILITIES = [
+  'list',
+  'info',
+  'add',
+  'edit',
+  'delete',
+  'disable',
+  'updatefield',
+  'recycle',
+  'restore',
+  'destroy',
+  'import',
+  'export',
+  'importtemplate',
+  'mylist',
+  'resetpassword',
+] as const;
+
+export type Capability = (typeof CAPABILITIES)[number];
+
+export type RecordId = number | string;
+export type ModuleRecord = Record<string, unknown>;
+
+/** Query of every list call: paging plus keyword and per-field filters. */
+export interface ListQuery {
+  pageindex: number;
+  pagesize: number;
+  keyword?: string;
+  [filter: string]: string | number | undefined;
+}
+
+/** The `data` of a list answer (same shape as the attachment list of spec section 7). */
+export interface ListPage<TRow = ModuleRecord> {
+  data: TRow[];
+  allcount: number;
+  pageindex: number;
+  pagesize: number;
+}
+
+export type ColumnFormat = 'text' | 'datetime' | 'status' | 'switch' | 'image' | 'number' | 'tag';
+
+export interface ColumnDefinition {
+  field: string;
+  header: string;
+  format: ColumnFormat;
+  /** Editable in place through `updatefield`. */
+  editable?: boolean;
+  sortable?: boolean;
+  /** Options used to show a value's label (select/radio columns). */
+  options?: FieldDefinition['optionData'];
+}
+
+/** The calls a module offers, each present only when the module declares the capability. */
+export interface ModuleApi<TRow = ModuleRecord> {
+  list?: (query: ListQuery) => Promise<Envelope<ListPage<TRow>>>;
+  mylist?: (query: ListQuery) => Promise<Envelope<ListPage<TRow>>>;
+  recycle?: (query: ListQuery) => Promise<Envelope<ListPage<TRow>>>;
+  info?: (id: RecordId) => Promise<Envelope<TRow>>;
+  add?: (body: Partial<TRow>) => Promise<Envelope<unknown>>;
+  edit?: (body: Partial<TRow>) => Promise<Envelope<unknown>>;
+  delete?: (id: RecordId) => Promise<Envelope<unknown>>;
+  disable?: (id: RecordId, status: number) => Promise<Envelope<unknown>>;
+  updatefield?: (id: RecordId, field: string, value: unknown) => Promise<Envelope<unknown>>;
+  restore?: (id: RecordId) => Promise<Envelope<unknown>>;
+  destroy?: (id: RecordId) => Promise<Envelope<unknown>>;
+  resetpassword?: (id: RecordId) => Promise<Envelope<unknown>>;
+  export?: (query: Omit<ListQuery, 'pageindex' | 'pagesize'>) => Promise<Blob>;
+  importtemplate?: () => Promise<Blob>;
+  import?: (file: File) => Promise<Envelope<unknown>>;
+}
+
+export interface ModuleDefinition<TRow = ModuleRecord> {
+  /** Module key, kebab-case (file names, query keys). */
+  key: string;
+  /** The `/api/{group}` segment. */
+  group: string;
+  /** Chinese title, e.g. 公告管理. */
+  title: string;
+  /** Route of the list screen, e.g. /system/notice. */
+  route: string;
+  primaryKey: string;
+  /** Field switched by `disable` (1 on / 2 off), when the module has one. */
+  statusField?: string;
+  /** Upper-cased key prefix for the prilist guard, e.g. ADMINNOTICE → ADMINNOTICE_ADD. */
+  permissionKey: string;
+  keepAlive: boolean;
+  capabilities: readonly Capability[];
+  /** Form fields (add/edit), in order. */
+  fields: FieldDefinition[];
+  columns: ColumnDefinition[];
+  /** Fields offered as list filters; the keyword box is always there. */
+  searchFields: FieldDefinition[];
+  api: ModuleApi<TRow>;
+}
