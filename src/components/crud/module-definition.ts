@@ -101,3 +101,16 @@ export interface ModuleDefinition<TRow = ModuleRecord> {
   searchFields: FieldDefinition[];
   api: ModuleApi<TRow>;
 }
+
+/** One entry of the generated route table (generated/routes.ts). */
+export interface GeneratedRoute {
+  path: string;
+  title: string;
+  moduleKey: string;
+  /** For sub-screens: the path of the list they belong to. */
+  parentPath?: string;
+  hideTitle?: boolean;
+  keepAlive: boolean;
+  /** Lazy page component (every route's code is lazy-loaded). */
+  load: () => Promise<{ default: import('react').ComponentType }>;
+}
