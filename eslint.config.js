@@ -20,7 +20,7 @@ const featureIsolationZones = featureNames.map((name) => ({
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'coverage', 'public/mockServiceWorker.js', 'tests/fixtures/**/expected/**'],
+    ignores: ['node_modules', 'dist', 'coverage', 'public/mockServiceWorker.js', 'tests/fixtures/**/expected/**', '.scratch'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
