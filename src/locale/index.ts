@@ -3,3 +3,10 @@
  * messages appear verbatim (Chinese) or in natural Chinese where the spec quotes English.
  */
 export { common } from './common';
+export { shell, fillTemplate } from './shell';
+export { auth } from './auth';
+export { form, builtinCities } from './form';
+export type { CityNode } from './form';
+export { crud, formatText } from './crud';
+export { requestMessages, uploadMessages } from './request';
+export { mockMessages } from './mock';

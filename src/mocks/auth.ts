@@ -1,10 +1,236 @@
 /**
- * Mock authentication: who is calling. STUB with the final API; the mock-backend work
- * completes it (tokens issued by /api/login, checked on every protected call).
+ * Mock authentication: captcha, login, tokens, the "who is calling" lookup every protected
+ * handler uses, and the password rules of spec section 5.
+ *
+ * Demo account: admin / Admin@123456. Captcha: the code drawn in the image, and `8888` is
+ * always accepted too so automated journeys can sign in.
  */
+import { http } from 'msw';
+import { mockMessages } from '@/locale/mock';
+import { fail, ok } from './respond';
+import { persist, table } from './store';
 import type { MockRow } from './types';
+import { isOwnBackendCall, nowSeconds, randomHex, readBody, strip } from './util';
 
-/** The signed-in user behind a request's access-token header, or undefined. */
-export function sessionUser(_request: Request): MockRow | undefined {
+export const DEMO_USERNAME = 'admin';
+export const DEMO_PASSWORD = 'Admin@123456';
+/** Always accepted as the captcha answer (documented in the README). */
+export const DEMO_CAPTCHA = '8888';
+/** Table of the administrators (the adminuser module's group). */
+export const USER_TABLE = 'adminuser';
+const SESSION_TABLE = 'mock_session';
+const CAPTCHA_LIFETIME_MS = 5 * 60 * 1000;
+
+/** Calls answered without a token (spec: login, captcha, SSO; plus the mock-only reset). */
+const PUBLIC_PATHS = new Set(['/api/login', '/api/captcha', '/api/ssologin', '/api/wechatauthlogin', '/api/mock/reset']);
+
+/** Token of a request: the access-token header, the upload header, or a query parameter. */
+export function tokenOf(request: Request): string {
+  const url = new URL(request.url);
+  return (
+    request.headers.get('access-token') ||
+    request.headers.get('accesstoken') ||
+    url.searchParams.get('access-token') ||
+    url.searchParams.get('accessToken') ||
+    ''
+  );
+}
+
+function findUser(username: string): MockRow | undefined {
+  return table(USER_TABLE).rows.find((row) => row.username === username);
+}
+
+/** The signed-in user behind a request's access-token header (without the password), or undefined. */
+export function sessionUser(request: Request): MockRow | undefined {
+  const token = tokenOf(request);
+  if (!token) return undefined;
+  const session = table(SESSION_TABLE).rows.find((row) => row.token === token);
+  if (!session) return undefined;
+  const user = findUser(String(session.username));
+  return user && user.status !== 2 ? strip(user) : undefined;
+}
+
+export function isPublicCall(request: Request): boolean {
+  const url = new URL(request.url);
+  if (PUBLIC_PATHS.has(url.pathname.replace(/\/$/, ''))) return true;
+  // The editor loads its configuration before anything else (and over JSONP cross-domain).
+  return url.pathname.startsWith('/ueditor/') && url.searchParams.get('action') === 'config';
+}
+
+/** 401 envelope for protected calls without a valid token; passes everything else on. */
+export const authGuard = [
+  http.all(/\/(api|ueditor)\//, ({ request }) => {
+    if (!isOwnBackendCall(request) || isPublicCall(request) || sessionUser(request)) return undefined;
+    return fail(401, mockMessages.loginExpired);
+  }),
+];
+
+// --- captcha -------------------------------------------------------------------------------
+
+const captchas = new Map<string, { code: string; expires: number }>();
+const CAPTCHA_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+
+function randomInt(max: number): number {
+  const buffer = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(buffer);
+  return (buffer[0] ?? 0) % max;
+}
+
+function captchaSvg(code: string): string {
+  const letters = [...code]
+    .map((char, i) => {
+      const x = 14 + i * 24;
+      const y = 28 + randomInt(8);
+      const rotate = randomInt(40) - 20;
+      const hue = randomInt(360);
+      return `<text x="${x}" y="${y}" transform="rotate(${rotate} ${x} ${y})" fill="hsl(${hue},60%,35%)" font-size="26" font-family="Verdana,sans-serif" font-weight="bold">${char}</text>`;
+    })
+    .join('');
+  const lines = Array.from({ length: 4 }, () => {
+    const hue = randomInt(360);
+    return `<line x1="${randomInt(110)}" y1="${randomInt(40)}" x2="${randomInt(110)}" y2="${randomInt(40)}" stroke="hsl(${hue},50%,60%)" stroke-width="1.5"/>`;
+  }).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="110" height="40" viewBox="0 0 110 40"><rect width="110" height="40" fill="#f2f4f8"/>${lines}${letters}</svg>`;
+}
+
+/** Issues a captcha: its key and the 4-character code (exported for tests). */
+export function issueCaptcha(): { captcha_key: string; code: string; image: string } {
+  const now = Date.now();
+  for (const [key, entry] of captchas) if (entry.expires < now) captchas.delete(key);
+  const code = Array.from({ length: 4 }, () => CAPTCHA_CHARS[randomInt(CAPTCHA_CHARS.length)]).join('');
+  const captcha_key = randomHex(12);
+  captchas.set(captcha_key, { code, expires: now + CAPTCHA_LIFETIME_MS });
+  return { captcha_key, code, image: `data:image/svg+xml;base64,${btoa(captchaSvg(code))}` };
+}
+
+function captchaAccepted(answer: string, key: string): boolean {
+  if (answer === DEMO_CAPTCHA) return true;
+  const entry = captchas.get(key);
+  captchas.delete(key);
+  return !!entry && entry.expires >= Date.now() && entry.code.toLowerCase() === answer.toLowerCase();
+}
+
+// --- login ---------------------------------------------------------------------------------
+
+/** Permission-key list of a user: every module's capabilities (all for the super admin). */
+let permissionKeys: () => string[] = () => [];
+
+export function setPermissionKeySource(source: () => string[]): void {
+  permissionKeys = source;
+}
+
+function prilistFor(user: MockRow): string {
+  const keys = permissionKeys();
+  const isSuper = user.username === DEMO_USERNAME || Number(user.role_id) === 1;
+  return (isSuper ? keys : keys.filter((key) => /_(LIST|INFO|MYLIST)$/.test(key))).join(',');
+}
+
+function openSession(user: MockRow) {
+  const token = randomHex(20);
+  const sessions = table(SESSION_TABLE);
+  sessions.rows.push({ token, username: user.username, create_time: nowSeconds() });
+  // Keep the table small: the newest 50 sessions.
+  if (sessions.rows.length > 50) sessions.rows.splice(0, sessions.rows.length - 50);
+  user.last_login_time = nowSeconds();
+  persist();
+  return {
+    token,
+    userinfo: {
+      username: String(user.username),
+      nickname: String(user.nickname ?? user.username),
+      avatar: String(user.avatar ?? ''),
+    },
+    prilist: prilistFor(user),
+  };
+}
+
+function revokeSessions(username: unknown): void {
+  const sessions = table(SESSION_TABLE);
+  sessions.rows = sessions.rows.filter((row) => row.username !== username);
+}
+
+// --- password rules (spec section 5) -------------------------------------------------------
+
+const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[`~!#@*&.])[\dA-Za-z`~!#@*&.]{8,50}$/;
+
+/** The first broken rule's message, or undefined when the form is acceptable. */
+export function passwordFormError(form: { oldPwd?: unknown; newPwd?: unknown; newPwdTwo?: unknown }): string | undefined {
+  const oldPwd = typeof form.oldPwd === 'string' ? form.oldPwd : '';
+  const newPwd = typeof form.newPwd === 'string' ? form.newPwd : '';
+  const newPwdTwo = typeof form.newPwdTwo === 'string' ? form.newPwdTwo : '';
+  if (!oldPwd) return mockMessages.oldPwdRequired;
+  if (!newPwd) return mockMessages.newPwdRequired;
+  if (newPwd.length < 8 || newPwd.length > 20) return mockMessages.passwordLength;
+  if (!PASSWORD_PATTERN.test(newPwd)) return mockMessages.passwordPattern;
+  if (!newPwdTwo) return mockMessages.confirmRequired;
+  if (newPwdTwo.length < 8 || newPwdTwo.length > 20) return mockMessages.passwordLength;
+  if (newPwd !== newPwdTwo) return mockMessages.passwordMismatch;
   return undefined;
+}
+
+export const authHandlers = [
+  http.get('*/api/captcha', () => {
+    const { captcha_key, image } = issueCaptcha();
+    return ok({ image, captcha_key });
+  }),
+
+  http.post('*/api/login', async ({ request }) => {
+    const body = await readBody(request);
+    const username = String(body.username ?? '').trim();
+    const password = String(body.password ?? '');
+    const captcha = String(body.captcha ?? '').trim();
+    if (!captcha) return fail(201, mockMessages.captchaRequired);
+    if (!captchaAccepted(captcha, String(body.captcha_key ?? ''))) return fail(201, mockMessages.captchaWrong);
+    const user = findUser(username);
+    if (!user || String(user.password ?? '') !== password) return fail(201, mockMessages.badCredentials);
+    if (Number(user.status) === 2) return fail(201, mockMessages.accountDisabled);
+    return ok(openSession(user), mockMessages.loginSuccess);
+  }),
+
+  // No SSO or WeChat server behind the mock: any ticket / code signs in the demo account.
+  http.post('*/api/ssologin', async ({ request }) => {
+    const body = await readBody(request);
+    const user = findUser(DEMO_USERNAME);
+    if (!body.ticket || !user) return fail(201, mockMessages.badCredentials);
+    return ok(openSession(user), mockMessages.loginSuccess);
+  }),
+  http.post('*/api/wechatauthlogin', async ({ request }) => {
+    const body = await readBody(request);
+    const user = findUser(DEMO_USERNAME);
+    if (!body.code || !user) return fail(201, mockMessages.badCredentials);
+    return ok(openSession(user), mockMessages.loginSuccess);
+  }),
+
+  http.post('*/api/adminuser/uppassword', async ({ request }) => {
+    const me = sessionUser(request);
+    if (!me) return fail(401, mockMessages.loginExpired);
+    const body = await readBody(request);
+    const problem = passwordFormError(body);
+    if (problem) return fail(201, problem);
+    const user = findUser(String(me.username));
+    if (!user || String(user.password ?? '') !== body.oldPwd) return fail(201, mockMessages.oldPwdWrong);
+    user.password = body.newPwd;
+    revokeSessions(user.username);
+    persist();
+    return ok(null, mockMessages.passwordChanged);
+  }),
+
+  http.post('*/api/adminuser/resetpassword', async ({ request }) => {
+    const body = await readBody(request);
+    const raw = body.id;
+    const id = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : raw;
+    const user = table(USER_TABLE).rows.find((row) => String(row.id) === String(id));
+    if (!user) return fail(201, mockMessages.notFound);
+    user.password = DEMO_PASSWORD;
+    revokeSessions(user.username);
+    persist();
+    return ok(null, mockMessages.passwordReset(DEMO_PASSWORD));
+  }),
+];
+
+/** Test helper: headers of a signed-in demo session without going through the captcha. */
+export function demoSessionToken(): string {
+  const user = findUser(DEMO_USERNAME);
+  if (!user) throw new Error('the adminuser table has no admin row');
+  return openSession(user).token;
 }

@@ -88,7 +88,12 @@ function load(): Tables {
 /** Writes the state to browser storage (no-op under Node). */
 export function persist(): void {
   if (!tables || !hasBrowserStorage()) return;
-  window.localStorage.setItem(STORAGE_KEY, JSON.stringify(tables));
+  try {
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(tables));
+  } catch {
+    // Storage full (large uploads): the state stays in memory until the page reloads.
+    console.warn('mock backend: browser storage is full; recent changes are kept in memory only');
+  }
 }
 
 /** The named table, created empty if no seed declared it. */

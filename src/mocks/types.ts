@@ -3,6 +3,7 @@
  * engine (src/mocks) turns into stateful handlers. Generic semantics live once in the engine.
  */
 import type { Capability } from '@/components/crud/module-definition';
+import type { FieldDefinition } from '@/components/form/field-definition';
 
 export type MockRow = Record<string, unknown>;
 
@@ -27,4 +28,14 @@ export interface MockModuleRegistration {
   /** Column order for export and the import template: [field, header]. */
   exportColumns: readonly (readonly [string, string])[];
   seed: readonly MockRow[];
+  /**
+   * Optional: fields never sent back (the schema's writeOnly properties). `password` is
+   * always stripped; the generator may emit more.
+   */
+  writeOnlyFields?: readonly string[];
+  /**
+   * Optional: the module's field definitions in the spec's cf_* shape, answered by
+   * /api/field/getfieldarrbymodule for this module.
+   */
+  fields?: readonly FieldDefinition[];
 }

@@ -69,3 +69,60 @@ export interface FieldDefinition {
   /** Control parameters (min, max, step, precision, checkStrictly, multiple…). */
   parameData?: Record<string, unknown>;
 }
+
+/** Controls whose widgets come with the upload, attachment-library and editor work. */
+export const DEFERRED_CONTROLS: readonly ControlType[] = [
+  'UploadImg',
+  'UploadFile',
+  'UploadImgArr',
+  'UploadFileArr',
+  'UploadAttachment',
+  'UploadAttachmentArr',
+  'UploadAttachmentFile',
+  'UploadAttachmentFileArr',
+  'editor',
+];
+
+/** Free-text controls: trimmed, emoji stripped, length-limited. */
+export const TEXT_CONTROLS: readonly ControlType[] = ['input', 'textarea', 'password'];
+
+/** Controls whose required hint is the spec's 必选项！. */
+export const CHOICE_CONTROLS: readonly ControlType[] = ['radio', 'select', 'selectAll', 'checkbox'];
+
+/** Controls holding a list of values. */
+export const MULTI_VALUE_CONTROLS: readonly ControlType[] = ['selectAll', 'checkbox', 'city'];
+
+/** Default maximum lengths (spec section 9: text 50, textarea 200, password 20). */
+export const DEFAULT_MAX_LENGTH: Partial<Record<ControlType, number>> = {
+  input: 50,
+  textarea: 200,
+  password: 20,
+};
+
+/** Switch values (spec section 3): 1 on, 2 off. */
+export const SWITCH_ON = 1;
+export const SWITCH_OFF = 2;
+
+/** Number-input defaults (spec section 5); parameData overrides them. */
+export const NUMBER_DEFAULTS = { min: 1, max: 99999, precision: 2, step: 1 } as const;
+
+/** Time-picker step in minutes (spec section 5). */
+export const TIME_STEP_MINUTES = 15;
+
+export function isRequired(field: FieldDefinition): boolean {
+  return field.cf_validate === 'require';
+}
+
+/** Reads a numeric control parameter (parameData values may arrive as strings). */
+export function numberParam(field: FieldDefinition, name: string): number | undefined {
+  const raw = field.parameData?.[name];
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Reads a boolean control parameter ('1', 1, true, 'true' are on). */
+export function booleanParam(field: FieldDefinition, name: string): boolean {
+  const raw = field.parameData?.[name];
+  return raw === true || raw === 1 || raw === '1' || raw === 'true';
+}

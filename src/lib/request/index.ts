@@ -1,79 +1,90 @@
 /**
- * The request client: the single orval mutator every generated call goes through.
+ * The request client (spec sections 7 and 8).
  *
- * Final signature (orval "custom instance" style):
- *   request<T>(config: RequestConfig, options?: RequestOptions): Promise<T>
- * where T is the operation's response envelope `{ status, msg, data }`.
+ * Two faces over one transport:
+ * - `request<T>(config, options)` — the orval mutator used by every generated hook. Resolves
+ *   with the envelope when its status is 1 or 200; otherwise shows the catalogue's message
+ *   and throws `ApiError` carrying the envelope. Blob answers (export, importtemplate)
+ *   resolve with the Blob.
+ * - `http.get/post/blob(...)` — plain helpers that, as the spec says, return the envelope
+ *   (also for 201/220/401/403/404/500, after showing the message) or the error object rather
+ *   than throwing.
  *
- * This is the minimal fetch-based implementation; the request-client issue completes its
- * behaviour (status catalogue, headers, encryption, timeout, toasts).
+ * @example
+ *   const answer = await http.post<{ token: string }>('/api/login', form);
+ *   if (isApiError(answer) || answer.status !== 200) return;
  */
+import { send, type RequestConfig, type RequestOptions } from './client';
+import { ApiError, type Envelope } from './errors';
+import { handleEnvelopeStatus } from './status';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RequestConfig {
-  url: string;
-  method: HttpMethod | Lowercase<HttpMethod>;
-  params?: Record<string, unknown>;
-  data?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  responseType?: 'json' | 'blob';
-}
-
-export interface RequestOptions {
-  /** Extra headers merged over the defaults. */
-  headers?: Record<string, string>;
-}
-
-/** The shared envelope every call answers with. */
-export interface Envelope<TData = unknown> {
-  status: number;
-  msg: string;
-  data?: TData;
-}
-
-/** Thrown (by hooks) when the envelope says the call failed; carries the envelope. */
-export class ApiError<TEnvelope = Envelope> extends Error {
-  constructor(
-    message: string,
-    readonly envelope: TEnvelope | undefined,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export type { HttpMethod, RequestConfig, RequestOptions } from './client';
+export { authHeaders, userTag } from './client';
+export { ApiError, isApiError, type ApiErrorKind, type Envelope } from './errors';
+export { configureRequest, getRequestConfig, resetRequestConfig, DEFAULT_TIMEOUT_MS } from './config';
+export type { EncryptionConfig, RequestClientConfig } from './config';
+export { decryptText, encryptText } from './crypto';
+export { setRequestNavigator, type RequestNavigator } from './navigator';
+export { LOGIN_PATH, NO_PERMISSION_PATH, LOGIN_REDIRECT_DELAY_MS, TRANSPORT_ERROR_LIFE_MS } from './status';
+export { uploadFile, uploadSlice, UPLOAD_CHUNK_SIZE, type UploadKind, type UploadResult, type SliceUploadOptions } from './upload';
 
 /** orval reads these two type exports from the mutator module. */
 export type ErrorType<TError> = ApiError<TError>;
 export type BodyType<TBody> = TBody;
 
-function buildUrl(url: string, params?: Record<string, unknown>): string {
-  if (!params) return url;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue;
-    search.append(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
+export async function request<T>(config: RequestConfig, options?: RequestOptions): Promise<T> {
+  const answer = await send(config, options);
+  if (answer.kind === 'blob') return answer.blob as T;
+  const { envelope } = answer;
+  if (handleEnvelopeStatus(envelope) === 'success') return envelope as T;
+  throw new ApiError(envelope.msg, envelope, envelope.status, 'status');
 }
 
-export async function request<T>(config: RequestConfig, options?: RequestOptions): Promise<T> {
-  const isForm = typeof FormData !== 'undefined' && config.data instanceof FormData;
-  const response = await fetch(buildUrl(config.url, config.params), {
-    method: config.method.toUpperCase(),
-    headers: {
-      ...(isForm || config.data === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...config.headers,
-      ...options?.headers,
-    },
-    body: config.data === undefined ? undefined : isForm ? (config.data as FormData) : JSON.stringify(config.data),
-    signal: config.signal,
-  });
-  if (config.responseType === 'blob') return (await response.blob()) as T;
-  return (await response.json()) as T;
+async function helper<T>(config: RequestConfig, options?: RequestOptions): Promise<Envelope<T> | ApiError> {
+  try {
+    const answer = await send(config, options);
+    if (answer.kind === 'blob') {
+      return new ApiError<Envelope>('unexpected blob', undefined, 0, 'parse');
+    }
+    const { envelope } = answer;
+    if (handleEnvelopeStatus(envelope) === 'rejected') {
+      return new ApiError(envelope.msg, envelope, envelope.status, 'status');
+    }
+    return envelope as Envelope<T>;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
 }
+
+/** Plain helpers: never throw for a failed call; they return the envelope or the error. */
+export const http = {
+  get<T = unknown>(url: string, params?: Record<string, unknown>, options?: RequestOptions) {
+    return helper<T>({ url, method: 'GET', params }, options);
+  },
+  post<T = unknown>(url: string, body?: unknown, options?: RequestOptions) {
+    return helper<T>({ url, method: 'POST', data: body ?? {} }, options);
+  },
+  /** A file answer (export, import template); the error object when the server answers JSON. */
+  async blob(
+    url: string,
+    params?: Record<string, unknown>,
+    method: 'GET' | 'POST' = 'GET',
+    options?: RequestOptions,
+  ): Promise<Blob | ApiError> {
+    try {
+      const answer = await send(
+        method === 'GET' ? { url, method, params, responseType: 'blob' } : { url, method, data: params ?? {}, responseType: 'blob' },
+        options,
+      );
+      if (answer.kind === 'blob') return answer.blob;
+      handleEnvelopeStatus(answer.envelope);
+      return new ApiError(answer.envelope.msg, answer.envelope, answer.envelope.status, 'status');
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+  },
+};
 
 export default request;

@@ -2,7 +2,10 @@
  * Session storage (spec section 3): token, userinfo, menuArr, tabPane, username, ac_id, plus
  * the login flag, the permitted-key list (prilist) and the system settings.
  *
- * STUB with the final API; the shell issue completes it (cross-tab sharing, settings).
+ * sessionStorage is per browser tab, but the spec wants the session shared between tabs: a
+ * new tab asks the open tabs for their session over a BroadcastChannel (`initSessionSharing`,
+ * awaited before the first render), every write is broadcast, and a logout in one tab
+ * (`clearSession`) signs out all of them (`onSessionCleared`).
  */
 export const SESSION_KEYS = {
   token: 'token',
@@ -16,6 +19,21 @@ export const SESSION_KEYS = {
   systemSetting: 'systemSetting',
 } as const;
 
+export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
+
+/** Session user info (spec section 3). */
+export interface SessionUserInfo {
+  username: string;
+  nickname?: string;
+  avatar?: string;
+  [extra: string]: unknown;
+}
+
+/** System settings read by the shell (SYS_TITLE, SYS_LOGO, …); any other key is kept too. */
+export type SystemSettings = Record<string, unknown> & { SYS_TITLE?: string; SYS_LOGO?: string };
+
+export const DEFAULT_LOGO = '/storage/logo.png';
+
 function storage(): Storage | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.sessionStorage;
@@ -24,17 +42,269 @@ function storage(): Storage | undefined {
   }
 }
 
+const ALL_KEYS = Object.values(SESSION_KEYS) as SessionKey[];
+
+// ---------------------------------------------------------------------------------------
+// Change notification (React reads through useSyncExternalStore) and cross-tab sharing
+// ---------------------------------------------------------------------------------------
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+type ClearedListener = (fromOtherTab: boolean) => void;
+const clearedListeners = new Set<ClearedListener>();
+let version = 0;
+
+function emit(): void {
+  version += 1;
+  listeners.forEach((listener) => listener());
+}
+
+/** Subscribes to any session change (this tab or another). */
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A number that changes on every session write (snapshot for useSyncExternalStore). */
+export function getSessionVersion(): number {
+  return version;
+}
+
+/**
+ * Called when the session is cleared, here or in another tab (logout, 401, password change);
+ * `fromOtherTab` tells the app whether it must navigate to the login page itself.
+ */
+export function onSessionCleared(listener: ClearedListener): () => void {
+  clearedListeners.add(listener);
+  return () => clearedListeners.delete(listener);
+}
+
+type SyncMessage =
+  | { type: 'request' }
+  | { type: 'snapshot'; entries: Record<string, string> }
+  | { type: 'set'; key: string; value: string | null }
+  | { type: 'clear' };
+
+const CHANNEL_NAME = 'admin-session';
+let channel: BroadcastChannel | undefined;
+
+function snapshot(): Record<string, string> {
+  const store = storage();
+  const entries: Record<string, string> = {};
+  if (!store) return entries;
+  for (const key of ALL_KEYS) {
+    const value = store.getItem(key);
+    if (value !== null) entries[key] = value;
+  }
+  return entries;
+}
+
+function post(message: SyncMessage): void {
+  try {
+    channel?.postMessage(message);
+  } catch {
+    // A closed channel only loses the sharing, never the local write.
+  }
+}
+
+function applyRemote(message: SyncMessage): boolean {
+  const store = storage();
+  if (!store) return false;
+  switch (message.type) {
+    case 'request':
+      if (store.getItem(SESSION_KEYS.token)) post({ type: 'snapshot', entries: snapshot() });
+      return false;
+    case 'snapshot':
+      if (store.getItem(SESSION_KEYS.token)) return false;
+      Object.entries(message.entries).forEach(([key, value]) => store.setItem(key, value));
+      emit();
+      return true;
+    case 'set':
+      if (message.value === null) store.removeItem(message.key);
+      else store.setItem(message.key, message.value);
+      emit();
+      return false;
+    case 'clear':
+      ALL_KEYS.forEach((key) => store.removeItem(key));
+      emit();
+      clearedListeners.forEach((listener) => listener(true));
+      return false;
+  }
+}
+
+/**
+ * Joins the tabs' session channel. A tab without a session asks the others and waits up to
+ * `waitMs` for an answer, so a new tab of a signed-in user starts signed in.
+ */
+export function initSessionSharing(waitMs = 150): Promise<void> {
+  if (channel || typeof BroadcastChannel === 'undefined' || !storage()) return Promise.resolve();
+  channel = new BroadcastChannel(CHANNEL_NAME);
+  const ch = channel;
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      resolve();
+    };
+    ch.onmessage = (event: MessageEvent<SyncMessage>) => {
+      if (applyRemote(event.data)) finish();
+    };
+    if (getToken()) {
+      finish();
+      return;
+    }
+    post({ type: 'request' });
+    setTimeout(finish, waitMs);
+  });
+}
+
+/** Leaves the channel (tests). */
+export function stopSessionSharing(): void {
+  channel?.close();
+  channel = undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// Raw access
+// ---------------------------------------------------------------------------------------
+
+export function getItem(key: SessionKey): string | null {
+  return storage()?.getItem(key) ?? null;
+}
+
+export function setItem(key: SessionKey, value: string | null): void {
+  const store = storage();
+  if (!store) return;
+  if (value === null) store.removeItem(key);
+  else store.setItem(key, value);
+  post({ type: 'set', key, value });
+  emit();
+}
+
+function getJson<T>(key: SessionKey, fallback: T): T {
+  const raw = getItem(key);
+  if (raw === null || raw === '') return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function setJson(key: SessionKey, value: unknown): void {
+  setItem(key, value === undefined ? null : JSON.stringify(value));
+}
+
+// ---------------------------------------------------------------------------------------
+// Typed accessors
+// ---------------------------------------------------------------------------------------
+
 export function getToken(): string {
-  return storage()?.getItem(SESSION_KEYS.token) ?? '';
+  return getItem(SESSION_KEYS.token) ?? '';
 }
 
 export function getUsername(): string {
-  return storage()?.getItem(SESSION_KEYS.username) ?? '';
+  return getItem(SESSION_KEYS.username) ?? '';
 }
 
-/** Clears every session key (logout, password change, 401). */
+/** The guard's rule: signed in means both a token and the login flag. */
+export function isLoggedIn(): boolean {
+  return Boolean(getToken()) && getItem(SESSION_KEYS.loginFlag) === '1';
+}
+
+export function getUserInfo(): SessionUserInfo | undefined {
+  return getJson<SessionUserInfo | undefined>(SESSION_KEYS.userinfo, undefined);
+}
+
+/** The permitted keys (comma-separated list in session storage). */
+export function getPrilist(): string[] {
+  const raw = getItem(SESSION_KEYS.prilist) ?? '';
+  return raw
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+}
+
+export function setPrilist(keys: string[] | string): void {
+  setItem(SESSION_KEYS.prilist, Array.isArray(keys) ? keys.join(',') : keys);
+}
+
+export function getSystemSettings(): SystemSettings {
+  return getJson<SystemSettings>(SESSION_KEYS.systemSetting, {});
+}
+
+export function setSystemSettings(settings: SystemSettings): void {
+  setJson(SESSION_KEYS.systemSetting, settings);
+}
+
+export function getMenuArr<T = unknown>(): T[] {
+  return getJson<T[]>(SESSION_KEYS.menuArr, []);
+}
+
+export function setMenuArr(menus: unknown[]): void {
+  setJson(SESSION_KEYS.menuArr, menus);
+}
+
+export function getTabPane<T = unknown>(): T[] {
+  return getJson<T[]>(SESSION_KEYS.tabPane, []);
+}
+
+export function setTabPane(tabs: unknown[]): void {
+  setJson(SESSION_KEYS.tabPane, tabs);
+}
+
+/** Attachment category last used by the attachment library (0 = first level). */
+export function getAcId(): number {
+  return Number(getItem(SESSION_KEYS.acId) ?? 0) || 0;
+}
+
+export function setAcId(id: number): void {
+  setItem(SESSION_KEYS.acId, String(id));
+}
+
+export interface LoginSession {
+  token: string;
+  username: string;
+  userinfo?: SessionUserInfo;
+  prilist?: string[] | string;
+}
+
+/** Stores what a successful login answered, and raises the login flag. */
+export function startSession(login: LoginSession): void {
+  setItem(SESSION_KEYS.token, login.token);
+  setItem(SESSION_KEYS.username, login.username);
+  setJson(SESSION_KEYS.userinfo, login.userinfo ?? { username: login.username });
+  if (login.prilist !== undefined) setPrilist(login.prilist);
+  setItem(SESSION_KEYS.loginFlag, '1');
+}
+
+/** Clears every session key in every tab (logout, password change, 401). */
 export function clearSession(): void {
   const store = storage();
   if (!store) return;
-  Object.values(SESSION_KEYS).forEach((key) => store.removeItem(key));
+  ALL_KEYS.forEach((key) => store.removeItem(key));
+  post({ type: 'clear' });
+  emit();
+  clearedListeners.forEach((listener) => listener(false));
+}
+
+// ---------------------------------------------------------------------------------------
+// Client caches (clear cache in the user menu)
+// ---------------------------------------------------------------------------------------
+
+const cacheClearers = new Map<string, () => void>();
+
+/**
+ * Registers a client-side cache (dictionary look-ups, …) so "clear cache" in the user menu
+ * empties it together with the server cache. Returns the unregister function.
+ */
+export function registerClientCache(name: string, clear: () => void): () => void {
+  cacheClearers.set(name, clear);
+  return () => cacheClearers.delete(name);
+}
+
+/** Empties every registered client cache. */
+export function clearClientCaches(): void {
+  cacheClearers.forEach((clear) => clear());
 }

@@ -1,7 +1,100 @@
 /**
- * Mock handlers the shell needs: user menus, system settings, messages, socket status,
- * clear cache. PLACEHOLDER: the shell issue fills this in.
+ * Mock handlers the shell needs: the user's menu tree, system settings, clear cache, message
+ * read / unread count / socket status, the mock-only push trigger, and the message socket.
+ * (The message list itself is the generic engine's GET /api/message/list.)
+ * List these BEFORE the engine's generic /api/:group/:action handlers.
  */
-import type { RequestHandler, WebSocketHandler } from 'msw';
+import { http, type RequestHandler, type WebSocketHandler } from 'msw';
+import { ok } from '../respond';
+import { persist, table } from '../store';
+import type { MockRow } from '../types';
+import { readBody } from '../util';
+import { MESSAGE_TABLE, pushMessage, socketHandlers } from '../socket';
 
-export const shellHandlers: (RequestHandler | WebSocketHandler)[] = [];
+const MENU_TABLE = 'adminmenu';
+const SETTING_TABLE = 'setting';
+
+export const DEFAULT_SYSTEM_SETTINGS = {
+  SYS_TITLE: '综合业务信息管理平台',
+  SYS_LOGO: '/storage/logo.png',
+} as const;
+
+interface UserMenuNode {
+  amenu_id: number;
+  amenu_name: string;
+  amenu_address: string;
+  amenu_icon: string;
+  wait_num: number;
+  children?: UserMenuNode[];
+}
+
+/** Enabled menu entries (type menu) as a tree ordered by amenu_sort. */
+export function buildUserMenu(rows: readonly MockRow[]): UserMenuNode[] {
+  const menus = rows
+    .filter((row) => (row.amenu_type ?? 'menu') === 'menu' && Number(row.amenu_status ?? 1) !== 2)
+    .sort((a, b) => Number(a.amenu_sort ?? 0) - Number(b.amenu_sort ?? 0) || Number(a.amenu_id) - Number(b.amenu_id));
+  const byParent = new Map<number, MockRow[]>();
+  for (const row of menus) {
+    const pid = Number(row.amenu_pid ?? 0);
+    byParent.set(pid, [...(byParent.get(pid) ?? []), row]);
+  }
+  const build = (pid: number, depth: number): UserMenuNode[] =>
+    (byParent.get(pid) ?? []).map((row) => {
+      const node: UserMenuNode = {
+        amenu_id: Number(row.amenu_id),
+        amenu_name: String(row.amenu_name ?? ''),
+        amenu_address: String(row.amenu_address ?? ''),
+        amenu_icon: String(row.amenu_icon ?? ''),
+        wait_num: Math.max(0, Number(row.wait_num ?? 0) || 0),
+      };
+      const children = depth < 5 ? build(node.amenu_id, depth + 1) : [];
+      if (children.length) node.children = children;
+      return node;
+    });
+  return build(0, 0);
+}
+
+export function systemSettings(): Record<string, string | number> {
+  const settings: Record<string, string | number> = { ...DEFAULT_SYSTEM_SETTINGS };
+  for (const row of table(SETTING_TABLE).rows) {
+    const key = row.set_key;
+    const value = row.set_value;
+    if (typeof key === 'string' && (typeof value === 'string' || typeof value === 'number')) settings[key] = value;
+  }
+  return settings;
+}
+
+function unreadCount(): number {
+  return table(MESSAGE_TABLE).rows.filter((row) => Number(row.tm_status) === 2).length;
+}
+
+export const shellHttpHandlers = [
+  http.post('*/api/adminmenu/getusermenu', () => ok(buildUserMenu(table(MENU_TABLE).rows))),
+  http.post('*/api/getsystemsetting', () => ok(systemSettings())),
+  http.get('*/api/clearcache', () => ok(null)),
+  http.post('*/api/message/getmesnoreadnum', () => ok(unreadCount())),
+  http.post('*/api/message/getsocketstatus', ({ request }) => {
+    const url = new URL(request.url);
+    return ok({ open: true, url: `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}/ws` });
+  }),
+  http.post('*/api/message/read', async ({ request }) => {
+    const body = await readBody(request);
+    const messages = table(MESSAGE_TABLE);
+    for (const row of messages.rows) {
+      if (body.id === 'read-all' || String(row.tm_id) === String(body.id)) row.tm_status = 1;
+    }
+    persist();
+    return ok(null);
+  }),
+  /** Mock-only: push a new message over the socket now (demo and e2e). */
+  http.post('*/api/mock/pushmessage', async ({ request }) => {
+    const body = await readBody(request);
+    const row = pushMessage({
+      tm_title: typeof body.tm_title === 'string' ? body.tm_title : undefined,
+      tm_content: typeof body.tm_content === 'string' ? body.tm_content : undefined,
+    });
+    return ok(row);
+  }),
+];
+
+export const shellHandlers: (RequestHandler | WebSocketHandler)[] = [...shellHttpHandlers, ...socketHandlers];

@@ -1,0 +1,77 @@
+/**
+ * `npm run bench`: wall time of `generate` (dry-run, in memory) on the real contract and on a
+ * synthetic contract with 10× the modules, made by replicating every fragment with renamed
+ * groups, operationIds, tags, schemas, module keys and routes. Not a timed test.
+ */
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT, generate } from '../index';
+
+const COPIES = 10;
+
+/** Renames one fragment for copy `n`: every identifier that must stay unique gets a suffix. */
+function replicate(
+  text: string,
+  n: number,
+  document: { groups: string[]; schemas: string[] },
+): string {
+  let result = text;
+  for (const schema of document.schemas) {
+    result = result.replace(
+      new RegExp(`(?<![A-Za-z0-9])${schema}(?![A-Za-z0-9])`, 'g'),
+      `${schema}X${n}`,
+    );
+  }
+  for (const group of document.groups) {
+    // Top-level tag entries and operation tags only: parameters also have `- name:`.
+    result = result.replace(
+      new RegExp(`(^  - name: |tags: \\[)${group}\\b`, 'gm'),
+      `$1${group}x${n}`,
+    );
+  }
+  return result
+    .replace(/operationId: ([A-Za-z0-9]+)/g, `operationId: $1X${n}`)
+    .replace(/module: ([a-z0-9-]+)/g, `module: $1-x${n}`)
+    .replace(/route: (\/[A-Za-z0-9/_-]+)/g, `route: $1-x${n}`)
+    .replace(/^( {2})('?)(\/[^\s']+?)('?):\s*$/gm, `$1$2$3x${n}$4:`);
+}
+
+async function syntheticContract(copies: number): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'admin-bench-'));
+  await cp(path.join(REPO_ROOT, 'openapi'), dir, { recursive: true });
+  const pathsDir = path.join(dir, 'paths');
+  const fragments = (await readdir(pathsDir)).filter((f) => f.endsWith('.yaml'));
+  for (const file of fragments) {
+    const text = await readFile(path.join(pathsDir, file), 'utf8');
+    const groups = [...text.matchAll(/^\s+- name: ([A-Za-z0-9]+)/gm)].map((m) => m[1]!);
+    const schemasBlock = text.split(/^components:/m)[1] ?? '';
+    const schemas = [...schemasBlock.matchAll(/^ {4}([A-Z][A-Za-z0-9]*):/gm)].map((m) => m[1]!);
+    for (let n = 1; n < copies; n += 1) {
+      await writeFile(
+        path.join(pathsDir, `${file.replace('.yaml', '')}-x${n}.yaml`),
+        replicate(text, n, { groups, schemas }),
+      );
+    }
+  }
+  return dir;
+}
+
+async function time(label: string, contractDir: string): Promise<void> {
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'admin-bench-out-'));
+  const started = performance.now();
+  const { report, files } = await generate({ contractDir, outDir, mode: 'dry-run' });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `${label}: ${report.modules.length} modules, ${report.operations} operations, ${files.length} files — ${seconds} s`,
+  );
+  await rm(outDir, { recursive: true, force: true });
+}
+
+await time('real contract', path.join(REPO_ROOT, 'openapi'));
+const synthetic = await syntheticContract(COPIES);
+try {
+  await time(`synthetic ×${COPIES}`, synthetic);
+} finally {
+  await rm(synthetic, { recursive: true, force: true });
+}

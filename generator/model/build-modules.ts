@@ -1,0 +1,161 @@
+/**
+ * Model step: the contract's x-admin metadata → ModuleModel[]. Only x-admin is read (plus
+ * `type`/`maxLength` of a property for its kind and default length); every decision is
+ * delegated to the small functions next to this file.
+ */
+import type { Capability } from '../../src/components/crud/module-definition';
+import type { FieldModel, ModuleModel, OpenApiDocument } from '../types';
+import { bindCapabilities, isCapability } from './capability-operations';
+import { fieldKind } from './field-kind';
+import { fieldModel } from './field-definition';
+import { moduleNames } from './names';
+import { isJson, resolveRef, type Json } from './refs';
+import { moduleKey, moduleRoute } from './route';
+
+/** The contract's x-admin metadata is inconsistent; lists every problem found. */
+export class ModelError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `x-admin has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ModelError';
+  }
+}
+
+function requiredString(admin: Json, key: string, where: string): string {
+  const value = admin[key];
+  if (typeof value !== 'string' || value === '')
+    throw new Error(`${where}: x-admin.${key} is required`);
+  return value;
+}
+
+function capabilitiesOf(value: unknown, where: string): Capability[] {
+  if (!Array.isArray(value) || value.length === 0)
+    throw new Error(`${where}: x-admin.capabilities must be a non-empty list`);
+  const unknown = value.filter((c) => !isCapability(c));
+  if (unknown.length > 0) throw new Error(`${where}: unknown capabilities ${unknown.join(', ')}`);
+  if (new Set(value).size !== value.length)
+    throw new Error(`${where}: a capability is listed twice`);
+  return value as Capability[];
+}
+
+/** Fields of the entity schema, in property order (form and column order). */
+export function entityFields(
+  entity: Json,
+  primaryKey: string,
+  document: Json,
+  where: string,
+  problems: string[],
+): FieldModel[] {
+  const properties = isJson(entity.properties) ? entity.properties : {};
+  const fields: FieldModel[] = [];
+  for (const [name, property] of Object.entries(properties)) {
+    if (!isJson(property) || !isJson(property['x-admin'])) continue;
+    const resolved = resolveRef(property, document);
+    const maxLength = typeof resolved.maxLength === 'number' ? resolved.maxLength : undefined;
+    try {
+      fields.push(
+        fieldModel(name, property['x-admin'], fieldKind(property, document), primaryKey, maxLength),
+      );
+    } catch (error) {
+      problems.push(`${where}.${name}: ${(error as Error).message}`);
+    }
+  }
+  return fields;
+}
+
+/** Seed records; each key must be a property of the entity (typos would silently vanish). */
+export function entitySeed(
+  entity: Json,
+  where: string,
+  problems: string[],
+): Record<string, unknown>[] {
+  const admin = isJson(entity['x-admin']) ? entity['x-admin'] : {};
+  const seed = admin.seed ?? [];
+  if (!Array.isArray(seed) || !seed.every(isJson)) {
+    problems.push(`${where}: x-admin.seed must be a list of records`);
+    return [];
+  }
+  const properties = isJson(entity.properties) ? Object.keys(entity.properties) : [];
+  seed.forEach((record, index) => {
+    const unknown = Object.keys(record).filter((key) => !properties.includes(key));
+    if (unknown.length > 0)
+      problems.push(`${where}: seed[${index}] has unknown field(s) ${unknown.join(', ')}`);
+  });
+  return seed as Record<string, unknown>[];
+}
+
+function buildModule(tag: Json, document: Json, problems: string[]): ModuleModel | undefined {
+  const tagName = String(tag.name);
+  const where = `tag ${tagName}`;
+  const admin = tag['x-admin'] as Json;
+  try {
+    const key = moduleKey(admin.module);
+    const entityName = requiredString(admin, 'entity', where);
+    const schemas =
+      isJson(document.components) && isJson(document.components.schemas)
+        ? document.components.schemas
+        : {};
+    const entity = schemas[entityName];
+    if (!isJson(entity))
+      throw new Error(`${where}: entity schema ${entityName} is not in components.schemas`);
+    const primaryKey = typeof admin.primaryKey === 'string' ? admin.primaryKey : 'id';
+    const capabilities = capabilitiesOf(admin.capabilities, where);
+    const entityWhere = `components.schemas.${entityName}`;
+    const model: ModuleModel = {
+      key,
+      tag: tagName,
+      group: tagName,
+      title: requiredString(admin, 'title', where),
+      route: moduleRoute(admin.route),
+      entity: entityName,
+      primaryKey,
+      permissionKey:
+        typeof admin.permissionKey === 'string' ? admin.permissionKey : tagName.toUpperCase(),
+      keepAlive: admin.keepAlive !== false,
+      capabilities,
+      fields: entityFields(entity, primaryKey, document, entityWhere, problems),
+      operations: bindCapabilities(tagName, capabilities, document, problems),
+      seed: entitySeed(entity, entityWhere, problems),
+      names: moduleNames(key, tagName),
+    };
+    for (const optional of ['statusField', 'createTimeField', 'ownerField'] as const) {
+      if (typeof admin[optional] === 'string') model[optional] = admin[optional];
+    }
+    return model;
+  } catch (error) {
+    problems.push((error as Error).message);
+    return undefined;
+  }
+}
+
+/**
+ * Builds one ModuleModel per tag carrying x-admin, sorted by key. Throws a ModelError listing
+ * every problem (unknown control, capability without exactly one operation, duplicate key…).
+ *
+ * @example
+ * const modules = buildModules(document);
+ * modules.map((m) => m.key); // ['notice', 'user', …]
+ */
+export function buildModules(document: OpenApiDocument): ModuleModel[] {
+  const problems: string[] = [];
+  const modules: ModuleModel[] = [];
+  for (const tag of document.tags ?? []) {
+    if (!isJson(tag) || !isJson(tag['x-admin'])) continue;
+    const model = buildModule(tag, document, problems);
+    if (model) modules.push(model);
+  }
+  const seen = new Map<string, string>();
+  for (const module of modules) {
+    for (const [kind, value] of [
+      ['key', module.key],
+      ['route', module.route],
+    ] as const) {
+      const owner = seen.get(`${kind}:${value}`);
+      if (owner) problems.push(`tags ${owner} and ${module.tag} share the module ${kind} ${value}`);
+      seen.set(`${kind}:${value}`, module.tag);
+    }
+  }
+  if (problems.length > 0) throw new ModelError(problems);
+  return modules.sort((a, b) => a.key.localeCompare(b.key));
+}

@@ -1,0 +1,121 @@
+/** The cf_* definition of one entity property (spec section 3), from its x-admin alone. */
+import type {
+  FieldDefinition,
+  FieldOption,
+  OptionSourceType,
+} from '../../src/components/form/field-definition';
+import type { FieldKind, FieldModel } from '../types';
+import { columnDefinition } from './column-format';
+import { resolveControl } from './field-control';
+import { isJson, type Json } from './refs';
+
+const SOURCE_TYPES: readonly OptionSourceType[] = ['STATIC', 'DICTIONARY', 'API'];
+
+function sourceType(value: unknown): OptionSourceType | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !(SOURCE_TYPES as readonly string[]).includes(value)) {
+    throw new Error(`source "${String(value)}" is not one of ${SOURCE_TYPES.join(', ')}`);
+  }
+  return value as OptionSourceType;
+}
+
+function options(value: unknown): FieldOption[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || !value.every((o) => isJson(o) && typeof o.label === 'string')) {
+    throw new Error('options must be a list of { label, value }');
+  }
+  return value as FieldOption[];
+}
+
+/**
+ * cf_default is a scalar. Multi-value controls (selectAll, checkbox, *Arr) store their value as
+ * JSON text (spec section 3), so a non-empty list default becomes that text; an empty list is
+ * the control's own empty value and needs no default.
+ *
+ * @example defaultValue([]) // undefined
+ * @example defaultValue(['add']) // '["add"]'
+ */
+export function defaultValue(value: unknown): FieldDefinition['cf_default'] {
+  if (value === undefined) return undefined;
+  if (Array.isArray(value)) return value.length === 0 ? undefined : JSON.stringify(value);
+  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
+    return value as FieldDefinition['cf_default'];
+  }
+  throw new Error('default must be a string, number, boolean or null');
+}
+
+/**
+ * Builds the cf_* definition; keys without a value are left out so the output stays short.
+ *
+ * @example
+ * fieldDefinition('notice_title', { label: '公告标题', control: 'input', required: true }, 'string', false)
+ * // { cf_name: '公告标题', cf_fieldname: 'notice_title', cf_control: 'input', cf_validate: 'require', cf_ispri: 0 }
+ */
+export function fieldDefinition(
+  name: string,
+  admin: Json,
+  kind: FieldKind,
+  primary: boolean,
+  maxLength?: number,
+): FieldDefinition {
+  const definition: FieldDefinition = {
+    cf_name: typeof admin.label === 'string' ? admin.label : name,
+    cf_fieldname: name,
+    cf_control: resolveControl(admin.control, kind),
+  };
+  if (typeof admin.placeholder === 'string') definition.cf_placeholder = admin.placeholder;
+  const length = typeof admin.length === 'number' ? admin.length : maxLength;
+  if (length !== undefined) definition.cf_length = length;
+  const fallback = defaultValue(admin.default);
+  if (fallback !== undefined) definition.cf_default = fallback;
+  if (admin.required === true) definition.cf_validate = 'require';
+  definition.cf_ispri = primary ? 1 : 0;
+  const source = sourceType(admin.source);
+  if (source) definition.cf_sourcetype = source;
+  if (typeof admin.dictionary === 'string') definition.cf_dictionary = admin.dictionary;
+  if (typeof admin.method === 'string') definition.cf_method = admin.method;
+  const optionData = options(admin.options);
+  if (optionData) definition.optionData = optionData;
+  if (isJson(admin.params)) definition.parameData = admin.params;
+  return definition;
+}
+
+function searchKind(value: unknown): FieldModel['search'] {
+  if (value === undefined || value === false) return undefined;
+  if (value !== 'keyword' && value !== 'filter') {
+    throw new Error(`search "${String(value)}" must be keyword or filter`);
+  }
+  return value;
+}
+
+/**
+ * The whole field model of a property that carries x-admin.
+ *
+ * @example fieldModel('id', { label: '编号', form: false }, 'integer', 'id').primary // true
+ */
+export function fieldModel(
+  name: string,
+  admin: Json,
+  kind: FieldKind,
+  primaryKey: string,
+  maxLength?: number,
+): FieldModel {
+  const primary = name === primaryKey;
+  const definition = fieldDefinition(name, admin, kind, primary, maxLength);
+  const field: FieldModel = {
+    name,
+    kind,
+    label: definition.cf_name,
+    control: definition.cf_control,
+    // The primary key is never edited but travels with edit (cf_ispri: 1 hides it).
+    form: primary || admin.form !== false,
+    required: admin.required === true,
+    primary,
+    definition,
+  };
+  const search = searchKind(admin.search);
+  if (search) field.search = search;
+  const column = columnDefinition(name, definition.cf_name, admin.column, definition.optionData);
+  if (column) field.column = column;
+  return field;
+}

@@ -1,0 +1,95 @@
+/**
+ * generated/api/** from orval: react-query hooks + plain functions through our one mutator,
+ * plus MSW handlers. Orval only writes to disk, so it runs in a temp dir laid out like the
+ * repo (generated/api next to src/lib/request) — its relative mutator import is then already
+ * right for generated/ — and the files are read back for the in-memory pipeline.
+ */
+import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { GeneratedFile, OpenApiDocument } from '../types';
+
+/** The mutator, relative to the repo root. */
+export const MUTATOR_PATH = 'src/lib/request/index.ts';
+
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+        : Promise.resolve([`${prefix}${entry.name}`]),
+    ),
+  );
+  return nested.flat().sort();
+}
+
+/** Orval's config: one place for every option, so the choices are reviewable. */
+export function orvalOptions(workDir: string) {
+  return {
+    input: { target: path.join(workDir, 'openapi.json') },
+    output: {
+      target: path.join(workDir, 'generated/api/api.ts'),
+      mode: 'tags-split' as const,
+      client: 'react-query' as const,
+      // Formatting is ours (repo prettier config), so orval's must stay off.
+      prettier: false,
+      clean: false,
+      mock: { type: 'msw' as const, delay: false as const },
+      override: {
+        mutator: { path: path.join(workDir, MUTATOR_PATH), name: 'request' },
+        // Types, not interfaces: interfaces are not assignable to Record<string, unknown>,
+        // which the generic ModuleDefinition rows are.
+        useTypeOverInterfaces: true,
+        // Faker would randomise the envelope status (201, 401…): mocked answers must succeed.
+        // The key matches the top-level `status` only (orval paths are `#.status`).
+        // orval's default date mock (`….split('T')[0]`) is `string | undefined` under our
+        // noUncheckedIndexedAccess; slice() gives the same YYYY-MM-DD typed as string.
+        mock: {
+          properties: { status: 200 },
+          format: { date: 'faker.date.past().toISOString().slice(0, 10)' },
+        },
+        query: { useQuery: true, useMutation: true, signal: true },
+      },
+    },
+  };
+}
+
+/**
+ * Runs orval on the merged contract.
+ *
+ * @example
+ * const files = await renderApi(document, process.cwd());
+ * files.map((f) => f.path); // ['api/adminnotice/adminnotice.msw.ts', 'api/adminnotice/adminnotice.ts', …]
+ */
+export async function renderApi(
+  document: OpenApiDocument,
+  rootDir: string,
+): Promise<GeneratedFile[]> {
+  const { generate } = await import('orval');
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'admin-orval-'));
+  try {
+    await writeFile(path.join(workDir, 'openapi.json'), JSON.stringify(document));
+    // Orval bundles the mutator (with its imports) to learn its arity, and writes its import
+    // relative to the output: a symlinked src/ serves both, with the repo-relative path.
+    await symlink(path.join(rootDir, 'src'), path.join(workDir, 'src'), 'dir');
+    // Orval always prints a success banner; our CLI prints its own report instead.
+    const log = console.log;
+    console.log = () => undefined;
+    try {
+      await generate(orvalOptions(workDir), workDir, { projectName: 'admin' });
+    } finally {
+      console.log = log;
+    }
+    const apiDir = path.join(workDir, 'generated/api');
+    const files = await listFiles(apiDir);
+    return Promise.all(
+      files.map(async (file) => ({
+        path: `api/${file}`,
+        content: await readFile(path.join(apiDir, file), 'utf8'),
+      })),
+    );
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The navigation guard of spec section 2 as plain functions (tested without a browser):
+ * - without both a token and the login flag every route but /login goes to
+ *   /login?redirect={fullPath};
+ * - a signed-in user opening /login goes to /;
+ * - every transition waits 500 ms (the progress bar shows meanwhile);
+ * - a guard error shows its message (or 有错误) and goes to the login page.
+ * Unknown paths are sent to /404 by the catch-all route.
+ */
+import { redirect } from 'react-router-dom';
+import { isLoggedIn } from '@/lib/session';
+import { notify } from '@/lib/notify';
+import { shell } from '@/locale/shell';
+import { PUBLIC_PATHS } from './route-meta';
+
+export const TRANSITION_DELAY_MS = 500;
+
+/** Where the guard sends this location, or undefined to let it through. */
+export function guardRedirect(pathname: string, search: string, loggedIn: boolean): string | undefined {
+  if (pathname === PUBLIC_PATHS.login) return loggedIn ? '/' : undefined;
+  if (!loggedIn) return `${PUBLIC_PATHS.login}?redirect=${encodeURIComponent(pathname + search)}`;
+  return undefined;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface GuardOptions {
+  delayMs?: number;
+  /** Overridable for tests. */
+  loggedIn?: () => boolean;
+}
+
+/** The root loader: runs on every navigation. */
+export function createGuardLoader(options: GuardOptions = {}) {
+  const delayMs = options.delayMs ?? TRANSITION_DELAY_MS;
+  const loggedIn = options.loggedIn ?? isLoggedIn;
+  return async ({ request }: { request: Request }) => {
+    let target: string | undefined;
+    try {
+      const url = new URL(request.url);
+      target = guardRedirect(url.pathname, url.search, loggedIn());
+    } catch (error) {
+      notify.error(error instanceof Error && error.message ? error.message : shell.guardError);
+      target = PUBLIC_PATHS.login;
+    }
+    if (delayMs > 0) await wait(delayMs);
+    if (target) return redirect(target);
+    return null;
+  };
+}

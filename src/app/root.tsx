@@ -1,0 +1,97 @@
+/**
+ * The root route: transition progress bar, document title, hand-over of the request
+ * client's navigation (220/401) to the router, cross-tab logout, and the guard's error page.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { Outlet, useMatches, useNavigate, useNavigation, useRouteError } from 'react-router-dom';
+import { setRequestNavigator } from '@/lib/request';
+import { getSessionVersion, getSystemSettings, onSessionCleared, subscribeSession } from '@/lib/session';
+import { notify } from '@/lib/notify';
+import { shell } from '@/locale/shell';
+import { PUBLIC_PATHS } from './route-meta';
+
+
+/** Page title: route title + system title (stored SYS_TITLE, or the default). */
+export function pageTitle(routeTitle: string | undefined, sysTitle: string | undefined): string {
+  const system = sysTitle?.trim() || shell.defaultTitle;
+  return routeTitle ? `${routeTitle} - ${system}` : system;
+}
+
+export function TransitionProgress({ active }: { active: boolean }) {
+  if (!active) return null;
+  return (
+    <div className="app-progress" role="progressbar" aria-label={shell.loading}>
+      <div className="app-progress__bar" />
+    </div>
+  );
+}
+
+function useDocumentTitle(): void {
+  const matches = useMatches();
+  useSyncExternalStore(subscribeSession, getSessionVersion, getSessionVersion);
+  const handle = [...matches].reverse().find((match) => (match.handle as { title?: string } | undefined)?.title)?.handle as
+    | { title?: string }
+    | undefined;
+  const title = pageTitle(handle?.title, getSystemSettings().SYS_TITLE);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+export function Root() {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  useDocumentTitle();
+
+  useEffect(() => setRequestNavigator((path) => void navigate(path)), [navigate]);
+  useEffect(
+    () =>
+      onSessionCleared((fromOtherTab) => {
+        if (fromOtherTab) void navigate(PUBLIC_PATHS.login);
+      }),
+    [navigate],
+  );
+
+  return (
+    <>
+      <TransitionProgress active={navigation.state !== 'idle'} />
+      <Outlet />
+    </>
+  );
+}
+
+export function RootFallback() {
+  return <TransitionProgress active />;
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (error && typeof error === 'object' && 'statusText' in error && typeof error.statusText === 'string' && error.statusText)
+    return error.statusText;
+  return shell.guardError;
+}
+
+/** A guard (or route loading) error: its message, or 有错误, then the login page. */
+export function GuardErrorBoundary() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+  useEffect(() => {
+    notify.error(errorMessage(error));
+    void navigate(PUBLIC_PATHS.login, { replace: true });
+  }, [error, navigate]);
+  return null;
+}
+
+/** A screen that fails to render shows its error inside the layout, not a blank page. */
+export function ScreenErrorBoundary() {
+  return <ScreenError error={useRouteError()} />;
+}
+
+export function ScreenError({ error }: { error: unknown }) {
+  return (
+    <div className="screen-error" role="alert">
+      <i className="pi pi-exclamation-triangle" aria-hidden />
+      <span>{errorMessage(error)}</span>
+    </div>
+  );
+}

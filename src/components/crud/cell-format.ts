@@ -1,0 +1,71 @@
+/** Display text of a record value per column format (pure; the view adds widgets). */
+import { formatTime, orDash } from '@/lib/format';
+import { common } from '@/locale/common';
+import { crud as t } from '@/locale/crud';
+import { form as tf } from '@/locale/form';
+import type { FieldDefinition, FieldOption } from '@/components/form/field-definition';
+import type { ColumnDefinition, ColumnFormat } from './module-definition';
+
+function labelOf(options: readonly FieldOption[] | undefined, value: unknown): string | undefined {
+  if (!options) return undefined;
+  for (const option of options) {
+    if (String(option.value) === String(value)) return option.label;
+    const below = labelOf(option.children, value);
+    if (below !== undefined) return below;
+  }
+  return undefined;
+}
+
+/** Labels of one or several option values ("1,2" and arrays included). */
+export function optionText(options: readonly FieldOption[] | undefined, value: unknown): string | undefined {
+  if (!options || value === null || value === undefined || value === '') return undefined;
+  const values = Array.isArray(value) ? value : String(value).split(',');
+  const labels = values.map((item) => labelOf(options, item) ?? String(item));
+  return labels.join('、');
+}
+
+/** Image addresses of a value: a URL, or the spec's JSON text array of {att_url}. */
+export function imageUrls(value: unknown): string[] {
+  if (typeof value !== 'string' || value === '') return [];
+  if (value.trim().startsWith('[')) {
+    try {
+      const parsed = JSON.parse(value) as Array<{ att_url?: string; att_preview?: string }>;
+      return parsed.map((item) => item.att_preview ?? item.att_url ?? '').filter(Boolean);
+    } catch {
+      return [];
+    }
+  }
+  return [value];
+}
+
+export function statusText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return common.dash;
+  return Number(value) === 1 ? t.statusOn : t.statusOff;
+}
+
+export function cellText(format: ColumnFormat, value: unknown, options?: readonly FieldOption[]): string {
+  const label = optionText(options, value);
+  if (label !== undefined) return label;
+  switch (format) {
+    case 'datetime':
+      return formatTime(value as string | number | null | undefined);
+    case 'status':
+    case 'switch':
+      return statusText(value);
+    case 'number':
+      return value === null || value === undefined || value === '' ? common.dash : String(value);
+    default:
+      return orDash(value);
+  }
+}
+
+/** Detail text of a form field's value (read-only dialog). */
+export function fieldText(field: FieldDefinition, value: unknown, column?: ColumnDefinition): string {
+  if (column) return cellText(column.format, value, column.options ?? field.optionData);
+  if (field.cf_control === 'Switch') return Number(value) === 1 ? tf.switchOn : tf.switchOff;
+  if (field.cf_control === 'DateTimePicker') return formatTime(value as string | number);
+  if (field.cf_control === 'password') return '******';
+  const label = optionText(field.optionData, value);
+  if (label !== undefined) return label;
+  return Array.isArray(value) ? value.join('、') || common.dash : orDash(value);
+}

@@ -1,0 +1,54 @@
+import { InputSwitch } from 'primereact/inputswitch';
+import { Tag } from 'primereact/tag';
+import { common } from '@/locale/common';
+import { cellText, imageUrls } from './cell-format';
+import type { ColumnDefinition, ModuleRecord } from './module-definition';
+
+interface CellProps {
+  column: ColumnDefinition;
+  row: ModuleRecord;
+  /** Switch columns toggle through `disable` when given; read-only otherwise. */
+  onToggle?: (on: boolean) => void;
+}
+
+/** One list cell drawn per column format. */
+export function CellView({ column, row, onToggle }: CellProps) {
+  const value = row[column.field];
+  switch (column.format) {
+    case 'switch':
+      return (
+        <InputSwitch
+          checked={Number(value) === 1}
+          disabled={!onToggle}
+          aria-label={`${column.header}：${cellText('switch', value)}`}
+          onChange={(e) => onToggle?.(Boolean(e.value))}
+        />
+      );
+    case 'status':
+      return (
+        <Tag
+          severity={Number(value) === 1 ? 'success' : 'danger'}
+          value={cellText('status', value, column.options)}
+        />
+      );
+    case 'tag':
+      return value === null || value === undefined || value === '' ? (
+        <span>{common.dash}</span>
+      ) : (
+        <Tag value={cellText('tag', value, column.options)} />
+      );
+    case 'image': {
+      const urls = imageUrls(value);
+      if (urls.length === 0) return <span>{common.dash}</span>;
+      return (
+        <span className="crud-cell__images">
+          {urls.map((url) => (
+            <img key={url} src={url} alt={column.header} className="crud-cell__image" width={40} height={40} />
+          ))}
+        </span>
+      );
+    }
+    default:
+      return <span>{cellText(column.format, value, column.options)}</span>;
+  }
+}

@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import { Dialog } from 'primereact/dialog';
+import { Button } from 'primereact/button';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hasPermissionKey } from '@/lib/permissions';
+import { useDynamicForm } from '@/components/form/use-dynamic-form';
+import { DynamicFormView } from '@/components/form/dynamic-form';
+import type { FormValues } from '@/components/form/schema';
+import { crud as t } from '@/locale/crud';
+import { createCrudMutations, createCrudQueries } from './crud-queries';
+import { permissionKeyOf, usePermissionRefresh } from './permission-keys';
+import type { ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
+
+export interface CrudFormProps {
+  module: ModuleDefinition;
+  mode: 'add' | 'edit';
+  /** The record to edit (mode edit). */
+  id?: RecordId;
+  visible: boolean;
+  onHide: () => void;
+}
+
+function CrudFormBody({ module, mode, id, record, onDone, onCancel }: {
+  module: ModuleDefinition;
+  mode: 'add' | 'edit';
+  id?: RecordId;
+  record?: ModuleRecord;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  usePermissionRefresh();
+  const client = useQueryClient();
+  const mutations = useMemo(() => createCrudMutations(module, client), [module, client]);
+  const add = useMutation(mutations.add);
+  const edit = useMutation(mutations.edit);
+
+  const controller = useDynamicForm({
+    fields: module.fields,
+    record,
+    onSubmit: async (values: FormValues) => {
+      // A failed call (e.g. status 201) rejects: the dialog stays open with what was typed.
+      // Primary-key fields travel only on edit, with the id being edited.
+      const body = { ...values };
+      for (const field of module.fields) if (field.cf_ispri === 1) delete body[field.cf_fieldname];
+      if (mode === 'edit') await edit.mutateAsync({ ...body, [module.primaryKey]: id });
+      else await add.mutateAsync(body);
+      onDone();
+    },
+  });
+  // Spec section 6: the generic form's submit is guarded by <MODULE>_ADD, in add and edit alike.
+  const canSubmit = hasPermissionKey(permissionKeyOf(module, 'add'));
+
+  return (
+    <>
+      <DynamicFormView controller={controller} disabled={controller.isSubmitting} />
+      <div className="crud-form__footer">
+        <Button type="button" label={t.close} outlined onClick={onCancel} />
+        {canSubmit && (
+          <Button
+            type="submit"
+            form={controller.formId}
+            label={t.submit}
+            loading={controller.isSubmitting}
+            disabled={controller.isSubmitting}
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+function EditLoader(props: { module: ModuleDefinition; id: RecordId; onDone: () => void; onCancel: () => void }) {
+  const queries = useMemo(() => createCrudQueries(props.module), [props.module]);
+  const info = useQuery(queries.info(props.id));
+  if (info.isLoading) return <ProgressSpinner aria-label={t.loading} style={{ width: 40, height: 40 }} />;
+  if (info.isError || !info.data) return <p className="p-error">{t.loadFailed}</p>;
+  return <CrudFormBody {...props} mode="edit" record={info.data} />;
+}
+
+/** Add / edit dialog around DynamicForm; edit loads `info` first. */
+export function CrudForm({ module, mode, id, visible, onHide }: CrudFormProps) {
+  const header = mode === 'edit' ? t.editTitle(module.title) : t.addTitle(module.title);
+  return (
+    <Dialog header={header} visible={visible} onHide={onHide} style={{ width: 'min(720px, 95vw)' }} modal>
+      {visible &&
+        (mode === 'edit' && id !== undefined ? (
+          <EditLoader module={module} id={id} onDone={onHide} onCancel={onHide} />
+        ) : (
+          <CrudFormBody module={module} mode="add" onDone={onHide} onCancel={onHide} />
+        ))}
+    </Dialog>
+  );
+}

@@ -1,0 +1,176 @@
+import type { ReactNode } from 'react';
+import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { Column, type ColumnEditorOptions, type ColumnEvent } from 'primereact/column';
+import { InputText } from 'primereact/inputtext';
+import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { CONTROL_COMPONENTS } from '@/components/form/controls/registry';
+import { crud as t } from '@/locale/crud';
+import { CellView } from './cell-view';
+import { PAGE_SIZES, useCrudList, type CrudListController } from './use-crud-list';
+import type { ModuleDefinition, ModuleRecord } from './module-definition';
+
+export interface CrudListViewProps {
+  list: CrudListController;
+  /** Buttons shown left of the search box (新增, 回收站, 导入/导出). */
+  toolbar?: ReactNode;
+  onView?: (row: ModuleRecord) => void;
+  onEdit?: (row: ModuleRecord) => void;
+}
+
+function SearchBar({ list }: { list: CrudListController }) {
+  const { module } = list;
+  return (
+    <form
+      className="crud-list__search"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        list.search();
+      }}
+    >
+      {module.searchFields.map((field) => {
+        const Control = CONTROL_COMPONENTS[field.cf_control] ?? CONTROL_COMPONENTS.input;
+        const id = `crud-filter-${module.key}-${field.cf_fieldname}`;
+        return (
+          <span key={field.cf_fieldname} className="crud-list__filter">
+            <label htmlFor={id}>{field.cf_name}</label>
+            <Control
+              field={{ ...field, cf_validate: undefined }}
+              id={id}
+              value={list.filterDraft[field.cf_fieldname] ?? null}
+              onChange={(value) => list.setFilter(field.cf_fieldname, value)}
+              onBlur={() => undefined}
+              invalid={false}
+            />
+          </span>
+        );
+      })}
+      <InputText
+        value={list.keywordDraft}
+        placeholder={t.keywordPlaceholder}
+        aria-label={t.keywordPlaceholder}
+        onChange={(e) => list.setKeywordDraft(e.target.value)}
+      />
+      <Button type="submit" icon="pi pi-search" label={t.search} />
+      <Button type="button" icon="pi pi-refresh" label={t.reset} outlined onClick={list.resetSearch} />
+    </form>
+  );
+}
+
+function cellEditor(options: ColumnEditorOptions) {
+  return (
+    <InputText
+      autoFocus
+      value={options.value == null ? '' : String(options.value)}
+      aria-label={String(options.field)}
+      onChange={(e) => options.editorCallback?.(e.target.value)}
+    />
+  );
+}
+
+/** The list screen's table: server paging, search, formatted columns, guarded row actions. */
+export function CrudListView({ list, toolbar, onView, onEdit }: CrudListViewProps) {
+  const { module } = list;
+  const canEditInline = list.can('updatefield');
+  const canToggle = list.can('disable');
+  const rowActions = {
+    view: Boolean(onView) && list.can('view'),
+    edit: Boolean(onEdit) && list.can('edit'),
+    delete: list.can('delete'),
+    resetpassword: list.can('resetpassword'),
+  };
+  const hasActions = Object.values(rowActions).some(Boolean);
+
+  return (
+    <div className="crud-list">
+      <div className="crud-list__toolbar">
+        <div className="crud-list__buttons">{toolbar}</div>
+        <SearchBar list={list} />
+      </div>
+      <DataTable
+        value={list.rows}
+        dataKey={module.primaryKey}
+        lazy
+        paginator
+        first={list.first}
+        rows={list.pagesize}
+        totalRecords={list.total}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        paginatorTemplate="RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
+        currentPageReportTemplate={t.pageReport}
+        onPage={(e: DataTableStateEvent) => list.setPage(e.first, e.rows)}
+        loading={list.isFetching || list.isMutating}
+        emptyMessage={list.isError ? t.loadFailed : t.emptyList}
+        editMode={canEditInline ? 'cell' : undefined}
+        stripedRows
+      >
+        {module.columns.map((column) => (
+          <Column
+            key={column.field}
+            field={column.field}
+            header={column.header}
+            body={(row: ModuleRecord) => (
+              <CellView
+                column={column}
+                row={row}
+                onToggle={canToggle ? (on) => void list.toggleStatus(row, on) : undefined}
+              />
+            )}
+            editor={column.editable && canEditInline ? cellEditor : undefined}
+            onCellEditComplete={
+              column.editable && canEditInline
+                ? (e: ColumnEvent) => {
+                    const row = e.rowData as ModuleRecord;
+                    if (String(e.newValue ?? '') !== String(row[column.field] ?? '')) {
+                      void list.updateField(row, column.field, e.newValue);
+                    }
+                  }
+                : undefined
+            }
+          />
+        ))}
+        {hasActions && (
+          <Column
+            header={t.actions}
+            body={(row: ModuleRecord) => (
+              <span className="crud-list__actions">
+                {rowActions.view && <Button type="button" text size="small" label={t.view} onClick={() => onView?.(row)} />}
+                {rowActions.edit && <Button type="button" text size="small" label={t.edit} onClick={() => onEdit?.(row)} />}
+                {rowActions.resetpassword && (
+                  <Button type="button" text size="small" label={t.resetPassword} onClick={() => list.askResetPassword(row)} />
+                )}
+                {rowActions.delete && (
+                  <Button type="button" text size="small" severity="danger" label={t.delete} onClick={() => list.askDelete(row)} />
+                )}
+              </span>
+            )}
+          />
+        )}
+      </DataTable>
+      <ConfirmDialog
+        visible={list.pending !== null}
+        header={t.confirmTitle}
+        message={list.pending?.message}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel={t.confirmAccept}
+        rejectLabel={t.confirmReject}
+        accept={() => void list.acceptConfirm()}
+        onHide={(result) => {
+          if (result !== 'accept') list.dismissConfirm();
+        }}
+      />
+    </div>
+  );
+}
+
+export interface CrudListProps extends Omit<CrudListViewProps, 'list'> {
+  module: ModuleDefinition;
+  source?: 'list' | 'mylist';
+}
+
+/** A self-contained list (own controller); CrudPage uses the view with a shared controller. */
+export function CrudList({ module, source, ...props }: CrudListProps) {
+  const list = useCrudList(module, { source });
+  return <CrudListView list={list} {...props} />;
+}

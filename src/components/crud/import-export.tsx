@@ -1,0 +1,148 @@
+import { useMemo, useRef, useState } from 'react';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notify } from '@/lib/notify';
+import { crud as t } from '@/locale/crud';
+import { createCrudMutations } from './crud-queries';
+import { canDo } from './permission-keys';
+import type { ListQuery, ModuleDefinition } from './module-definition';
+
+/** Excel import limits (spec sections 5 and 9): xls/xlsx, 5 MB, one file. */
+export const IMPORT_TYPES = ['xls', 'xlsx'] as const;
+export const IMPORT_MAX_MB = 5;
+export const IMPORT_MAX_FILES = 1;
+
+/** The first rule a choice of files breaks, as the user-facing message; null when fine. */
+export function validateImportFiles(files: readonly File[]): string | null {
+  if (files.length > IMPORT_MAX_FILES) return t.importTooMany(IMPORT_MAX_FILES);
+  const file = files[0];
+  if (!file) return t.importNoFile;
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!(IMPORT_TYPES as readonly string[]).includes(ext)) return t.importWrongType(IMPORT_TYPES.join('/'));
+  if (file.size > IMPORT_MAX_MB * 1024 * 1024) return t.importTooLarge(IMPORT_MAX_MB);
+  return null;
+}
+
+/** Hands a downloaded blob to the browser as a file. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function useImportExport(module: ModuleDefinition, filters: Omit<ListQuery, 'pageindex' | 'pagesize'>) {
+  const client = useQueryClient();
+  const mutations = useMemo(() => createCrudMutations(module, client), [module, client]);
+  const importCall = useMutation(mutations.import);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const download = async (load: (() => Promise<Blob>) | undefined, name: string) => {
+    if (!load) return;
+    setBusy(true);
+    try {
+      saveBlob(await load(), name);
+    } catch {
+      // The request client has shown the failure.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return {
+    canImport: canDo(module, 'import'),
+    canExport: canDo(module, 'export'),
+    canTemplate: module.capabilities.includes('importtemplate') && Boolean(module.api.importtemplate),
+    file,
+    error,
+    busy: busy || importCall.isPending,
+    choose: (files: readonly File[]) => {
+      const problem = validateImportFiles(files);
+      setError(problem);
+      if (problem) {
+        notify.error(problem);
+        setFile(null);
+      } else setFile(files[0] ?? null);
+      return problem === null;
+    },
+    upload: async () => {
+      if (!file) {
+        setError(t.importNoFile);
+        return false;
+      }
+      try {
+        await importCall.mutateAsync(file);
+        setFile(null);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    reset: () => {
+      setFile(null);
+      setError(null);
+    },
+    downloadTemplate: () => download(module.api.importtemplate, t.templateFileName(module.title)),
+    exportCurrent: () => download(module.api.export && (() => module.api.export!(filters)), t.exportFileName(module.title)),
+  };
+}
+
+/** Toolbar buttons 导入 / 导出 with the import dialog (plain file input; FilePond comes later). */
+export function ImportExport({ module, filters }: { module: ModuleDefinition; filters: Omit<ListQuery, 'pageindex' | 'pagesize'> }) {
+  const io = useImportExport(module, filters);
+  const [open, setOpen] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const close = () => {
+    io.reset();
+    setOpen(false);
+  };
+  return (
+    <>
+      {io.canImport && <Button type="button" icon="pi pi-upload" label={t.import} outlined onClick={() => setOpen(true)} />}
+      {io.canExport && (
+        <Button type="button" icon="pi pi-download" label={t.export} outlined loading={io.busy && !open} onClick={() => void io.exportCurrent()} />
+      )}
+      <Dialog header={t.importTitle(module.title)} visible={open} onHide={close} style={{ width: 'min(520px, 95vw)' }} modal>
+        <div className="crud-import">
+          <p>{t.importHint}</p>
+          <label htmlFor={`crud-import-${module.key}`}>{t.importChoose}</label>
+          <input
+            ref={inputRef}
+            id={`crud-import-${module.key}`}
+            type="file"
+            accept=".xls,.xlsx"
+            onChange={(e) => {
+              io.choose(Array.from(e.target.files ?? []));
+              if (inputRef.current) inputRef.current.value = '';
+            }}
+          />
+          {io.file && <p className="crud-import__file">{io.file.name}</p>}
+          {io.error && (
+            <small className="p-error" role="alert">
+              {io.error}
+            </small>
+          )}
+          <div className="crud-form__footer">
+            {io.canTemplate && (
+              <Button type="button" icon="pi pi-file-excel" label={t.downloadTemplate} text onClick={() => void io.downloadTemplate()} />
+            )}
+            <Button
+              type="button"
+              label={t.importUpload}
+              loading={io.busy}
+              disabled={!io.file || io.busy}
+              onClick={async () => {
+                if (await io.upload()) close();
+              }}
+            />
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+export * from './module-definition';
+export { CrudPage } from './crud-page';
+export { CrudList, CrudListView } from './crud-list';
+export type { CrudListProps, CrudListViewProps } from './crud-list';
+export { CrudForm } from './crud-form';
+export type { CrudFormProps } from './crud-form';
+export { CrudInfo } from './crud-info';
+export { RecycleBin, useRecycleBin } from './recycle-bin';
+export { ImportExport, useImportExport, validateImportFiles, saveBlob, IMPORT_MAX_MB, IMPORT_TYPES } from './import-export';
+export { useCrudList, buildListQuery, PAGE_SIZES, DEFAULT_PAGE_SIZE } from './use-crud-list';
+export type { CrudListController } from './use-crud-list';
+export { createCrudQueries, createCrudMutations, crudKeys, unwrap } from './crud-queries';
+export { canDo, permissionKeyOf } from './permission-keys';
+export type { CrudAction } from './permission-keys';
+export { cellText, fieldText, optionText, imageUrls } from './cell-format';

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
+import { Button } from 'primereact/button';
+import { form as t } from '@/locale/form';
+import { isRequired, type FieldDefinition } from './field-definition';
+import { CONTROL_COMPONENTS } from './controls/registry';
+import { useDynamicForm, type DynamicFormController, type UseDynamicFormOptions } from './use-dynamic-form';
+
+interface DynamicFormViewProps {
+  controller: DynamicFormController;
+  disabled?: boolean;
+  /** Rendered after the fields (buttons); omitted when the submit button lives elsewhere. */
+  children?: ReactNode;
+}
+
+/** Renders a controller's fields; the logic lives in useDynamicForm. */
+export function DynamicFormView({ controller, disabled, children }: DynamicFormViewProps) {
+  const { form, visibleFields, formId, formRef, controlId, submit } = controller;
+  return (
+    <form id={formId} ref={formRef} className="dynamic-form p-fluid" noValidate onSubmit={submit}>
+      {visibleFields.map((field) => (
+        <FieldBlock key={field.cf_fieldname} field={field} controller={controller} id={controlId(field)} disabled={disabled} />
+      ))}
+      {children}
+      {/* Keeps "Enter submits" working when the visible button is outside the form. */}
+      {!children && <button type="submit" hidden aria-hidden="true" tabIndex={-1} />}
+      {form.formState.isSubmitting ? <span className="dynamic-form__busy" aria-busy="true" /> : null}
+    </form>
+  );
+}
+
+function FieldBlock({
+  field,
+  controller,
+  id,
+  disabled,
+}: {
+  field: FieldDefinition;
+  controller: DynamicFormController;
+  id: string;
+  disabled?: boolean;
+}) {
+  const Control = CONTROL_COMPONENTS[field.cf_control] ?? CONTROL_COMPONENTS.input;
+  return (
+    <Controller
+      name={field.cf_fieldname}
+      control={controller.form.control}
+      render={({ field: rhf, fieldState }) => (
+        <div className="field dynamic-form__field" data-field={field.cf_fieldname}>
+          <div className="dynamic-form__label">
+            {isRequired(field) && (
+              <span className="dynamic-form__required" aria-hidden="true">
+                *
+              </span>
+            )}
+            <label id={`${id}-label`} htmlFor={id}>
+              {field.cf_name}
+            </label>
+          </div>
+          <Control
+            field={field}
+            id={id}
+            value={rhf.value}
+            onChange={rhf.onChange}
+            onBlur={rhf.onBlur}
+            invalid={Boolean(fieldState.error)}
+            disabled={disabled}
+          />
+          {fieldState.error?.message && (
+            <small className="p-error" role="alert">
+              {fieldState.error.message}
+            </small>
+          )}
+        </div>
+      )}
+    />
+  );
+}
+
+export interface DynamicFormProps extends UseDynamicFormOptions {
+  disabled?: boolean;
+  /** Submit button label; defaults to 提交. */
+  submitLabel?: string;
+}
+
+/**
+ * A complete form from field definitions, with its own submit button (busy while submitting).
+ * @example <DynamicForm fields={noticeFields} onSubmit={(values) => api.add(values)} />
+ */
+export function DynamicForm({ disabled, submitLabel, ...options }: DynamicFormProps) {
+  const controller = useDynamicForm(options);
+  return (
+    <DynamicFormView controller={controller} disabled={disabled}>
+      <div className="dynamic-form__actions">
+        <Button
+          type="submit"
+          label={submitLabel ?? t.submit}
+          loading={controller.isSubmitting}
+          disabled={disabled || controller.isSubmitting}
+        />
+      </div>
+    </DynamicFormView>
+  );
+}

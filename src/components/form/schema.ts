@@ -1,0 +1,193 @@
+/**
+ * Pure rules of the dynamic form (spec section 5): the yup schema built from field
+ * definitions, the text clean-up (trim + emoji strip) and the default values.
+ */
+import * as yup from 'yup';
+import { form as t } from '@/locale/form';
+import {
+  CHOICE_CONTROLS,
+  DEFAULT_MAX_LENGTH,
+  DEFERRED_CONTROLS,
+  MULTI_VALUE_CONTROLS,
+  NUMBER_DEFAULTS,
+  SWITCH_OFF,
+  SWITCH_ON,
+  TEXT_CONTROLS,
+  isRequired,
+  numberParam,
+  type FieldDefinition,
+} from './field-definition';
+
+export type FormValues = Record<string, unknown>;
+
+/** Emoji, their modifiers, joiners, variation selectors and keycaps. */
+const EMOJI =
+  /\p{Emoji_Presentation}|\p{Extended_Pictographic}\ufe0f|[\u{1F000}-\u{1FAFF}]|\p{Emoji_Modifier}|[\u{E0020}-\u{E007F}]|\u200d|\ufe0f|\u20e3/gu;
+
+/** Removes emoji; keeps every other character, spaces included (used while typing). */
+export function stripEmoji(text: string): string {
+  return text.replace(EMOJI, '');
+}
+
+/** The spec's text clean-up: emoji removed, surrounding blanks trimmed. */
+export function sanitizeText(text: string): string {
+  return stripEmoji(text).trim();
+}
+
+export function maxLengthOf(field: FieldDefinition): number | undefined {
+  if (!TEXT_CONTROLS.includes(field.cf_control)) return undefined;
+  const own = Number(field.cf_length);
+  if (Number.isFinite(own) && own > 0) return own;
+  return DEFAULT_MAX_LENGTH[field.cf_control];
+}
+
+export interface NumberRules {
+  min: number;
+  max: number;
+  precision: number;
+  step: number;
+}
+
+/** Number-input rules: min 1, max 99999, precision 2, step 1 unless parameData says otherwise. */
+export function numberRulesOf(field: FieldDefinition): NumberRules {
+  return {
+    min: numberParam(field, 'min') ?? NUMBER_DEFAULTS.min,
+    max: numberParam(field, 'max') ?? NUMBER_DEFAULTS.max,
+    precision: numberParam(field, 'precision') ?? NUMBER_DEFAULTS.precision,
+    step: numberParam(field, 'step') ?? NUMBER_DEFAULTS.step,
+  };
+}
+
+/** Slider rules: 0–100 step 1 unless parameData says otherwise. */
+export function sliderRulesOf(field: FieldDefinition): Omit<NumberRules, 'precision'> {
+  return {
+    min: numberParam(field, 'min') ?? 0,
+    max: numberParam(field, 'max') ?? 100,
+    step: numberParam(field, 'step') ?? 1,
+  };
+}
+
+function decimalsOf(n: number): number {
+  const text = String(n);
+  if (text.includes('e-')) return Number(text.split('e-')[1]);
+  return text.split('.')[1]?.length ?? 0;
+}
+
+const emptyToUndefined = (value: unknown, original: unknown) =>
+  original === '' || original === null || original === undefined || Number.isNaN(value)
+    ? undefined
+    : value;
+
+function isBlank(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+function textSchema(field: FieldDefinition): yup.AnySchema {
+  const name = field.cf_name;
+  let schema = yup
+    .string()
+    .transform((value: unknown) => (typeof value === 'string' ? sanitizeText(value) : value))
+    .default('');
+  const max = maxLengthOf(field);
+  if (max) schema = schema.max(max, t.maxLength(name, max));
+  return isRequired(field) ? schema.required(t.required(name)) : schema;
+}
+
+function numberSchema(field: FieldDefinition): yup.AnySchema {
+  const name = field.cf_name;
+  const rules = numberRulesOf(field);
+  const schema = yup
+    .number()
+    .typeError(t.notNumber(name))
+    .transform(emptyToUndefined)
+    .min(rules.min, t.minNumber(name, rules.min))
+    .max(rules.max, t.maxNumber(name, rules.max))
+    .test('precision', t.precision(name, rules.precision), (value) =>
+      value === undefined || value === null ? true : decimalsOf(value) <= rules.precision,
+    );
+  return isRequired(field) ? schema.required(t.required(name)) : schema.nullable().optional();
+}
+
+function sliderSchema(field: FieldDefinition): yup.AnySchema {
+  const name = field.cf_name;
+  const rules = sliderRulesOf(field);
+  const schema = yup
+    .number()
+    .typeError(t.notNumber(name))
+    .transform(emptyToUndefined)
+    .min(rules.min, t.minNumber(name, rules.min))
+    .max(rules.max, t.maxNumber(name, rules.max));
+  return isRequired(field) ? schema.required(t.requiredPick(name)) : schema.nullable().optional();
+}
+
+function pickSchema(field: FieldDefinition, message: string): yup.AnySchema {
+  // nullable: an empty pick is null; the test below (not yup's type check) reports it.
+  const schema = yup.mixed().nullable();
+  return isRequired(field)
+    ? schema.test('required', message, (value) => !isBlank(value))
+    : schema.nullable().optional();
+}
+
+/** The schema of one field. */
+export function fieldSchema(field: FieldDefinition): yup.AnySchema {
+  const control = field.cf_control;
+  if (DEFERRED_CONTROLS.includes(control)) return yup.mixed().nullable().optional();
+  if (TEXT_CONTROLS.includes(control)) return textSchema(field);
+  if (control === 'InputNumber') return numberSchema(field);
+  if (control === 'Slider') return sliderSchema(field);
+  if (control === 'Switch') return yup.number().oneOf([SWITCH_ON, SWITCH_OFF]).default(SWITCH_OFF);
+  if (CHOICE_CONTROLS.includes(control)) return pickSchema(field, t.requiredChoice);
+  return pickSchema(field, t.requiredPick(field.cf_name));
+}
+
+/**
+ * The yup schema of a whole form. Primary-key fields (cf_ispri 1) are carried but not validated.
+ * @example buildFormSchema([{ cf_name: '标题', cf_fieldname: 'title', cf_control: 'input', cf_validate: 'require' }])
+ */
+export function buildFormSchema(fields: readonly FieldDefinition[]): yup.ObjectSchema<FormValues> {
+  const shape: Record<string, yup.AnySchema> = {};
+  for (const field of fields) {
+    shape[field.cf_fieldname] =
+      field.cf_ispri === 1 ? yup.mixed().nullable().optional() : fieldSchema(field);
+  }
+  return yup.object(shape) as unknown as yup.ObjectSchema<FormValues>;
+}
+
+function defaultOf(field: FieldDefinition): unknown {
+  const given = field.cf_default;
+  const control = field.cf_control;
+  if (control === 'Switch') {
+    const n = Number(given);
+    return n === SWITCH_ON || n === SWITCH_OFF ? n : SWITCH_OFF;
+  }
+  if (MULTI_VALUE_CONTROLS.includes(control)) {
+    if (Array.isArray(given)) return given;
+    if (given === undefined || given === null || given === '') return [];
+    return String(given).split(',');
+  }
+  if (control === 'InputNumber' || control === 'Slider') {
+    if (given === undefined || given === null || given === '') return control === 'Slider' ? sliderRulesOf(field).min : null;
+    return Number(given);
+  }
+  if (TEXT_CONTROLS.includes(control)) return given === undefined || given === null ? '' : String(given);
+  return given ?? null;
+}
+
+/**
+ * Initial values: each field's cf_default (typed per control), overridden by a record's
+ * values when editing. Multi-value controls accept comma-separated text from the server.
+ */
+export function defaultValuesOf(
+  fields: readonly FieldDefinition[],
+  record?: Record<string, unknown>,
+): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) {
+    const own = record?.[field.cf_fieldname];
+    values[field.cf_fieldname] =
+      own === undefined ? defaultOf(field) : defaultOf({ ...field, cf_default: own as FieldDefinition['cf_default'] });
+  }
+  return values;
+}

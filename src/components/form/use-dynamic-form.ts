@@ -1,0 +1,85 @@
+/**
+ * The headless core of the dynamic form: react-hook-form + the yup schema built from the
+ * field definitions, scroll-to-first-error, submit state. The view (DynamicForm) only renders.
+ */
+import { useId, useMemo, useRef } from 'react';
+import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import type { FieldDefinition } from './field-definition';
+import { buildFormSchema, defaultValuesOf, type FormValues } from './schema';
+
+export interface UseDynamicFormOptions {
+  fields: readonly FieldDefinition[];
+  /** The record being edited; its values override the fields' defaults. */
+  record?: Record<string, unknown>;
+  /**
+   * Called with the cleaned values (trimmed text, typed numbers). A rejected promise keeps
+   * the form as typed; the caller reports the error.
+   */
+  onSubmit: (values: FormValues) => unknown;
+}
+
+export interface DynamicFormController {
+  form: UseFormReturn<FormValues>;
+  /** Fields the user sees (primary keys are carried but hidden). */
+  visibleFields: FieldDefinition[];
+  /** DOM id of the <form>, for submit buttons placed outside it (dialog footers). */
+  formId: string;
+  formRef: React.RefObject<HTMLFormElement | null>;
+  /** DOM id of a field's focusable element. */
+  controlId: (field: FieldDefinition) => string;
+  submit: (event?: React.BaseSyntheticEvent) => Promise<void>;
+  isSubmitting: boolean;
+}
+
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), button:not([disabled])';
+
+/** Scrolls a field's block into view and focuses its first focusable element. */
+export function revealField(container: HTMLElement | null, fieldName: string): void {
+  const block = container?.querySelector<HTMLElement>(`[data-field="${CSS.escape(fieldName)}"]`);
+  if (!block) return;
+  // Optional call: some embedded browsers (and jsdom) lack scrollIntoView.
+  block.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  block.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
+}
+
+export function useDynamicForm({ fields, record, onSubmit }: UseDynamicFormOptions): DynamicFormController {
+  const baseId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const schema = useMemo(() => buildFormSchema(fields), [fields]);
+  const defaultValues = useMemo(() => defaultValuesOf(fields, record), [fields, record]);
+  const visibleFields = useMemo(() => fields.filter((field) => field.cf_ispri !== 1), [fields]);
+
+  const form = useForm<FormValues>({
+    resolver: yupResolver(schema) as never,
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // We focus ourselves: the first invalid field in form order, scrolled into view.
+    shouldFocusError: false,
+  });
+
+  const onInvalid = (errors: FieldErrors<FormValues>) => {
+    const first = visibleFields.find((field) => errors[field.cf_fieldname]);
+    if (first) revealField(formRef.current, first.cf_fieldname);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch {
+      // The caller has shown the error; keeping the values is the point.
+    }
+  }, onInvalid);
+
+  return {
+    form,
+    visibleFields,
+    formId: `dynamic-form-${baseId.replace(/:/g, '')}`,
+    formRef,
+    controlId: (field) => `${baseId.replace(/:/g, '')}-${field.cf_fieldname}`,
+    submit,
+    isSubmitting: form.formState.isSubmitting,
+  };
+}

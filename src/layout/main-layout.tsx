@@ -1,0 +1,242 @@
+/**
+ * The main layout (spec section 2): sidebar (240 px: logo, system title, sub-menus of the
+ * current group with wait_num badges), header (60 px: first 9 top menus as tabs, all-apps
+ * drawer, message bell, user dropdown), then history tabs, the page title unless hideTitle,
+ * and the routed view (kept alive). Desktop is scaled from 1930 × 980; mobile is not.
+ */
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Sidebar as Drawer } from 'primereact/sidebar';
+import { Badge } from 'primereact/badge';
+import { ProgressBar } from 'primereact/progressbar';
+import { DEFAULT_LOGO, getSessionVersion, getSystemSettings, setMenuArr, setSystemSettings, subscribeSession } from '@/lib/session';
+import { getAccessRoutes, setAccessRoutes } from '@/lib/permissions';
+import { shell } from '@/locale/shell';
+import { AllAppsDrawer } from './all-apps-drawer';
+import { HistoryTabs } from './history-tabs';
+import { KeepAliveOutlet } from './keep-alive-outlet';
+import { firstAddress, groupOf, iconClass, menuPath, menuPaths, TOP_MENU_TABS, type UserMenu } from './menu';
+import { MessageCenter } from './message-center';
+import { useRouteTable } from './route-table-context';
+import { systemSettingQuery, userMenuQuery } from './shell-api';
+import { HOME_TAB, openTab, tabsSnapshot, subscribeTabs, writeTabs, type TabChange } from './tabs';
+import { useDesktopScale } from './use-desktop-scale';
+import { useMessageSocket } from './use-message-socket';
+import { UserMenu as UserDropdown } from './user-menu';
+
+interface Handle {
+  title?: string;
+  parentPath?: string;
+  hideTitle?: boolean;
+}
+
+function Brand() {
+  useSyncExternalStore(subscribeSession, getSessionVersion, getSessionVersion);
+  const settings = getSystemSettings();
+  const [logo, setLogo] = useState<string>(settings.SYS_LOGO || DEFAULT_LOGO);
+  useEffect(() => setLogo(settings.SYS_LOGO || DEFAULT_LOGO), [settings.SYS_LOGO]);
+  return (
+    <div className="shell-brand">
+      <img src={logo} alt="" className="shell-brand__logo" onError={() => setLogo('/storage/logo.svg')} />
+      <span className="shell-brand__title" title={settings.SYS_TITLE || shell.defaultTitle}>{settings.SYS_TITLE || shell.defaultTitle}</span>
+    </div>
+  );
+}
+
+function SideMenu({ group, activePath, onOpen }: { group: UserMenu | undefined; activePath: string; onOpen: (path: string) => void }) {
+  const items = group?.children?.length ? group.children : group ? [group] : [];
+  const renderItem = (item: UserMenu, depth: number) => {
+    const path = menuPath(item.amenu_address);
+    if (item.children?.length) {
+      return (
+        <li key={item.amenu_id} className="side-menu__section">
+          <span className="side-menu__section-title">
+            <i className={iconClass(item.amenu_icon)} aria-hidden />
+            {item.amenu_name}
+          </span>
+          <ul>{item.children.map((child) => renderItem(child, depth + 1))}</ul>
+        </li>
+      );
+    }
+    const active = path === activePath;
+    return (
+      <li key={item.amenu_id}>
+        <a
+          href={path}
+          className={`side-menu__item${active ? ' side-menu__item--active' : ''}`}
+          style={{ paddingLeft: 20 + depth * 14 }}
+          aria-current={active ? 'page' : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            if (path) onOpen(path);
+          }}
+        >
+          <i className={iconClass(item.amenu_icon)} aria-hidden />
+          <span className="side-menu__label">{item.amenu_name}</span>
+          {Number(item.wait_num) > 0 && <Badge value={item.wait_num} severity="danger" className="side-menu__badge" />}
+        </a>
+      </li>
+    );
+  };
+  return (
+    <nav className="side-menu" aria-label={group?.amenu_name ?? ''}>
+      {items.length === 0 ? <p className="side-menu__empty">{shell.layout.noSubMenu}</p> : <ul>{items.map((item) => renderItem(item, 0))}</ul>}
+    </nav>
+  );
+}
+
+export function MainLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const routeTable = useRouteTable();
+  const { mobile, scale, width, height } = useDesktopScale();
+  const [appsOpen, setAppsOpen] = useState(false);
+  const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const [pickedGroup, setPickedGroup] = useState<UserMenu['amenu_id']>();
+
+  const menus = useQuery(userMenuQuery);
+  const settings = useQuery(systemSettingQuery);
+  const menuData = useMemo(() => menus.data ?? [], [menus.data]);
+  const paths = useMemo(() => menuPaths(menuData), [menuData]);
+
+  useEffect(() => {
+    if (settings.data) setSystemSettings(settings.data);
+  }, [settings.data]);
+
+  // Access routes of the action guard: every route the user's menu opens, with its operate
+  // list. Set while rendering (silently) so the screens rendered below already see them.
+  const access = useMemo(() => {
+    if (!menus.data && !menus.isError) return undefined;
+    const result: Record<string, readonly string[]> = {};
+    for (const route of routeTable.routes) {
+      if (paths.has(route.path) || paths.has(route.parentPath ?? '') || route.path === HOME_TAB.path) result[route.path] = route.operate;
+    }
+    return result;
+  }, [menus.data, menus.isError, paths, routeTable.routes]);
+  if (access && getAccessRoutes() !== access) setAccessRoutes(access, true);
+
+  useEffect(() => {
+    if (menus.data) setMenuArr(menus.data);
+  }, [menus.data]);
+
+  useMessageSocket(true);
+
+  const handle = (matches[matches.length - 1]?.handle ?? {}) as Handle;
+  const pathname = location.pathname;
+  const tabs = useSyncExternalStore(subscribeTabs, tabsSnapshot, tabsSnapshot);
+  const tabPath = tabs.some((tab) => tab.path === pathname) ? pathname : (handle.parentPath ?? pathname);
+
+  // Opening a route adds a tab when absent and in the menu data.
+  useEffect(() => {
+    const title = routeTable.byPath.get(pathname)?.title ?? handle.title ?? pathname;
+    const next = openTab(tabsSnapshot(), { path: pathname, title }, paths);
+    writeTabs(next);
+  }, [pathname, paths, routeTable.byPath, handle.title]);
+
+  const alive = useMemo(() => new Set(tabs.map((tab) => tab.path)), [tabs]);
+  const currentGroup =
+    groupOf(menuData, pathname) ?? (handle.parentPath ? groupOf(menuData, handle.parentPath) : undefined) ?? menuData[0];
+
+  const drawerGroup = menuData.find((group) => group.amenu_id === pickedGroup) ?? currentGroup;
+
+  const open = (path: string) => {
+    if (/^https?:\/\//.test(path)) {
+      window.open(path, '_blank', 'noopener');
+      return;
+    }
+    setMobileMenuOpen(false);
+    if (path !== pathname) void navigate(path);
+  };
+  const applyTabs = (change: TabChange) => {
+    writeTabs(change.tabs);
+    if (change.navigateTo && change.navigateTo !== pathname) void navigate(change.navigateTo);
+  };
+  const pickGroup = (group: UserMenu) => {
+    const target = firstAddress(group);
+    if (target) open(target);
+  };
+
+  const topGroups = menuData.slice(0, TOP_MENU_TABS);
+  const frameStyle = mobile
+    ? undefined
+    : { width, height, transform: `scale(${scale})`, transformOrigin: '0 0' };
+
+
+  return (
+    <div className={`shell${mobile ? ' shell--mobile' : ''}`} style={frameStyle} data-scale={scale.toFixed(3)}>
+      {!mobile && (
+        <aside className="shell-sidebar">
+          <Brand />
+          <SideMenu group={currentGroup} activePath={tabPath} onOpen={open} />
+        </aside>
+      )}
+      {mobile && (
+        <Drawer
+          visible={mobileMenuOpen}
+          onHide={() => {
+            setMobileMenuOpen(false);
+            setPickedGroup(undefined);
+          }}
+          className="shell-mobile-drawer"
+          style={{ width: 280 }}
+        >
+          <Brand />
+          <div className="shell-mobile-groups">
+            {menuData.map((group) => (
+              <button
+                type="button"
+                key={group.amenu_id}
+                className={`shell-mobile-group${group === drawerGroup ? ' shell-mobile-group--active' : ''}`}
+                onClick={() => setPickedGroup(group.amenu_id)}
+              >
+                {group.amenu_name}
+              </button>
+            ))}
+          </div>
+          <SideMenu group={drawerGroup} activePath={tabPath} onOpen={open} />
+        </Drawer>
+      )}
+      <div className="shell-body">
+        <header className="shell-header">
+          {mobile && (
+            <button type="button" className="shell-icon-button" aria-label={shell.layout.toggleMenu} onClick={() => setMobileMenuOpen(true)}>
+              <i className="pi pi-bars" aria-hidden />
+            </button>
+          )}
+          {mobile && <span className="shell-header__title">{handle.title}</span>}
+          {!mobile && (
+            <nav className="top-menu" aria-label="top menu">
+              {topGroups.map((group) => (
+                <button
+                  type="button"
+                  key={group.amenu_id}
+                  className={`top-menu__tab${group === currentGroup ? ' top-menu__tab--active' : ''}`}
+                  onClick={() => pickGroup(group)}
+                >
+                  <i className={iconClass(group.amenu_icon)} aria-hidden />
+                  <span>{group.amenu_name}</span>
+                </button>
+              ))}
+            </nav>
+          )}
+          <div className="shell-header__actions">
+            <button type="button" className="shell-icon-button all-apps-button" onClick={() => setAppsOpen(true)} aria-label={shell.layout.allApps}>
+              <i className="pi pi-th-large" aria-hidden />
+              {!mobile && <span>{shell.layout.allApps}</span>}
+            </button>
+            <MessageCenter />
+            <UserDropdown compact={mobile} />
+          </div>
+        </header>
+        <HistoryTabs tabs={tabs} activePath={tabPath} onSelect={open} onChange={applyTabs} />
+        <main className="shell-content">
+          {!handle.hideTitle && handle.title && <h1 className="page-title">{handle.title}</h1>}
+          {access ? <KeepAliveOutlet alivePaths={alive} /> : <ProgressBar mode="indeterminate" style={{ height: 4 }} />}
+        </main>
+      </div>
+      <AllAppsDrawer visible={appsOpen} onHide={() => setAppsOpen(false)} menus={menuData} onOpen={open} />
+    </div>
+  );
+}

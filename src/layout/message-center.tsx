@@ -1,0 +1,90 @@
+/** Message bell with the unread count, and the 消息通知 drawer (unread list, 全部已读, 未读 links). */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Sidebar } from 'primereact/sidebar';
+import { Paginator } from 'primereact/paginator';
+import { Badge } from 'primereact/badge';
+import { formatTime } from '@/lib/format';
+import { shell } from '@/locale/shell';
+import { markRead, MESSAGE_PAGE_SIZES, shellKeys, unreadCountQuery, unreadMessagesQuery } from './shell-api';
+
+export function MessageCenter() {
+  const [open, setOpen] = useState(false);
+  const [first, setFirst] = useState(0);
+  const [rows, setRows] = useState(MESSAGE_PAGE_SIZES[0]!);
+  const queryClient = useQueryClient();
+  const unread = useQuery(unreadCountQuery);
+  const list = useQuery({ ...unreadMessagesQuery, enabled: open });
+  const messages = list.data ?? [];
+  const count = unread.data ?? 0;
+
+  const reload = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: shellKeys.messages }),
+      queryClient.invalidateQueries({ queryKey: shellKeys.unread }),
+    ]);
+  };
+  const read = async (id: number | string | 'read-all') => {
+    if (await markRead(id)) await reload();
+  };
+
+  const page = messages.slice(first, first + rows);
+  return (
+    <>
+      <button
+        type="button"
+        className="shell-icon-button message-bell"
+        aria-label={`${shell.messages.bell} ${count}`}
+        onClick={() => setOpen(true)}
+      >
+        <i className="pi pi-bell p-overlay-badge" aria-hidden>
+          {count > 0 && <Badge value={count > 99 ? '99+' : count} severity="danger" className="message-bell__badge" />}
+        </i>
+      </button>
+      <Sidebar
+        visible={open}
+        position="right"
+        onHide={() => setOpen(false)}
+        style={{ width: 524, maxWidth: '100vw' }}
+        header={<h2 className="drawer-title">{shell.messages.drawerTitle}</h2>}
+        className="message-drawer"
+      >
+        <div className="message-drawer__toolbar">
+          <button type="button" className="link-button" onClick={() => void read('read-all')} disabled={messages.length === 0}>
+            {shell.messages.readAll}
+          </button>
+        </div>
+        {messages.length === 0 && !list.isFetching && <p className="message-drawer__empty">{shell.messages.empty}</p>}
+        <ul className="message-list" aria-label={shell.messages.drawerTitle}>
+          {page.map((message) => (
+            <li key={message.tm_id} className="message-item" data-id={message.tm_id}>
+              <div className="message-item__head">
+                <span className="message-item__title">{message.tm_title}</span>
+                {Number(message.tm_status) === 2 && (
+                  <button type="button" className="link-button link-button--danger" onClick={() => void read(message.tm_id)}>
+                    {shell.messages.unread}
+                  </button>
+                )}
+              </div>
+              {message.tm_content && <p className="message-item__content">{message.tm_content}</p>}
+              <time className="message-item__time">{formatTime(message.create_time)}</time>
+            </li>
+          ))}
+        </ul>
+        {messages.length > 0 && (
+          <Paginator
+            first={first}
+            rows={rows}
+            totalRecords={messages.length}
+            rowsPerPageOptions={MESSAGE_PAGE_SIZES}
+            onPageChange={(event) => {
+              setFirst(event.first);
+              setRows(event.rows);
+            }}
+            template="PrevPageLink PageLinks NextPageLink RowsPerPageDropdown"
+          />
+        )}
+      </Sidebar>
+    </>
+  );
+}

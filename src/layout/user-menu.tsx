@@ -1,0 +1,70 @@
+/** User dropdown: 修改密码, 清除缓存, 退出系统 (with the 确认退出登录吗？ confirmation). */
+import { useRef, useState } from 'react';
+import { Menu } from 'primereact/menu';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { useNavigate } from 'react-router-dom';
+import { clearClientCaches, clearSession, getUserInfo, getUsername } from '@/lib/session';
+import { notify } from '@/lib/notify';
+import { shell } from '@/locale/shell';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { clearServerCache } from './shell-api';
+
+export function UserMenu({ compact = false }: { compact?: boolean }) {
+  const menu = useRef<Menu>(null);
+  const navigate = useNavigate();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [avatarBroken, setAvatarBroken] = useState(false);
+  const info = getUserInfo();
+  const name = info?.nickname || info?.username || getUsername();
+
+  const items = [
+    { label: shell.user.changePassword, icon: 'pi pi-lock', command: () => setPasswordOpen(true) },
+    {
+      label: shell.user.clearCache,
+      icon: 'pi pi-refresh',
+      command: async () => {
+        const done = await clearServerCache();
+        clearClientCaches();
+        if (done) notify.success(shell.user.clearCacheDone);
+      },
+    },
+    {
+      label: shell.user.exit,
+      icon: 'pi pi-sign-out',
+      command: () =>
+        confirmDialog({
+          message: shell.user.exitConfirm,
+          header: shell.user.exitConfirmHeader,
+          icon: 'pi pi-exclamation-triangle',
+          acceptLabel: '确定',
+          rejectLabel: '取消',
+          accept: () => {
+            clearSession();
+            void navigate('/login');
+          },
+        }),
+    },
+  ];
+
+  return (
+    <>
+      <button
+        type="button"
+        className="user-menu__trigger"
+        onClick={(event) => menu.current?.toggle(event)}
+        aria-haspopup="menu"
+        aria-label={name}
+      >
+        {info?.avatar && !avatarBroken ? (
+          <img src={info.avatar} alt="" className="user-menu__avatar" onError={() => setAvatarBroken(true)} />
+        ) : (
+          <span className="user-menu__avatar user-menu__avatar--text">{name.slice(0, 1).toUpperCase()}</span>
+        )}
+        {!compact && <span className="user-menu__name">{name}</span>}
+        <i className="pi pi-angle-down" aria-hidden />
+      </button>
+      <Menu model={items} popup ref={menu} className="user-menu__popup" />
+      <ChangePasswordDialog visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
+    </>
+  );
+}

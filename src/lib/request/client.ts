@@ -1,0 +1,166 @@
+/**
+ * The transport: one fetch with the spec's headers, optional encryption, timeout, and the
+ * mapping of transport failures to `ApiError` (shown for 5 s). Status handling is the
+ * caller's (the mutator throws, the helpers return).
+ */
+import { getToken, getUsername } from '@/lib/session';
+import { requestMessages } from '@/locale/request';
+import { getRequestConfig } from './config';
+import { decryptText, encryptText, utf8ToBase64 } from './crypto';
+import { ApiError, type Envelope } from './errors';
+import { expireLogin, httpStatusMessage, showTransportError } from './status';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestConfig {
+  url: string;
+  method: HttpMethod | Lowercase<HttpMethod>;
+  params?: Record<string, unknown>;
+  data?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  responseType?: 'json' | 'blob';
+}
+
+export interface RequestOptions {
+  /** Extra headers merged over the defaults. */
+  headers?: Record<string, string>;
+  /** Overrides the configured timeout for this call. */
+  timeoutMs?: number;
+}
+
+export type Answer = { kind: 'envelope'; envelope: Envelope } | { kind: 'blob'; blob: Blob };
+
+function buildUrl(url: string, params?: Record<string, unknown>): string {
+  const base = getRequestConfig().baseUrl;
+  const full = base && url.startsWith('/') ? `${base.replace(/\/$/, '')}${url}` : url;
+  if (!params) return full;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    search.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const query = search.toString();
+  return query ? `${full}${full.includes('?') ? '&' : '?'}${query}` : full;
+}
+
+/**
+ * The user-tag header: the username encrypted with the configured key when encryption is
+ * configured, otherwise base64 of its UTF-8 bytes (the spec calls it "encrypted" without
+ * naming a scheme; base64 keeps it header-safe for Chinese names).
+ */
+export async function userTag(username = getUsername()): Promise<string> {
+  if (!username) return '';
+  const encryption = getRequestConfig().encryption;
+  return encryption ? encryptText(username, encryption) : utf8ToBase64(username);
+}
+
+/** The headers every call carries (spec section 7). */
+export async function authHeaders(): Promise<Record<string, string>> {
+  return { 'access-token': getToken(), 'user-tag': await userTag() };
+}
+
+function isFormData(value: unknown): value is FormData {
+  return typeof FormData !== 'undefined' && value instanceof FormData;
+}
+
+async function encodeParams(params: Record<string, unknown> | undefined) {
+  const encryption = getRequestConfig().encryption;
+  if (!encryption || !params || Object.keys(params).length === 0) return params;
+  return { paramsData: await encryptText(JSON.stringify(params), encryption) };
+}
+
+async function encodeBody(data: unknown): Promise<BodyInit | undefined> {
+  if (data === undefined) return undefined;
+  if (isFormData(data) || (typeof Blob !== 'undefined' && data instanceof Blob)) return data;
+  const encryption = getRequestConfig().encryption;
+  const json = JSON.stringify(data);
+  return encryption ? JSON.stringify({ paramsData: await encryptText(json, encryption) }) : json;
+}
+
+/** With encryption on, a string `data` of a successful answer is decrypted and parsed. */
+async function decodeEnvelope(envelope: Envelope): Promise<Envelope> {
+  const encryption = getRequestConfig().encryption;
+  if (!encryption || typeof envelope.data !== 'string' || (envelope.status !== 1 && envelope.status !== 200)) {
+    return envelope;
+  }
+  let plain: string;
+  try {
+    plain = await decryptText(envelope.data, encryption);
+  } catch {
+    // Not every string answer is encrypted (e.g. a plain address); keep it as sent.
+    return envelope;
+  }
+  try {
+    return { ...envelope, data: JSON.parse(plain) as unknown };
+  } catch {
+    return { ...envelope, data: plain };
+  }
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as Envelope).status === 'number';
+}
+
+function transportFailure(message: string, status: number, kind: ApiError['kind']): ApiError {
+  showTransportError(message);
+  return new ApiError<Envelope>(message, undefined, status, kind);
+}
+
+/** One call on the wire. Throws `ApiError` for transport failures (already shown). */
+export async function send(config: RequestConfig, options?: RequestOptions): Promise<Answer> {
+  const method = config.method.toUpperCase();
+  const body = await encodeBody(config.data);
+  const headers: Record<string, string> = {
+    Accept: 'application/json, */*',
+    ...(body === undefined || typeof body !== 'string' ? {} : { 'Content-Type': 'application/json' }),
+    ...(await authHeaders()),
+    ...config.headers,
+    ...options?.headers,
+  };
+  const url = buildUrl(config.url, await encodeParams(config.params));
+  const timeoutMs = options?.timeoutMs ?? getRequestConfig().timeoutMs;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort();
+  config.signal?.addEventListener('abort', forwardAbort, { once: true });
+  if (config.signal?.aborted) controller.abort();
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { method, headers, body, signal: controller.signal });
+    } catch {
+      if (timedOut) throw transportFailure(requestMessages.timeout, 0, 'timeout');
+      if (config.signal?.aborted) throw new ApiError<Envelope>('aborted', undefined, 0, 'aborted');
+      throw transportFailure(requestMessages.networkError, 0, 'network');
+    }
+    if (!response.ok) {
+      if (response.status === 401) {
+        expireLogin();
+        throw new ApiError<Envelope>(requestMessages.loginExpired, undefined, 401, 'http');
+      }
+      throw transportFailure(httpStatusMessage(response.status), response.status, 'http');
+    }
+    const contentType = response.headers.get('content-type') ?? '';
+    if (config.responseType === 'blob' && !contentType.includes('json')) {
+      return { kind: 'blob', blob: await response.blob() };
+    }
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch {
+      throw transportFailure(requestMessages.networkError, response.status, 'parse');
+    }
+    if (!isEnvelope(parsed)) throw transportFailure(requestMessages.networkError, response.status, 'parse');
+    return { kind: 'envelope', envelope: await decodeEnvelope(parsed) };
+  } finally {
+    clearTimeout(timer);
+    config.signal?.removeEventListener('abort', forwardAbort);
+  }
+}

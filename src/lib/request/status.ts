@@ -1,0 +1,82 @@
+/**
+ * The status catalogue of spec section 8: what the user sees for each envelope status and
+ * for transport failures.
+ */
+import { notify } from '@/lib/notify';
+import { clearSession } from '@/lib/session';
+import { requestMessages } from '@/locale/request';
+import type { Envelope } from './errors';
+import { navigateTo } from './navigator';
+
+/** success: the call worked; returned: shown to the user, result still returned; rejected: the call fails. */
+export type StatusOutcome = 'success' | 'returned' | 'rejected';
+
+export const LOGIN_PATH = '/login';
+export const NO_PERMISSION_PATH = '/no-permission';
+/** Redirect delay after a 401 (spec section 9). */
+export const LOGIN_REDIRECT_DELAY_MS = 1000;
+/** How long transport failures stay on screen (spec section 8). */
+export const TRANSPORT_ERROR_LIFE_MS = 5000;
+
+let loginRedirectPending = false;
+
+/** 401: message, session cleared, login page after one second (once for a burst of calls). */
+export function expireLogin(): void {
+  notify.error(requestMessages.loginExpired);
+  clearSession();
+  if (loginRedirectPending) return;
+  loginRedirectPending = true;
+  setTimeout(() => {
+    loginRedirectPending = false;
+    navigateTo(LOGIN_PATH);
+  }, LOGIN_REDIRECT_DELAY_MS);
+}
+
+export function handleEnvelopeStatus(envelope: Envelope): StatusOutcome {
+  switch (envelope.status) {
+    case 1:
+    case 200:
+      return 'success';
+    case 201:
+      notify.error(envelope.msg || requestMessages.apiError);
+      return 'returned';
+    case 220:
+      navigateTo(NO_PERMISSION_PATH);
+      return 'returned';
+    case 401:
+      expireLogin();
+      return 'returned';
+    case 403:
+      notify.error(requestMessages.forbidden);
+      return 'returned';
+    case 404:
+      notify.error(requestMessages.notFound);
+      return 'returned';
+    case 500:
+      notify.error(requestMessages.serverError);
+      return 'returned';
+    default:
+      notify.error(requestMessages.networkError);
+      return 'rejected';
+  }
+}
+
+/** The message for a non-2xx HTTP answer: the catalogue's wording where it has one. */
+export function httpStatusMessage(code: number): string {
+  switch (code) {
+    case 401:
+      return requestMessages.loginExpired;
+    case 403:
+      return requestMessages.forbidden;
+    case 404:
+      return requestMessages.notFound;
+    case 500:
+      return requestMessages.serverError;
+    default:
+      return requestMessages.httpError(code);
+  }
+}
+
+export function showTransportError(message: string): void {
+  notify.error(message, TRANSPORT_ERROR_LIFE_MS);
+}

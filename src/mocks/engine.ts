@@ -1,0 +1,382 @@
+/**
+ * The generic CRUD engine: one implementation of every module semantic (list, info, add,
+ * edit, updatefield, disable, delete → recycle → restore / destroy, getkeyval, export,
+ * importtemplate, import, mylist), driven by the per-module registrations the generator
+ * emits (generated/mocks) plus the runtime modules registered by hand.
+ *
+ * Table name = registration.group. Answers never carry write-only fields.
+ */
+import { http, HttpResponse } from 'msw';
+import { mockMessages } from '@/locale/mock';
+import { DEMO_PASSWORD, sessionUser, USER_TABLE } from './auth';
+import { buildWorkbook, readWorkbook, XLSX_TYPE } from './excel';
+import { fileBytesByAddress } from './files';
+import { fail, ok } from './respond';
+import { persist, registerSeed, table } from './store';
+import type { MockModuleRegistration, MockRow } from './types';
+import {
+  ALWAYS_WRITE_ONLY,
+  idOf,
+  idsOf,
+  isEmptyValue,
+  isOwnBackendCall,
+  matchesKeyword,
+  newestFirst,
+  nowSeconds,
+  paginate,
+  readParams,
+  sameId,
+  strip,
+  type Params,
+} from './util';
+
+const registry = new Map<string, MockModuleRegistration>();
+
+/** Seeds that must exist for the demo to work even if the contract's seed lacks them. */
+function prepareSeed(registration: MockModuleRegistration): MockRow[] {
+  const rows = registration.seed.map((row) => ({ ...row }));
+  if (registration.group === USER_TABLE) {
+    // Every seeded administrator signs in with the demo password unless the seed sets one.
+    for (const row of rows) row.password ??= DEMO_PASSWORD;
+  }
+  return rows;
+}
+
+/** Registers modules with the engine and seeds their tables (later registrations win). */
+export function registerMockModules(registrations: readonly MockModuleRegistration[]): void {
+  for (const registration of registrations) {
+    registry.set(registration.group, registration);
+    registerSeed(() => ({ [registration.group]: prepareSeed(registration) }), {
+      [registration.group]: registration.primaryKey,
+    });
+  }
+}
+
+/**
+ * Path segments whose registration is filed under another group name. The module designer's
+ * tag is `designermodule` but its calls live under /api/module/* (generator issue reported;
+ * remove once the registration's group is the path segment).
+ */
+const GROUP_ALIASES: Record<string, string> = { module: 'designermodule' };
+
+export function mockModule(group: string): MockModuleRegistration | undefined {
+  const key = group.toLowerCase();
+  return registry.get(key) ?? (GROUP_ALIASES[key] ? registry.get(GROUP_ALIASES[key]) : undefined);
+}
+
+export function registeredModules(): MockModuleRegistration[] {
+  return [...registry.values()];
+}
+
+/** prilist keys: upper-cased group + _CAPABILITY for every capability of every module. */
+export function permissionKeys(): string[] {
+  const keys = new Set<string>();
+  const aliasesOf = (group: string) => Object.entries(GROUP_ALIASES).filter(([, target]) => target === group).map(([alias]) => alias);
+  for (const registration of registry.values()) {
+    for (const name of [registration.group, ...aliasesOf(registration.group)]) {
+      const prefix = name.toUpperCase();
+      for (const capability of registration.capabilities) keys.add(`${prefix}_${capability.toUpperCase()}`);
+      keys.add(`${prefix}_ADD`);
+    }
+  }
+  return [...keys].sort();
+}
+
+function writeOnlyFields(registration: MockModuleRegistration): readonly string[] {
+  return [...ALWAYS_WRITE_ONLY, ...(registration.writeOnlyFields ?? [])];
+}
+
+function out(registration: MockModuleRegistration, row: MockRow): MockRow {
+  return strip(row, writeOnlyFields(registration));
+}
+
+function findRow(rows: MockRow[], registration: MockModuleRegistration, id: unknown): MockRow | undefined {
+  return rows.find((row) => sameId(row[registration.primaryKey], id));
+}
+
+function missingRequired(registration: MockModuleRegistration, row: MockRow): string | undefined {
+  const missing = registration.requiredFields.find(({ field }) => isEmptyValue(row[field]));
+  return missing ? mockMessages.required(missing.label) : undefined;
+}
+
+/** Filters of a list call: keyword over keywordFields, exact match over filterFields. */
+function filterRows(registration: MockModuleRegistration, rows: MockRow[], params: Params): MockRow[] {
+  const keyword = typeof params.keyword === 'string' ? params.keyword : '';
+  const filters = registration.filterFields.filter((field) => !isEmptyValue(params[field]));
+  return rows.filter(
+    (row) =>
+      matchesKeyword(row, keyword, registration.keywordFields) &&
+      filters.every((field) => String(row[field]) === String(params[field])),
+  );
+}
+
+function listAnswer(registration: MockModuleRegistration, rows: MockRow[], params: Params) {
+  const sorted = newestFirst(filterRows(registration, rows, params), registration.primaryKey, registration.createTimeField);
+  const page = paginate(sorted, params);
+  return ok({ ...page, data: page.data.map((row) => out(registration, row)) });
+}
+
+/** Coerces a value to the type the column already holds (form posts send strings). */
+function coerceLike(existing: unknown, value: unknown): unknown {
+  if (typeof existing === 'number' && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
+    return Number(value);
+  }
+  return value;
+}
+
+function ownerField(registration: MockModuleRegistration): string {
+  return registration.ownerField ?? 'username';
+}
+
+function fileResponse(bytes: Uint8Array, name: string): Response {
+  return new HttpResponse(bytes, {
+    headers: {
+      'Content-Type': XLSX_TYPE,
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+    },
+  });
+}
+
+function exportColumns(registration: MockModuleRegistration, rows: MockRow[]) {
+  if (registration.exportColumns.length) return registration.exportColumns;
+  const first = rows[0] ?? {};
+  return Object.keys(strip(first, writeOnlyFields(registration))).map((field) => [field, field] as const);
+}
+
+/** Adds one record with the engine's rules; returns the stored row or the 201 message. */
+export function addRecord(registration: MockModuleRegistration, body: Params, request?: Request): MockRow | string {
+  const store = table(registration.group);
+  const row: MockRow = { ...body };
+  const problem = missingRequired(registration, row);
+  if (problem) return problem;
+  const pk = registration.primaryKey;
+  if (isEmptyValue(row[pk]) || findRow(store.rows, registration, row[pk]) || findRow(store.recycled, registration, row[pk])) {
+    row[pk] = store.nextId;
+  }
+  if (typeof row[pk] === 'number') store.nextId = Math.max(store.nextId, row[pk] + 1);
+  if (registration.createTimeField) row[registration.createTimeField] = nowSeconds();
+  if (registration.statusField && isEmptyValue(row[registration.statusField])) row[registration.statusField] = 1;
+  if (registration.ownerField && isEmptyValue(row[registration.ownerField]) && request) {
+    const me = sessionUser(request);
+    if (me) row[registration.ownerField] = me.username;
+  }
+  if (registration.group === USER_TABLE && isEmptyValue(row.password)) row.password = DEMO_PASSWORD;
+  store.rows.push(row);
+  return row;
+}
+
+type Action = (registration: MockModuleRegistration, params: Params, request: Request) => Promise<Response> | Response;
+
+const actions: Record<string, Action> = {
+  list: (registration, params) => listAnswer(registration, table(registration.group).rows, params),
+
+  recycle: (registration, params) => listAnswer(registration, table(registration.group).recycled, params),
+
+  mylist: (registration, params, request) => {
+    const me = sessionUser(request);
+    const field = ownerField(registration);
+    const mine = table(registration.group).rows.filter((row) => me && row[field] === me.username);
+    return listAnswer(registration, mine, params);
+  },
+
+  info: (registration, params) => {
+    const row = findRow(table(registration.group).rows, registration, idOf(params, registration.primaryKey));
+    return row ? ok(out(registration, row)) : fail(201, mockMessages.notFound);
+  },
+
+  add: (registration, params, request) => {
+    const added = addRecord(registration, params, request);
+    if (typeof added === 'string') return fail(201, added);
+    persist();
+    return ok(out(registration, added));
+  },
+
+  edit: (registration, params) => {
+    const store = table(registration.group);
+    const row = findRow(store.rows, registration, idOf(params, registration.primaryKey));
+    if (!row) return fail(201, mockMessages.notFound);
+    const next: MockRow = { ...row };
+    for (const [field, value] of Object.entries(params)) {
+      if (field === registration.primaryKey || field === registration.createTimeField) continue;
+      // An empty password on edit keeps the current one.
+      if (writeOnlyFields(registration).includes(field) && isEmptyValue(value)) continue;
+      next[field] = coerceLike(row[field], value);
+    }
+    const problem = missingRequired(registration, next);
+    if (problem) return fail(201, problem);
+    Object.assign(row, next);
+    persist();
+    return ok(out(registration, row));
+  },
+
+  updatefield: (registration, params) => {
+    const row = findRow(table(registration.group).rows, registration, idOf(params, registration.primaryKey));
+    if (!row) return fail(201, mockMessages.notFound);
+    const field = String(params.field ?? '');
+    if (!field || field === registration.primaryKey) return fail(201, mockMessages.unknownField(field));
+    const required = registration.requiredFields.find((item) => item.field === field);
+    if (required && isEmptyValue(params.value)) return fail(201, mockMessages.required(required.label));
+    row[field] = coerceLike(row[field], params.value);
+    persist();
+    return ok(null);
+  },
+
+  disable: (registration, params) => {
+    const row = findRow(table(registration.group).rows, registration, idOf(params, registration.primaryKey));
+    if (!row) return fail(201, mockMessages.notFound);
+    const field = registration.statusField ?? 'status';
+    const requested = Number(params.status);
+    row[field] = requested === 1 || requested === 2 ? requested : Number(row[field]) === 1 ? 2 : 1;
+    persist();
+    return ok(null);
+  },
+
+  delete: (registration, params) => {
+    const store = table(registration.group);
+    const ids = idsOf(params, registration.primaryKey);
+    const removed = store.rows.filter((row) => ids.some((id) => sameId(row[registration.primaryKey], id)));
+    if (!removed.length) return fail(201, mockMessages.notFound);
+    store.rows = store.rows.filter((row) => !removed.includes(row));
+    if (registration.capabilities.includes('recycle')) store.recycled.push(...removed);
+    persist();
+    return ok(null, mockMessages.deleted);
+  },
+
+  restore: (registration, params) => {
+    const store = table(registration.group);
+    const ids = idsOf(params, registration.primaryKey);
+    const back = store.recycled.filter((row) => ids.some((id) => sameId(row[registration.primaryKey], id)));
+    if (!back.length) return fail(201, mockMessages.notFound);
+    store.recycled = store.recycled.filter((row) => !back.includes(row));
+    store.rows.push(...back);
+    persist();
+    return ok(null, mockMessages.restored);
+  },
+
+  destroy: (registration, params) => {
+    const store = table(registration.group);
+    const ids = idsOf(params, registration.primaryKey);
+    const hit = (row: MockRow) => ids.some((id) => sameId(row[registration.primaryKey], id));
+    const before = store.recycled.length + store.rows.length;
+    store.recycled = store.recycled.filter((row) => !hit(row));
+    // A module without a bin destroys live rows directly.
+    if (!registration.capabilities.includes('recycle')) store.rows = store.rows.filter((row) => !hit(row));
+    if (store.recycled.length + store.rows.length === before) return fail(201, mockMessages.notFound);
+    persist();
+    return ok(null, mockMessages.destroyed);
+  },
+
+  getkeyval: (registration, params) => {
+    const rows = table(registration.group).rows;
+    const valueField = typeof params.key === 'string' && params.key ? params.key : registration.primaryKey;
+    const labelField =
+      typeof params.value === 'string' && params.value ? params.value : guessLabelField(registration, rows[0]);
+    return ok(
+      rows
+        .filter((row) => !registration.statusField || Number(row[registration.statusField]) !== 2)
+        .map((row) => ({ label: String(row[labelField] ?? row[valueField] ?? ''), value: keyValue(row[valueField]) })),
+    );
+  },
+
+  export: async (registration, params) => {
+    const store = table(registration.group);
+    const rows = newestFirst(filterRows(registration, store.rows, params), registration.primaryKey, registration.createTimeField);
+    const bytes = await buildWorkbook(registration.key, exportColumns(registration, store.rows), rows);
+    return fileResponse(bytes, `${registration.key}-export.xlsx`);
+  },
+
+  importtemplate: async (registration) => {
+    const bytes = await buildWorkbook(registration.key, exportColumns(registration, table(registration.group).rows), []);
+    return fileResponse(bytes, `${registration.key}-template.xlsx`);
+  },
+
+  import: async (registration, params, request) => {
+    const file = params.importfile ?? params.file;
+    let bytes: ArrayBuffer | Uint8Array | undefined;
+    if (typeof file === 'string') bytes = fileBytesByAddress(file);
+    else if (file instanceof Blob) bytes = await file.arrayBuffer();
+    if (!bytes) return fail(201, mockMessages.importNoFile);
+    let records: MockRow[];
+    try {
+      records = await readWorkbook(bytes, exportColumns(registration, table(registration.group).rows));
+    } catch {
+      return fail(201, mockMessages.importBadFile);
+    }
+    let count = 0;
+    for (const record of records) {
+      const { [registration.primaryKey]: _ignored, ...rest } = record;
+      const added = addRecord(registration, rest, request);
+      if (typeof added === 'string') return fail(201, `${added}（第 ${count + 2} 行）`);
+      count += 1;
+    }
+    persist();
+    return ok({ count }, mockMessages.imported(count));
+  },
+};
+
+function keyValue(value: unknown): string | number {
+  return typeof value === 'number' ? value : String(value ?? '');
+}
+
+const LABEL_CANDIDATES = ['name', 'title', 'label', 'nickname', 'realname', 'username'];
+
+function guessLabelField(registration: MockModuleRegistration, row: MockRow | undefined): string {
+  if (!row) return registration.primaryKey;
+  const keys = Object.keys(row);
+  return (
+    LABEL_CANDIDATES.find((field) => keys.includes(field)) ??
+    keys.find((field) => /(_name|_title|name|title)$/.test(field) && typeof row[field] === 'string') ??
+    registration.requiredFields[0]?.field ??
+    registration.primaryKey
+  );
+}
+
+export const GENERIC_ACTIONS = Object.keys(actions);
+
+/** The registration for a group: registered, or a default one for runtime modules. */
+function registrationFor(group: string): MockModuleRegistration | undefined {
+  const registered = mockModule(group);
+  if (registered) return registered;
+  // A module created in the module designer at runtime: served with default semantics.
+  const designed = table('designermodule').rows.some(
+    (row) => typeof row.module_name === 'string' && row.module_name.toLowerCase() === group.toLowerCase(),
+  );
+  return designed ? runtimeRegistration(group.toLowerCase()) : undefined;
+}
+
+/** Default semantics for a module known only at runtime (every capability, id key). */
+export function runtimeRegistration(group: string, seed: readonly MockRow[] = []): MockModuleRegistration {
+  return {
+    key: group,
+    group,
+    primaryKey: 'id',
+    statusField: 'status',
+    createTimeField: 'create_time',
+    ownerField: 'username',
+    capabilities: ['list', 'info', 'add', 'edit', 'delete', 'disable', 'updatefield', 'recycle', 'restore', 'destroy', 'import', 'export', 'importtemplate', 'mylist'],
+    keywordFields: [],
+    filterFields: ['status'],
+    requiredFields: [],
+    exportColumns: [],
+    seed,
+  };
+}
+
+/** Runs one generic action for a group (also used by hand-written handlers). */
+export async function runAction(group: string, action: string, request: Request): Promise<Response | undefined> {
+  const registration = registrationFor(group);
+  const run = actions[action.toLowerCase()];
+  if (!registration || !run) return undefined;
+  return run(registration, await readParams(request), request);
+}
+
+/** The catch-all: `/api/{group}/{action}` for every registered module, GET or POST. */
+export const engineHandlers = [
+  http.all('*/api/:group/:action', async ({ request, params }) => {
+    if (!isOwnBackendCall(request)) return undefined;
+    const group = String(params.group ?? '');
+    const action = String(params.action ?? '');
+    // Like a real server: a call nobody serves answers the 404 envelope.
+    return (await runAction(group, action, request)) ?? fail(404, mockMessages.callNotFound);
+  }),
+];

@@ -1,0 +1,224 @@
+/**
+ * The attachment library (categories, two levels; attachments with paging, add by URL,
+ * delete a list of ids), configuration groups (getgroupdata / updatesetting), the generic
+ * option list `/api/{method}/getkeyval`, and the mock-only reset call.
+ */
+import { http, HttpResponse } from 'msw';
+import { mockMessages } from '@/locale/mock';
+import { mockModule, runAction } from '../engine';
+import { ATTACHMENT_TABLE } from '../files';
+import { fail, ok } from '../respond';
+import { persist, registerSeed, resetMockDatabase, table } from '../store';
+import type { MockRow } from '../types';
+import { idsOf, isEmptyValue, matchesKeyword, newestFirst, nowSeconds, paginate, readBody, readParams, sameId } from '../util';
+
+const CATEGORIES = 'attachmentcate';
+const GROUPS = 'group';
+const GROUP_ITEMS = 'groupitem';
+
+// Categories are not a CRUD module (no registration): seeded here, as the contract's
+// AttachmentCate x-admin seed. Attachments and configuration groups are module tables.
+registerSeed(
+  () => ({
+    [CATEGORIES]: [
+      { ac_id: 1, ac_parent: 0, ac_path: '0', ac_title: '图片素材' },
+      { ac_id: 2, ac_parent: 1, ac_path: '0,1', ac_title: '新闻配图' },
+      { ac_id: 3, ac_parent: 1, ac_path: '0,1', ac_title: '轮播广告' },
+      { ac_id: 4, ac_parent: 0, ac_path: '0', ac_title: '文档资料' },
+      { ac_id: 5, ac_parent: 4, ac_path: '0,4', ac_title: '规章制度' },
+      { ac_id: 6, ac_parent: 0, ac_path: '0', ac_title: '视频资料' },
+    ],
+  }),
+  { [CATEGORIES]: 'ac_id' },
+);
+
+// --- categories ----------------------------------------------------------------------------
+
+function categoryTree(rows: MockRow[], parent: number): MockRow[] {
+  return rows
+    .filter((row) => Number(row.ac_parent) === parent)
+    .sort((a, b) => Number(a.ac_id) - Number(b.ac_id))
+    .map((row) => ({ ...row, children: categoryTree(rows, Number(row.ac_id)) }));
+}
+
+/** The 201 message for an invalid category, or undefined. */
+function categoryProblem(body: Record<string, unknown>, selfId?: unknown): string | undefined {
+  if (isEmptyValue(body.ac_parent)) return mockMessages.categoryParentRequired;
+  if (isEmptyValue(body.ac_title)) return mockMessages.categoryNameRequired;
+  const parentId = Number(body.ac_parent);
+  if (parentId === 0) return undefined;
+  const rows = table(CATEGORIES).rows;
+  const parent = rows.find((row) => Number(row.ac_id) === parentId);
+  if (!parent || sameId(parent.ac_id, selfId)) return mockMessages.categoryParentRequired;
+  // Only two levels: a category that has a parent cannot receive children.
+  if (Number(parent.ac_parent) !== 0) return mockMessages.categoryTooDeep;
+  if (selfId !== undefined && rows.some((row) => sameId(row.ac_parent, selfId))) return mockMessages.categoryTooDeep;
+  return undefined;
+}
+
+/** A group's values keyed by item key; numeric text becomes a number (fileSize, fileLimit). */
+function groupData(code: string): Record<string, string | number> {
+  const group = table(GROUPS).rows.find((row) => row.code === code);
+  if (!group) return {};
+  const data: Record<string, string | number> = {};
+  for (const item of table(GROUP_ITEMS).rows) {
+    if (!sameId(item.group_id, group.id) || Number(item.status ?? 1) === 2) continue;
+    const value = String(item.item_value ?? '');
+    data[String(item.item_key)] = /^\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  }
+  return data;
+}
+
+function attachmentType(url: string): number {
+  if (/\.(png|jpe?g|gif|webp|bmp|svg)(\?|$|&)/i.test(url)) return 2;
+  if (/\.(mp4|webm|mov|avi|mkv)(\?|$)/i.test(url)) return 3;
+  return 1;
+}
+
+export const libraryHandlers = [
+  http.get('*/api/attachmentcate/list', ({ request }) => {
+    const title = String(new URL(request.url).searchParams.get('title') ?? '').trim();
+    let roots = categoryTree(table(CATEGORIES).rows, 0);
+    if (title) {
+      roots = roots
+        .map((root) => ({ ...root, children: (root.children as MockRow[]).filter((child) => matchesKeyword(child, title, ['ac_title'])) }))
+        .filter((root) => matchesKeyword(root, title, ['ac_title']) || (root.children as MockRow[]).length > 0);
+    }
+    return ok(roots);
+  }),
+  http.post('*/api/attachmentcate/add', async ({ request }) => {
+    const body = await readBody(request);
+    const problem = categoryProblem(body);
+    if (problem) return fail(201, problem);
+    const store = table(CATEGORIES);
+    const parent = Number(body.ac_parent);
+    const row = { ac_id: store.nextId, ac_parent: parent, ac_path: parent === 0 ? '0' : `0,${parent}`, ac_title: String(body.ac_title).trim() };
+    store.nextId += 1;
+    store.rows.push(row);
+    persist();
+    return ok({ ac_id: row.ac_id });
+  }),
+  http.post('*/api/attachmentcate/edit', async ({ request }) => {
+    const body = await readBody(request);
+    const row = table(CATEGORIES).rows.find((item) => sameId(item.ac_id, body.ac_id));
+    if (!row) return fail(201, mockMessages.notFound);
+    const problem = categoryProblem(body, row.ac_id);
+    if (problem) return fail(201, problem);
+    const parent = Number(body.ac_parent);
+    Object.assign(row, { ac_parent: parent, ac_path: parent === 0 ? '0' : `0,${parent}`, ac_title: String(body.ac_title).trim() });
+    persist();
+    return ok(null);
+  }),
+  http.post('*/api/attachmentcate/delete', async ({ request }) => {
+    const ids = idsOf(await readBody(request), 'ac_id');
+    const store = table(CATEGORIES);
+    if (!ids.length || !store.rows.some((row) => ids.some((id) => sameId(row.ac_id, id)))) return fail(201, mockMessages.notFound);
+    if (store.rows.some((row) => ids.some((id) => sameId(row.ac_parent, id)))) return fail(201, mockMessages.categoryHasChildren);
+    store.rows = store.rows.filter((row) => !ids.some((id) => sameId(row.ac_id, id)));
+    for (const attachment of table(ATTACHMENT_TABLE).rows) {
+      if (ids.some((id) => sameId(attachment.attachment_cate_id, id))) attachment.attachment_cate_id = 0;
+    }
+    persist();
+    return ok(null, mockMessages.deleted);
+  }),
+
+  // --- attachments ----------------------------------------------------------------------------
+  http.get('*/api/attachment/list', ({ request }) => {
+    const params = Object.fromEntries(new URL(request.url).searchParams);
+    const cate = params.cate_id ?? params.ac_id;
+    const rows = table(ATTACHMENT_TABLE).rows.filter(
+      (row) =>
+        (isEmptyValue(cate) || Number(cate) === 0 || sameId(row.attachment_cate_id, cate)) &&
+        (isEmptyValue(params.type) || sameId(row.type, params.type)) &&
+        matchesKeyword(row, String(params.keyword ?? ''), ['att_title', 'att_description']),
+    );
+    return ok(paginate(newestFirst(rows, 'att_id', 'create_time'), params, 18));
+  }),
+  http.post('*/api/attachment/add', async ({ request }) => {
+    const body = await readBody(request);
+    if (isEmptyValue(body.att_title)) return fail(201, mockMessages.attachmentNameRequired);
+    if (isEmptyValue(body.att_url)) return fail(201, mockMessages.attachmentUrlRequired);
+    const store = table(ATTACHMENT_TABLE);
+    const url = String(body.att_url).trim();
+    const row = {
+      att_id: store.nextId,
+      att_title: String(body.att_title).trim(),
+      att_url: url,
+      att_description: String(body.att_description ?? ''),
+      att_storage: Number(body.att_storage ?? 5) || 5,
+      type: Number(body.type) || attachmentType(url),
+      attachment_cate_id: Number(body.attachment_cate_id ?? body.ac_id ?? 0) || 0,
+      create_time: nowSeconds(),
+    };
+    store.nextId += 1;
+    store.rows.push(row);
+    persist();
+    return ok({ att_id: row.att_id, att_url: row.att_url });
+  }),
+  http.post('*/api/attachment/edit', async ({ request }) => {
+    const body = await readBody(request);
+    const row = table(ATTACHMENT_TABLE).rows.find((item) => sameId(item.att_id, body.att_id ?? body.id));
+    if (!row) return fail(201, mockMessages.notFound);
+    if ('att_title' in body && isEmptyValue(body.att_title)) return fail(201, mockMessages.attachmentNameRequired);
+    if ('att_url' in body && isEmptyValue(body.att_url)) return fail(201, mockMessages.attachmentUrlRequired);
+    for (const field of ['att_title', 'att_url', 'att_description', 'attachment_cate_id', 'att_storage'] as const) {
+      if (field in body) row[field] = field === 'attachment_cate_id' || field === 'att_storage' ? Number(body[field]) || 0 : body[field];
+    }
+    persist();
+    return ok({ ...row });
+  }),
+  http.post('*/api/attachment/delete', async ({ request }) => {
+    const body = await readBody(request);
+    const ids = Array.isArray(body.value) ? (body.value as (string | number)[]) : idsOf(body, 'att_id');
+    const store = table(ATTACHMENT_TABLE);
+    const before = store.rows.length;
+    store.rows = store.rows.filter((row) => !ids.some((id) => sameId(row.att_id, id)));
+    if (store.rows.length === before) return fail(201, mockMessages.notFound);
+    persist();
+    return ok(null, mockMessages.deleted);
+  }),
+
+  // --- configuration groups ---------------------------------------------------------------------
+  http.post('*/api/group/getgroupdata', async ({ request }) => {
+    const { code } = await readParams(request);
+    return ok(groupData(String(code ?? '')));
+  }),
+  http.post('*/api/group/updatesetting', async ({ request }) => {
+    const body = await readBody(request);
+    const group = table(GROUPS).rows.find((row) => row.code === body.code);
+    if (!group || typeof body.data !== 'object' || body.data === null) return fail(201, mockMessages.notFound);
+    const items = table(GROUP_ITEMS);
+    for (const [key, value] of Object.entries(body.data as Record<string, unknown>)) {
+      const item = items.rows.find((row) => sameId(row.group_id, group.id) && row.item_key === key);
+      if (item) item.item_value = String(value ?? '');
+      else {
+        items.rows.push({ id: items.nextId, group_id: group.id, item_title: key, item_key: key, item_value: String(value ?? ''), item_control: 'input', sort: 0, status: 1 });
+        items.nextId += 1;
+      }
+    }
+    persist();
+    return ok(null);
+  }),
+  http.post('*/api/group/createcash', () => ok(null, mockMessages.cacheRebuilt)),
+
+  // --- option lists for API-sourced fields -----------------------------------------------------
+  http.get('*/api/:method/getkeyval', async ({ request, params }) => {
+    const method = String(params.method ?? '').toLowerCase();
+    if (mockModule(method)) return runAction(method, 'getkeyval', request);
+    const rows = table(method).rows;
+    const first = rows[0];
+    if (!first) return ok([]);
+    const keys = Object.keys(first);
+    const valueField = keys.includes('id') ? 'id' : (keys[0] ?? 'id');
+    const labelField = keys.find((key) => /(name|title|label)$/.test(key)) ?? valueField;
+    return ok(rows.map((row) => ({ label: String(row[labelField] ?? ''), value: typeof row[valueField] === 'number' ? row[valueField] : String(row[valueField] ?? '') })));
+  }),
+
+  // --- mock-only -----------------------------------------------------------------------------
+  http.post('*/api/mock/reset', () => {
+    resetMockDatabase();
+    const response = HttpResponse.json({ status: 200, msg: mockMessages.mockReset, data: null });
+    response.headers.set('x-mock-only', 'true');
+    return response;
+  }),
+];

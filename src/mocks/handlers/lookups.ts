@@ -1,0 +1,307 @@
+/**
+ * Look-ups over the module tables: dictionaries (incl. the department dictionaries Dep and
+ * DepAuth), tree dictionaries, the department tree and job links, role menus, and the
+ * field definitions of dynamic forms. Tables are the modules' groups: dictionary,
+ * datadicttree, admindepartment, adminmenu, field, designermodule.
+ */
+import { http } from 'msw';
+import { mockMessages } from '@/locale/mock';
+import { mockModule } from '../engine';
+import { sessionUser } from '../auth';
+import { fail, ok } from '../respond';
+import { persist, table } from '../store';
+import type { MockRow } from '../types';
+import { isEmptyValue, readBody, readParams, sameId, type Params } from '../util';
+
+interface KeyValue {
+  label: string;
+  value: string | number;
+}
+interface TreeKeyValue extends KeyValue {
+  children?: TreeKeyValue[];
+}
+
+const bySort = (a: MockRow, b: MockRow) =>
+  Number(a.sort ?? a.amenu_sort ?? 0) - Number(b.sort ?? b.amenu_sort ?? 0) || Number(a.id ?? 0) - Number(b.id ?? 0);
+
+function enabled(row: MockRow, field = 'status'): boolean {
+  return Number(row[field] ?? 1) !== 2;
+}
+
+function truthy(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 'true';
+}
+
+function optionValue(value: unknown): string | number {
+  return typeof value === 'number' ? value : String(value ?? '');
+}
+
+/** Nested options under `parentId` (rows linked by pid). */
+function treeOptions(
+  rows: MockRow[],
+  parentId: unknown,
+  label: (row: MockRow) => string,
+  value: (row: MockRow) => string | number,
+): TreeKeyValue[] {
+  return rows
+    .filter((row) => sameId(row.pid, parentId))
+    .sort(bySort)
+    .map((row) => {
+      const children = treeOptions(rows, row.id, label, value);
+      return children.length ? { label: label(row), value: value(row), children } : { label: label(row), value: value(row) };
+    });
+}
+
+// --- departments ---------------------------------------------------------------------------
+
+const DEPARTMENTS = 'admindepartment';
+
+function departmentTree(rows: MockRow[], parentId: unknown): MockRow[] {
+  return rows
+    .filter((row) => sameId(row.pid, parentId))
+    .sort(bySort)
+    .map((row) => {
+      const children = departmentTree(rows, row.id);
+      return children.length ? { ...row, children } : { ...row };
+    });
+}
+
+/** The departments a user may see: the subtree of their department (all for the super admin). */
+function departmentsOf(user: MockRow | undefined): MockRow[] {
+  const rows = table(DEPARTMENTS).rows;
+  if (!user || user.username === 'admin' || isEmptyValue(user.department_id)) return departmentTree(rows, 0);
+  const own = rows.find((row) => sameId(row.id, user.department_id));
+  if (!own) return [];
+  const children = departmentTree(rows, own.id);
+  return [children.length ? { ...own, children } : { ...own }];
+}
+
+function departmentOptions(nodes: MockRow[]): TreeKeyValue[] {
+  return nodes.map((node) => {
+    const option: TreeKeyValue = { label: String(node.name ?? ''), value: optionValue(node.id) };
+    if (Array.isArray(node.children) && node.children.length) option.children = departmentOptions(node.children as MockRow[]);
+    return option;
+  });
+}
+
+// --- dictionaries --------------------------------------------------------------------------
+
+function dictionaryOptions(params: Params, request: Request): TreeKeyValue[] {
+  const parentCode = String(params.parentCode ?? '');
+  const all = truthy(params.isAll);
+  const departments = table(DEPARTMENTS).rows;
+  // The department controls read Dep (every department) and DepAuth (the user's scope).
+  if ((parentCode === 'Dep' || parentCode === 'DepAuth') && departments.length) {
+    const nodes = parentCode === 'Dep' ? departmentTree(departments.filter((row) => all || enabled(row)), 0) : departmentsOf(sessionUser(request));
+    return departmentOptions(nodes);
+  }
+  const rows = table('dictionary').rows.filter((row) => all || enabled(row));
+  const parent = rows.find((row) => row.code === parentCode);
+  if (!parent) return [];
+  return treeOptions(
+    rows,
+    parent.id,
+    (row) => String(row.name ?? ''),
+    (row) => (isEmptyValue(row.value) ? String(row.code ?? row.id) : optionValue(row.value)),
+  );
+}
+
+// --- tree dictionaries ---------------------------------------------------------------------
+
+function treeDictOptions(topCode: string): TreeKeyValue[] {
+  const rows = table('datadicttree').rows.filter((row) => enabled(row));
+  const top = rows.find((row) => row.code === topCode && Number(row.pid ?? 0) === 0) ?? rows.find((row) => row.code === topCode);
+  if (!top) return [];
+  return treeOptions(
+    rows,
+    top.id,
+    (row) => String(row.title ?? ''),
+    (row) => (isEmptyValue(row.value) ? String(row.code ?? row.id) : optionValue(row.value)),
+  );
+}
+
+function flatten(options: TreeKeyValue[]): KeyValue[] {
+  return options.flatMap(({ label, value, children }) => [{ label, value }, ...flatten(children ?? [])]);
+}
+
+// --- menus ---------------------------------------------------------------------------------
+
+const MENUS = 'adminmenu';
+const ROLE_MENUS = 'mock_rolemenu';
+const JOB_DEPARTMENTS = 'mock_jobdep';
+
+interface MenuTreeNode {
+  id: number;
+  pid: number;
+  label: string;
+  type: string;
+  routerLink: string;
+  routerName: string;
+  sort: number;
+  children?: MenuTreeNode[];
+}
+
+function menuTree(rows: MockRow[], parentId: number): MenuTreeNode[] {
+  return rows
+    .filter((row) => Number(row.amenu_pid ?? 0) === parentId)
+    .sort(bySort)
+    .map((row) => {
+      const id = Number(row.amenu_id);
+      const node: MenuTreeNode = {
+        id,
+        pid: Number(row.amenu_pid ?? 0),
+        label: String(row.amenu_name ?? ''),
+        type: row.amenu_type === 'button' ? 'button' : 'menu',
+        routerLink: String(row.amenu_address ?? ''),
+        routerName: String(row.amenu_routername ?? ''),
+        sort: Number(row.amenu_sort ?? 0),
+      };
+      const children = menuTree(rows, id);
+      if (children.length) node.children = children;
+      return node;
+    });
+}
+
+function idList(value: unknown): (string | number)[] {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return list
+    .map((item) => (typeof item === 'number' ? item : String(item).trim()))
+    .filter((item) => item !== '')
+    .map((item) => (typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : item));
+}
+
+// --- field definitions -----------------------------------------------------------------------
+
+const FIELD_KEYS = [
+  'cf_name',
+  'cf_fieldname',
+  'cf_control',
+  'cf_placeholder',
+  'cf_length',
+  'cf_default',
+  'cf_validate',
+  'cf_ispri',
+  'cf_sourcetype',
+  'cf_dictionary',
+  'cf_method',
+  'optionData',
+  'parameData',
+];
+
+/** Designer rows keep options and parameters as JSON text (cf_options, cf_params). */
+const FIELD_ALIASES: Record<string, string> = { optionData: 'cf_options', parameData: 'cf_params' };
+
+function asDefinition(row: MockRow): MockRow {
+  const definition: MockRow = {};
+  for (const key of FIELD_KEYS) {
+    const alias = FIELD_ALIASES[key];
+    let value = row[key] ?? (alias ? row[alias] : undefined);
+    if (value === '') value = undefined;
+    if ((key === 'optionData' || key === 'parameData') && typeof value === 'string') {
+      try {
+        value = JSON.parse(value);
+      } catch {
+        value = undefined;
+      }
+    }
+    if (value !== undefined && value !== null) definition[key] = value;
+  }
+  return definition;
+}
+
+/** Runtime module names whose fields live under another designer module. */
+const FIELD_MODULE_ALIASES: Record<string, string> = { common: 'deal' };
+
+function fieldDefinitions(moduleName: string): MockRow[] {
+  const asked = moduleName.toLowerCase();
+  const name = FIELD_MODULE_ALIASES[asked] ?? asked;
+  const designed = table('designermodule').rows.find(
+    (row) => typeof row.module_name === 'string' && row.module_name.toLowerCase() === name,
+  );
+  if (designed) {
+    const fields = table('field').rows.filter((row) => sameId(row.module_id, designed.id));
+    if (fields.length) {
+      return fields
+        .sort((a, b) => Number(a.cf_sort ?? 0) - Number(b.cf_sort ?? 0) || Number(a.id) - Number(b.id))
+        .map(asDefinition);
+    }
+  }
+  const registration = mockModule(asked) ?? mockModule(`admin${asked}`);
+  return registration?.fields ? registration.fields.map((field) => ({ ...field })) : [];
+}
+
+export const lookupHandlers = [
+  // dictionaries
+  http.post('*/api/dictionary/getkeyval', async ({ request }) => ok(dictionaryOptions(await readParams(request), request))),
+  http.post('*/api/dictionary/getparentdickeyVal', () =>
+    ok(
+      table('dictionary')
+        .rows.filter((row) => Number(row.pid ?? 0) === 0)
+        .sort(bySort)
+        .map((row) => ({ label: String(row.name ?? ''), value: optionValue(row.id) })),
+    ),
+  ),
+  http.post('*/api/dictionary/createcash', () => ok(null, mockMessages.cacheRebuilt)),
+
+  // tree dictionaries
+  http.post('*/api/datadicttree/getkeyval', async ({ request }) =>
+    ok(treeDictOptions(String((await readParams(request)).topCode ?? ''))),
+  ),
+  http.post('*/api/datadicttree/getlistkeyVal', async ({ request }) =>
+    ok(flatten(treeDictOptions(String((await readParams(request)).topCode ?? '')))),
+  ),
+  http.post('*/api/datadicttree/gettopdictkeyVal', () =>
+    ok(
+      table('datadicttree')
+        .rows.filter((row) => Number(row.pid ?? 0) === 0)
+        .sort(bySort)
+        .map((row) => ({ label: String(row.title ?? ''), value: String(row.code ?? row.id) })),
+    ),
+  ),
+  http.post('*/api/datadicttree/createcash', () => ok(null, mockMessages.cacheRebuilt)),
+
+  // departments
+  http.post('*/api/admindepartment/gettreedep', () => ok(departmentTree(table(DEPARTMENTS).rows, 0))),
+  http.post('*/api/admindepartment/getdeptreebyuserid', ({ request }) => ok(departmentsOf(sessionUser(request)))),
+  http.post('*/api/admindepartment/gettreedepkeyval', () =>
+    ok(departmentOptions(departmentTree(table(DEPARTMENTS).rows.filter((row) => enabled(row)), 0))),
+  ),
+  http.post('*/api/admindepartment/getjobdepid', async ({ request }) => {
+    const { jobid } = await readBody(request);
+    const link = table(JOB_DEPARTMENTS).rows.find((row) => sameId(row.jobid, jobid));
+    return ok(idList(link?.deparr));
+  }),
+  http.post('*/api/admindepartment/savejobdep', async ({ request }) => {
+    const body = await readBody(request);
+    if (isEmptyValue(body.jobid)) return fail(201, mockMessages.notFound);
+    const links = table(JOB_DEPARTMENTS);
+    links.rows = links.rows.filter((row) => !sameId(row.jobid, body.jobid));
+    links.rows.push({ jobid: body.jobid, deparr: idList(body.deparr) });
+    persist();
+    return ok(null);
+  }),
+
+  // menus for roles (the user's own menu, getusermenu, is the shell's)
+  http.post('*/api/adminmenu/gettreemenu', () => ok(menuTree(table(MENUS).rows, 0))),
+  http.post('*/api/adminmenu/getrolemenuid', async ({ request }) => {
+    const body = await readBody(request);
+    if (truthy(body.issuper)) return ok(table(MENUS).rows.map((row) => optionValue(row.amenu_id)));
+    const link = table(ROLE_MENUS).rows.find((row) => sameId(row.roleid, body.roleid));
+    return ok(idList(link?.menuarr));
+  }),
+  http.post('*/api/adminmenu/saverolemenu', async ({ request }) => {
+    const body = await readBody(request);
+    if (isEmptyValue(body.roleid)) return fail(201, mockMessages.notFound);
+    const links = table(ROLE_MENUS);
+    links.rows = links.rows.filter((row) => !sameId(row.roleid, body.roleid));
+    links.rows.push({ roleid: body.roleid, menuarr: idList(body.menuarr) });
+    persist();
+    return ok(null);
+  }),
+
+  // dynamic-form field definitions
+  http.post('*/api/field/getfieldarrbymodule', async ({ request }) => {
+    const body = await readParams(request);
+    return ok(fieldDefinitions(String(body.moduleName ?? '')));
+  }),
+];

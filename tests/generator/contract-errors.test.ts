@@ -1,0 +1,98 @@
+// @vitest-environment node
+/** Parse and model errors: each names what to fix and where. */
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildModules, ContractError, loadContract, ModelError } from '../../generator';
+import { copyFixture } from './helpers';
+
+let dir: string;
+const contract = () => path.join(dir, 'openapi');
+const fragment = (name: string) => path.join(contract(), 'paths', name);
+
+async function edit(name: string, change: (text: string) => string): Promise<void> {
+  await writeFile(fragment(name), change(await readFile(fragment(name), 'utf8')));
+}
+
+beforeEach(async () => {
+  dir = await copyFixture('basic');
+});
+
+describe('loadContract', () => {
+  it('merges root, components and paths in sorted order', async () => {
+    const { document, files } = await loadContract(contract());
+    expect(files).toEqual([
+      'openapi.yaml',
+      'components/common.yaml',
+      'paths/adminnotice.yaml',
+      'paths/tool.yaml',
+    ]);
+    expect(Object.keys(document.paths)).toContain('/api/tool/uploadimg/');
+    expect(document.components.schemas).toHaveProperty('AdminNotice');
+  });
+
+  it('fails on a path, tag, component and operationId defined twice, naming both files', async () => {
+    await cp(fragment('adminnotice.yaml'), fragment('copy.yaml'));
+    const error = await loadContract(contract()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    const message = (error as ContractError).message;
+    expect(message).toContain(
+      'path /api/adminnotice/list is defined in both paths/adminnotice.yaml and paths/copy.yaml',
+    );
+    expect(message).toContain(
+      'tag adminnotice is defined in both paths/adminnotice.yaml and paths/copy.yaml',
+    );
+    expect(message).toContain(
+      'components.schemas.AdminNotice is defined in both paths/adminnotice.yaml and paths/copy.yaml',
+    );
+  });
+
+  it('fails on an operationId used twice and on a missing one', async () => {
+    await edit('tool.yaml', (text) =>
+      text.replace('operationId: toolUploadimg', 'operationId: adminnoticeList'),
+    );
+    await edit('adminnotice.yaml', (text) =>
+      text.replace('operationId: adminnoticeInfo', 'description: no id'),
+    );
+    const message = await loadContract(contract()).catch((e: Error) => e.message);
+    expect(message).toMatch(
+      /operationId adminnoticeList is used by both .*paths\/adminnotice\.yaml.*paths\/tool\.yaml/,
+    );
+    expect(message).toContain(
+      'POST /api/adminnotice/info (paths/adminnotice.yaml) has no operationId',
+    );
+  });
+});
+
+describe('buildModules', () => {
+  it('rejects a declared capability without a serving operation', async () => {
+    await edit('adminnotice.yaml', (text) =>
+      text.replace('capabilities: [list,', 'capabilities: [export, list,'),
+    );
+    const { document } = await loadContract(contract());
+    expect(() => buildModules(document)).toThrow(ModelError);
+    expect(() => buildModules(document)).toThrow(/capability export is served by 0 operations/);
+  });
+
+  it('rejects a capability served twice', async () => {
+    await edit('adminnotice.yaml', (text) =>
+      text.replace('x-admin: { capability: recycle }', 'x-admin: { capability: list }'),
+    );
+    const { document } = await loadContract(contract());
+    expect(() => buildModules(document)).toThrow(/capability list is served by 2 operations/);
+  });
+
+  it('rejects a control outside the spec list, naming the field', async () => {
+    await edit('adminnotice.yaml', (text) => text.replace('control: editor', 'control: richtext'));
+    const { document } = await loadContract(contract());
+    expect(() => buildModules(document)).toThrow(/AdminNotice\.notice_content: control "richtext"/);
+  });
+
+  it('rejects seed fields the entity does not have', async () => {
+    await edit('adminnotice.yaml', (text) =>
+      text.replace('- { id: 1, notice_title', '- { id: 1, noticetitle: x, notice_title'),
+    );
+    const { document } = await loadContract(contract());
+    expect(() => buildModules(document)).toThrow(/seed\[0\] has unknown field\(s\) noticetitle/);
+  });
+});

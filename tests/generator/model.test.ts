@@ -1,0 +1,199 @@
+// @vitest-environment node
+/** Given/want tables for the model's pure transforms. */
+import { describe, expect, it } from 'vitest';
+import type { Capability } from '../../src/components/crud/module-definition';
+import { callShape } from '../../generator/model/capability-operations';
+import { columnDefinition, columnFormat } from '../../generator/model/column-format';
+import { resolveControl } from '../../generator/model/field-control';
+import { defaultValue, fieldDefinition } from '../../generator/model/field-definition';
+import { fieldKind } from '../../generator/model/field-kind';
+import { camelCase, kebabCase, moduleNames, pascalCase } from '../../generator/model/names';
+import { moduleKey, moduleRoute } from '../../generator/model/route';
+import { sortKeysDeep } from '../../generator/parse/sort-keys';
+
+const doc = { components: { schemas: { Id: { type: 'integer' } } } };
+
+describe('fieldKind', () => {
+  it.each([
+    { given: { type: 'string' }, want: 'string' },
+    { given: { type: 'integer' }, want: 'integer' },
+    { given: { type: ['string', 'null'] }, want: 'string' },
+    { given: { $ref: '#/components/schemas/Id' }, want: 'integer' },
+    { given: { items: { type: 'string' } }, want: 'array' },
+    { given: {}, want: 'unknown' },
+  ])('$given → $want', ({ given, want }) => expect(fieldKind(given, doc)).toBe(want));
+});
+
+describe('resolveControl', () => {
+  it.each([
+    { control: 'editor', kind: 'string', want: 'editor' },
+    { control: 'UploadAttachmentFileArr', kind: 'string', want: 'UploadAttachmentFileArr' },
+    { control: undefined, kind: 'integer', want: 'InputNumber' },
+    { control: undefined, kind: 'boolean', want: 'Switch' },
+    { control: undefined, kind: 'string', want: 'input' },
+  ] as const)('$control/$kind → $want', ({ control, kind, want }) =>
+    expect(resolveControl(control, kind)).toBe(want),
+  );
+
+  it.each(['Editor', 'richtext', 42])('rejects %s, naming the control list', (control) =>
+    expect(() => resolveControl(control, 'string')).toThrow(/not one of the spec's control types/),
+  );
+});
+
+describe('column', () => {
+  it.each([
+    { given: true, want: 'text' },
+    { given: {}, want: 'text' },
+    { given: { format: 'datetime' }, want: 'datetime' },
+    { given: { format: 'switch', editable: true }, want: 'switch' },
+  ])('format of $given → $want', ({ given, want }) => expect(columnFormat(given)).toBe(want));
+
+  it('rejects an unknown format', () =>
+    expect(() => columnFormat({ format: 'money' })).toThrow(/money/));
+
+  it.each([
+    { given: undefined, want: undefined },
+    { given: false, want: undefined },
+    { given: true, want: { field: 'f', header: 'F', format: 'text' } },
+    {
+      given: { format: 'status', sortable: true },
+      want: { field: 'f', header: 'F', format: 'status', sortable: true },
+    },
+  ])('definition of $given', ({ given, want }) =>
+    expect(columnDefinition('f', 'F', given)).toEqual(want),
+  );
+});
+
+describe('callShape (capability → ModuleApi call)', () => {
+  it.each([
+    { capability: 'list', body: undefined, want: 'query' },
+    { capability: 'export', body: undefined, want: 'query' },
+    { capability: 'importtemplate', body: undefined, want: 'none' },
+    { capability: 'import', body: undefined, want: 'file' },
+    { capability: 'add', body: 'AdminNotice', want: 'record' },
+    { capability: 'info', body: 'IdObjectBody', want: 'idObject' },
+    { capability: 'resetpassword', body: 'IdBody', want: 'id' },
+    { capability: 'disable', body: 'StatusBody', want: 'status' },
+    { capability: 'updatefield', body: 'UpdateFieldBody', want: 'updateField' },
+    { capability: 'delete', body: 'AttachmentIdList', list: true, want: 'idList' },
+  ])('$capability with $body → $want', ({ capability, body, want, ...rest }) =>
+    expect(callShape(capability as Capability, body, 'list' in rest)).toBe(want),
+  );
+
+  it('rejects a delete without an id body', () =>
+    expect(() => callShape('delete', 'AdminNotice')).toThrow(/IdObjectBody/));
+});
+
+describe('fieldDefinition (cf_*)', () => {
+  it.each([
+    {
+      name: 'notice_title',
+      admin: { label: '公告标题', control: 'input', required: true, placeholder: '请输入公告标题' },
+      primary: false,
+      want: {
+        cf_name: '公告标题',
+        cf_fieldname: 'notice_title',
+        cf_control: 'input',
+        cf_placeholder: '请输入公告标题',
+        cf_length: 100,
+        cf_validate: 'require',
+        cf_ispri: 0,
+      },
+    },
+    {
+      name: 'id',
+      admin: { label: '编号', form: false },
+      primary: true,
+      want: {
+        cf_name: '编号',
+        cf_fieldname: 'id',
+        cf_control: 'input',
+        cf_length: 100,
+        cf_ispri: 1,
+      },
+    },
+    {
+      name: 'dep',
+      admin: {
+        label: '部门',
+        control: 'select',
+        source: 'API',
+        method: 'admindepartment',
+        params: { multiple: false },
+      },
+      primary: false,
+      want: {
+        cf_name: '部门',
+        cf_fieldname: 'dep',
+        cf_control: 'select',
+        cf_length: 100,
+        cf_ispri: 0,
+        cf_sourcetype: 'API',
+        cf_method: 'admindepartment',
+        parameData: { multiple: false },
+      },
+    },
+  ])('$name', ({ name, admin, primary, want }) =>
+    expect(fieldDefinition(name, admin, 'string', primary, 100)).toEqual(want),
+  );
+
+  it.each([
+    { given: undefined, want: undefined },
+    { given: '', want: '' },
+    { given: 1, want: 1 },
+    { given: [], want: undefined },
+    { given: ['add', 'edit'], want: '["add","edit"]' },
+  ])('default $given → $want', ({ given, want }) => expect(defaultValue(given)).toBe(want));
+
+  it('rejects an unknown option source', () =>
+    expect(() => fieldDefinition('x', { source: 'REMOTE' }, 'string', false)).toThrow(/REMOTE/));
+});
+
+describe('names and routes', () => {
+  it.each([
+    { given: 'dict-tree', kebab: 'dict-tree', pascal: 'DictTree', camel: 'dictTree' },
+    { given: 'adminNotice', kebab: 'admin-notice', pascal: 'AdminNotice', camel: 'adminNotice' },
+    { given: 'notice', kebab: 'notice', pascal: 'Notice', camel: 'notice' },
+  ])('$given', ({ given, kebab, pascal, camel }) => {
+    expect(kebabCase(given)).toBe(kebab);
+    expect(pascalCase(given)).toBe(pascal);
+    expect(camelCase(given)).toBe(camel);
+  });
+
+  it('names every file of a module from its key and tag', () =>
+    expect(moduleNames('dict-tree', 'datadicttree')).toEqual({
+      moduleConst: 'dictTreeModule',
+      mockConst: 'dictTreeMock',
+      pageComponent: 'DictTreePage',
+      pageFile: 'pages/dict-tree/dict-tree-page.tsx',
+      apiImport: '@generated/api/datadicttree/datadicttree',
+    }));
+
+  it.each([
+    { given: '/system/notice', want: '/system/notice' },
+    { given: '/system/notice/', want: '/system/notice' },
+  ])('route $given → $want', ({ given, want }) => expect(moduleRoute(given)).toBe(want));
+
+  it.each(['system/notice', '/系统', 3])('rejects route %s', (given) =>
+    expect(() => moduleRoute(given)).toThrow(/route/),
+  );
+  it.each(['Notice', 'dict_tree', ''])('rejects module key %s', (given) =>
+    expect(() => moduleKey(given)).toThrow(/kebab-case/),
+  );
+});
+
+describe('sortKeysDeep', () => {
+  it('sorts keys but keeps property (form) order and array order', () => {
+    const given = {
+      b: 1,
+      a: { properties: { z: { type: 'string', description: 'z' }, y: {} } },
+      list: [3, 1],
+    };
+    const want = JSON.stringify({
+      a: { properties: { z: { description: 'z', type: 'string' }, y: {} } },
+      b: 1,
+      list: [3, 1],
+    });
+    expect(JSON.stringify(sortKeysDeep(given))).toBe(want);
+  });
+});

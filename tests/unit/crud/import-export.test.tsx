@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CrudPage, validateImportFiles } from '@/components/crud';
+import { onNotify, type NotifyMessage } from '@/lib/notify';
+import { setPrilist } from '@/lib/session';
+import { renderWithProviders } from '../form/render';
+import { createFakeNoticeModule } from './fake-module';
+
+const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
+
+describe('validateImportFiles (xls/xlsx, 5 MB, one file)', () => {
+  it.each([
+    { name: 'xlsx', given: [file('名单.xlsx')], want: null },
+    { name: 'XLS upper case', given: [file('名单.XLS')], want: null },
+    { name: 'csv', given: [file('名单.csv')], want: '文件格式不正确，请上传xls/xlsx格式!' },
+    { name: 'over 5 MB', given: [file('名单.xlsx', 5 * 1024 * 1024 + 1)], want: '上传文件大小不能超过5MB!' },
+    { name: 'exactly 5 MB', given: [file('名单.xlsx', 5 * 1024 * 1024)], want: null },
+    { name: 'two files', given: [file('a.xlsx'), file('b.xlsx')], want: '超出文件数量限制，单次上传限制：1个文件' },
+    { name: 'none', given: [], want: '请选择要导入的文件' },
+  ])('$name → $want', ({ given, want }) => {
+    expect(validateImportFiles(given)).toBe(want);
+  });
+});
+
+describe('ImportExport on the page', () => {
+  let toasts: NotifyMessage[] = [];
+  let stop: () => void = () => undefined;
+  beforeEach(() => {
+    toasts = [];
+    stop = onNotify((m) => toasts.push(m));
+    setPrilist(['ADMINNOTICE_IMPORT', 'ADMINNOTICE_EXPORT']);
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => stop());
+
+  it('refuses a wrong file type with the spec message, then imports an xlsx', async () => {
+    const { module, api } = createFakeNoticeModule();
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<CrudPage module={module} />);
+    await user.click(await screen.findByRole('button', { name: '导入' }));
+    const input = await screen.findByLabelText('选择文件');
+    await user.upload(input, file('名单.txt'));
+    expect(await screen.findByText('文件格式不正确，请上传xls/xlsx格式!')).toBeInTheDocument();
+    expect(toasts).toContainEqual(expect.objectContaining({ severity: 'error', summary: '文件格式不正确，请上传xls/xlsx格式!' }));
+    await user.upload(input, file('名单.xlsx'));
+    await user.click(screen.getByRole('button', { name: '开始导入' }));
+    await waitFor(() => expect(api.import).toHaveBeenCalledTimes(1));
+    expect(toasts).toContainEqual(expect.objectContaining({ summary: '导入成功' }));
+  });
+
+  it('exports the current search', async () => {
+    const { module, api } = createFakeNoticeModule();
+    const user = userEvent.setup();
+    renderWithProviders(<CrudPage module={module} />);
+    await screen.findByText('公告1');
+    await user.type(screen.getByRole('textbox', { name: '请输入关键字' }), '公告');
+    await user.click(screen.getByRole('button', { name: '搜索' }));
+    await user.click(screen.getByRole('button', { name: '导出' }));
+    await waitFor(() => expect(api.export).toHaveBeenCalledWith({ keyword: '公告' }));
+    expect(URL.createObjectURL).toHaveBeenCalled();
+  });
+
+  it('shows no 新增 without ADMINNOTICE_ADD, but still 导入/导出', async () => {
+    const { module } = createFakeNoticeModule();
+    renderWithProviders(<CrudPage module={module} />);
+    await screen.findByText('公告1');
+    expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '导入' })).toBeInTheDocument();
+  });
+});

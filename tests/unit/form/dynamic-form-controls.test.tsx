@@ -1,0 +1,322 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DynamicForm, type FieldDefinition } from '@/components/form';
+import { formatTime } from '@/lib/format';
+import { renderWithProviders, createTestQueryClient } from './render';
+
+const requestMock = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/request', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/request')>()),
+  request: requestMock,
+}));
+
+const DEPARTMENTS = [
+  { label: '总部', value: 1, children: [{ label: '研发部', value: 11 }, { label: '市场部', value: 12 }] },
+];
+
+beforeEach(() => {
+  requestMock.mockReset();
+  requestMock.mockImplementation(async (config: { url: string; data?: { parentCode?: string } }) => {
+    if (config.url === '/api/dictionary/getkeyval') {
+      if (config.data?.parentCode === 'Dep' || config.data?.parentCode === 'DepAuth') {
+        return { status: 200, msg: '操作成功', data: DEPARTMENTS };
+      }
+      return { status: 200, msg: '操作成功', data: [{ label: '男', value: 1 }, { label: '女', value: 2 }] };
+    }
+    if (config.url === '/api/adminuser/getkeyval') {
+      return { status: 200, msg: '操作成功', data: [{ key: 7, value: '张三' }] };
+    }
+    return { status: 404, msg: '404，接口不存在！' };
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+function setup(fields: FieldDefinition[], record?: Record<string, unknown>) {
+  const onSubmit = vi.fn();
+  const user = userEvent.setup();
+  const view = renderWithProviders(<DynamicForm fields={fields} record={record} onSubmit={onSubmit} />);
+  const submit = () => user.click(screen.getByRole('button', { name: '提交' }));
+  const submitted = async () => {
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    return onSubmit.mock.calls.at(-1)?.[0] as Record<string, unknown>;
+  };
+  return { ...view, onSubmit, user, submit, submitted };
+}
+
+const colours: FieldDefinition['optionData'] = [
+  { label: '红色', value: 'red' },
+  { label: '蓝色', value: 'blue' },
+];
+
+describe('choice controls: required hint 必选项！', () => {
+  it('select: placeholder 请选择, 必选项！ when empty, the chosen value is submitted', async () => {
+    const { submit, submitted, user } = setup([
+      { cf_name: '颜色', cf_fieldname: 'colour', cf_control: 'select', cf_validate: 'require', optionData: colours },
+    ]);
+    const placeholder = screen.getByText('请选择', { selector: '.p-dropdown-label' });
+    await submit();
+    expect(await screen.findByText('必选项！')).toBeInTheDocument();
+    await user.click(placeholder);
+    await user.click(await screen.findByRole('option', { name: '蓝色', hidden: true }));
+    await waitFor(() => expect(screen.queryByText('必选项！')).not.toBeInTheDocument());
+    await submit();
+    expect(await submitted()).toEqual({ colour: 'blue' });
+  });
+
+  it('radio: 必选项！ when empty, then the picked option', async () => {
+    const { submit, submitted, user } = setup([
+      { cf_name: '颜色', cf_fieldname: 'colour', cf_control: 'radio', cf_validate: 'require', optionData: colours },
+    ]);
+    await submit();
+    expect(await screen.findByText('必选项！')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('红色'));
+    await submit();
+    expect(await submitted()).toEqual({ colour: 'red' });
+  });
+
+  it('checkbox: 必选项！ when none is checked; the checked values as a list', async () => {
+    const { submit, submitted, user } = setup([
+      { cf_name: '颜色', cf_fieldname: 'colour', cf_control: 'checkbox', cf_validate: 'require', optionData: colours },
+    ]);
+    await submit();
+    expect(await screen.findByText('必选项！')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('红色'));
+    await user.click(screen.getByLabelText('蓝色'));
+    await user.click(screen.getByLabelText('红色'));
+    await submit();
+    expect(await submitted()).toEqual({ colour: ['blue'] });
+  });
+
+  it('selectAll: 必选项！ when nothing is chosen; several values otherwise', async () => {
+    const { submit, submitted, user } = setup([
+      { cf_name: '颜色', cf_fieldname: 'colour', cf_control: 'selectAll', cf_validate: 'require', optionData: colours },
+    ]);
+    await submit();
+    expect(await screen.findByText('必选项！')).toBeInTheDocument();
+    await user.click(screen.getByText('请选择'));
+    await user.click(await screen.findByRole('option', { name: '红色', hidden: true }));
+    await user.click(await screen.findByRole('option', { name: '蓝色', hidden: true }));
+    await submit();
+    expect(await submitted()).toEqual({ colour: ['red', 'blue'] });
+  });
+});
+
+describe('option sources', () => {
+  it('DICTIONARY: POST /api/dictionary/getkeyval once, then served from the cache', async () => {
+    const client = createTestQueryClient();
+    const field: FieldDefinition = {
+      cf_name: '性别', cf_fieldname: 'sex', cf_control: 'radio', cf_sourcetype: 'DICTIONARY', cf_dictionary: 'SEX',
+    };
+    const first = renderWithProviders(<DynamicForm fields={[field]} onSubmit={vi.fn()} />, client);
+    expect(await screen.findByLabelText('女')).toBeInTheDocument();
+    first.unmount();
+    renderWithProviders(<DynamicForm fields={[field]} onSubmit={vi.fn()} />, client);
+    expect(await screen.findByLabelText('女')).toBeInTheDocument();
+    expect(requestMock).toHaveBeenCalledTimes(1);
+    expect(requestMock).toHaveBeenCalledWith({
+      url: '/api/dictionary/getkeyval',
+      method: 'POST',
+      data: { parentCode: 'SEX', isAll: false },
+    });
+  });
+
+  it('API: GET /api/{cf_method}/getkeyval, key/value pairs as options', async () => {
+    setup([{ cf_name: '负责人', cf_fieldname: 'owner', cf_control: 'radio', cf_sourcetype: 'API', cf_method: 'adminuser' }]);
+    expect(await screen.findByLabelText('张三')).toBeInTheDocument();
+    expect(requestMock).toHaveBeenCalledWith({ url: '/api/adminuser/getkeyval', method: 'GET' });
+  });
+});
+
+describe('InputNumber', () => {
+  it('asks for a required number and submits a typed number', async () => {
+    const { submit, submitted, user } = setup([
+      { cf_name: '数量', cf_fieldname: 'qty', cf_control: 'InputNumber', cf_validate: 'require' },
+    ]);
+    await submit();
+    expect(await screen.findByText('请输入数量')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('数量'), '12.5');
+    await user.tab();
+    await submit();
+    expect(await submitted()).toEqual({ qty: 12.5 });
+  });
+
+  it('clamps a typed value to the bounds on blur, and parameData overrides them', async () => {
+    const { user, submit, submitted } = setup([
+      { cf_name: '数量', cf_fieldname: 'qty', cf_control: 'InputNumber', parameData: { min: 5, max: 10, precision: 0 } },
+    ]);
+    const input = screen.getByLabelText('数量');
+    await user.type(input, '50');
+    await user.tab();
+    expect(input).toHaveValue('10');
+    await submit();
+    expect(await submitted()).toEqual({ qty: 10 });
+  });
+});
+
+describe('Switch and Slider', () => {
+  it('Switch is 2 when off and 1 when on', async () => {
+    const { user, submit, submitted, onSubmit } = setup([{ cf_name: '启用', cf_fieldname: 'enabled', cf_control: 'Switch' }]);
+    await submit();
+    expect(await submitted()).toEqual({ enabled: 2 });
+    await user.click(screen.getByRole('switch', { name: '启用' }));
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]?.[0]).toEqual({ enabled: 1 });
+  });
+
+  it('Switch shows a record value of 1 as on', async () => {
+    setup([{ cf_name: '启用', cf_fieldname: 'enabled', cf_control: 'Switch' }], { enabled: 1 });
+    expect(screen.getByRole('switch', { name: '启用' })).toBeChecked();
+  });
+
+  it('Slider moves by its step with the keyboard', async () => {
+    const { submit, submitted } = setup([
+      { cf_name: '进度', cf_fieldname: 'progress', cf_control: 'Slider', parameData: { min: 0, max: 100, step: 10 } },
+    ]);
+    const handle = screen.getByRole('slider');
+    fireEvent.keyDown(handle, { key: 'ArrowRight', code: 'ArrowRight' });
+    fireEvent.keyDown(handle, { key: 'ArrowRight', code: 'ArrowRight' });
+    expect(screen.getByText('20')).toBeInTheDocument();
+    await submit();
+    expect(await submitted()).toEqual({ progress: 20 });
+  });
+});
+
+describe('tree controls', () => {
+  const tree: FieldDefinition = {
+    cf_name: '所属部门',
+    cf_fieldname: 'dept',
+    cf_control: 'SelectTree',
+    cf_validate: 'require',
+    optionData: DEPARTMENTS,
+  };
+
+  it('SelectTree refuses a node that has children: 存在下级不能选择', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user, submit, submitted } = setup([tree]);
+    expect(screen.getByText('检索关键字')).toBeInTheDocument();
+    await user.click(screen.getByText('检索关键字'));
+    // jsdom has no layout, so PrimeReact leaves its overlay panels display:none: queries by
+    // text still reach them. The filter matches label text and opens the branch of the match.
+    await user.type(screen.getByPlaceholderText('检索关键字'), '研发');
+    expect(await screen.findByText('研发部')).toBeInTheDocument();
+    expect(screen.queryByText('市场部')).not.toBeInTheDocument();
+    await user.click(screen.getByText('总部'));
+    expect(warn).toHaveBeenCalledWith('存在下级不能选择');
+    expect(screen.getByRole('status')).toHaveTextContent('存在下级不能选择');
+    // The refused click closes the panel; reopen it and expand 总部 by its toggler.
+    await user.click(screen.getByText('检索关键字', { selector: 'div' }));
+    const parent = (await screen.findByText('总部')).closest('[role="treeitem"]') as HTMLElement;
+    await user.click(parent.querySelector('button') as HTMLButtonElement);
+    await user.click(await screen.findByText('研发部'));
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    await submit();
+    expect(await submitted()).toEqual({ dept: 11 });
+  });
+
+  it('SelectTree with checkStrictly accepts a parent; required hint names the field', async () => {
+    const { user, submit, submitted } = setup([{ ...tree, parameData: { checkStrictly: true } }]);
+    await submit();
+    expect(await screen.findByText('请选择所属部门')).toBeInTheDocument();
+    await user.click(screen.getByText('检索关键字'));
+    await user.click(await screen.findByText('总部'));
+    await submit();
+    expect(await submitted()).toEqual({ dept: 1 });
+  });
+
+  it('Department reads the dictionary Dep; DepartmentAuth reads DepAuth', async () => {
+    const { user } = setup([
+      { cf_name: '部门', cf_fieldname: 'dep', cf_control: 'Department' },
+      { cf_name: '授权部门', cf_fieldname: 'depAuth', cf_control: 'DepartmentAuth' },
+    ]);
+    await waitFor(() => expect(requestMock).toHaveBeenCalledTimes(2));
+    const codes = requestMock.mock.calls.map((call) => (call[0] as { data: { parentCode: string } }).data.parentCode);
+    expect(codes.sort()).toEqual(['Dep', 'DepAuth']);
+    await user.click(screen.getAllByText('请选择')[0]!);
+    expect(await screen.findByText('总部')).toBeInTheDocument();
+  });
+
+  it('city reads POST /api/district/gettree when the server has it', async () => {
+    requestMock.mockImplementation(async (config: { url: string }) =>
+      config.url === '/api/district/gettree'
+        ? { status: 200, msg: '操作成功', data: [{ label: '海南省', value: '460000', children: [{ label: '三亚市', value: '460200' }] }] }
+        : { status: 404, msg: '404，接口不存在！' },
+    );
+    const { user, submit, submitted } = setup([{ cf_name: '城市', cf_fieldname: 'city', cf_control: 'city' }]);
+    await waitFor(() => expect(requestMock).toHaveBeenCalledWith({ url: '/api/district/gettree', method: 'POST', data: {} }));
+    await user.click(screen.getByText('请选择'));
+    await user.type(screen.getByPlaceholderText('检索关键字'), '三亚');
+    await user.click(await screen.findByText('三亚市'));
+    expect(screen.queryByText('广东省')).not.toBeInTheDocument();
+    await submit();
+    expect(await submitted()).toEqual({ city: ['460000', '460200'] });
+  });
+
+  it('city falls back to the built-in list and picks [province, city]', async () => {
+    const { user, submit, submitted } = setup([{ cf_name: '城市', cf_fieldname: 'city', cf_control: 'city' }]);
+    await user.click(screen.getByText('请选择'));
+    await user.type(screen.getByPlaceholderText('检索关键字'), '深圳');
+    await user.click(await screen.findByText('深圳市'));
+    expect(await screen.findByText('广东省 / 深圳市')).toBeInTheDocument();
+    await submit();
+    expect(await submitted()).toEqual({ city: ['440000', '440300'] });
+  });
+});
+
+describe('dates', () => {
+  it('DatePicker stores YYYY-MM-DD; DateTimePicker YYYY-MM-DD HH:mm; TimePicker HH:mm', async () => {
+    const { submit, submitted } = setup(
+      [
+        { cf_name: '日期', cf_fieldname: 'day', cf_control: 'DatePicker' },
+        { cf_name: '时间', cf_fieldname: 'at', cf_control: 'DateTimePicker' },
+        { cf_name: '时刻', cf_fieldname: 'clock', cf_control: 'TimePicker' },
+      ],
+      { day: '2024-05-01', at: 1714552200, clock: '09:15' },
+    );
+    expect(screen.getByLabelText('日期')).toHaveValue('2024-05-01');
+    expect(screen.getByLabelText('时间')).toHaveValue(formatTime(1714552200));
+    expect(screen.getByLabelText('时刻')).toHaveValue('09:15');
+    // Untouched values go back as the record had them.
+    await submit();
+    expect(await submitted()).toEqual({ day: '2024-05-01', at: 1714552200, clock: '09:15' });
+  });
+
+  it('TimePicker moves minutes in 15-minute steps', async () => {
+    const { user } = setup([{ cf_name: '时刻', cf_fieldname: 'clock', cf_control: 'TimePicker' }], { clock: '09:00' });
+    await user.click(screen.getByLabelText('时刻'));
+    const up = await screen.findByRole('button', { name: '下一分钟', hidden: true });
+    fireEvent.mouseDown(up);
+    fireEvent.mouseUp(up);
+    await waitFor(() => expect(screen.getByLabelText('时刻')).toHaveValue('09:15'));
+  });
+
+  it('a required date asks to pick: 请选择日期', async () => {
+    const { submit } = setup([{ cf_name: '日期', cf_fieldname: 'day', cf_control: 'DatePicker', cf_validate: 'require' }]);
+    await submit();
+    expect(await screen.findByText('请选择日期')).toBeInTheDocument();
+  });
+});
+
+describe('deferred controls and error focus', () => {
+  it.each(['UploadImg', 'UploadFileArr', 'UploadAttachment', 'editor'] as const)('%s says it is not available yet', (control) => {
+    setup([{ cf_name: '附件', cf_fieldname: 'file', cf_control: control, cf_validate: 'require' }]);
+    expect(screen.getByText('附件：该控件暂不可用，敬请期待')).toBeInTheDocument();
+  });
+
+  it('scrolls the first invalid field into view and focuses it', async () => {
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
+    scroll.mockClear();
+    const { submit, container } = setup([
+      { cf_name: '备注', cf_fieldname: 'note', cf_control: 'input' },
+      { cf_name: '标题', cf_fieldname: 'title', cf_control: 'input', cf_validate: 'require' },
+      { cf_name: '内容', cf_fieldname: 'body', cf_control: 'textarea', cf_validate: 'require' },
+    ]);
+    await submit();
+    await screen.findByText('请输入标题');
+    expect(screen.getByText('请输入内容')).toBeInTheDocument();
+    expect(scroll).toHaveBeenCalledTimes(1);
+    expect(scroll.mock.contexts[0]).toBe(container.ownerDocument.querySelector('[data-field="title"]'));
+    expect(screen.getByLabelText('标题')).toHaveFocus();
+  });
+});

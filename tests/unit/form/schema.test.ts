@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from 'yup';
+import { buildFormSchema, defaultValuesOf, normaliseOptions, optionSourceOf, sanitizeText, type FieldDefinition } from '@/components/form';
+
+/** The first message the schema gives for a value, or null when it passes. */
+function messageFor(field: FieldDefinition, value: unknown): string | null {
+  try {
+    buildFormSchema([field]).validateSync({ [field.cf_fieldname]: value });
+    return null;
+  } catch (error) {
+    return (error as ValidationError).message;
+  }
+}
+
+const qty: FieldDefinition = { cf_name: '数量', cf_fieldname: 'qty', cf_control: 'InputNumber' };
+
+describe('number rules (min 1, max 99999, precision 2 by default)', () => {
+  it.each([
+    { given: 0, want: '数量不能小于1' },
+    { given: 1, want: null },
+    { given: 99999, want: null },
+    { given: 100000, want: '数量不能大于99999' },
+    { given: 1.25, want: null },
+    { given: 1.234, want: '数量最多保留2位小数' },
+    { given: '', want: null },
+    { given: null, want: null },
+  ])('$given → $want', ({ given, want }) => {
+    expect(messageFor(qty, given)).toBe(want);
+  });
+
+  it('parameData overrides the bounds and precision', () => {
+    const field = { ...qty, parameData: { min: '10', max: '20', precision: 0 } };
+    expect(messageFor(field, 9)).toBe('数量不能小于10');
+    expect(messageFor(field, 21)).toBe('数量不能大于20');
+    expect(messageFor(field, 12.5)).toBe('数量必须是整数');
+    expect(messageFor(field, 15)).toBeNull();
+  });
+
+  it('a required number asks for it by name', () => {
+    expect(messageFor({ ...qty, cf_validate: 'require' }, null)).toBe('请输入数量');
+  });
+});
+
+describe('required and length rules', () => {
+  it.each([
+    { control: 'input', value: '', want: '请输入标题' },
+    { control: 'textarea', value: ' ', want: '请输入标题' },
+    { control: 'select', value: null, want: '必选项！' },
+    { control: 'radio', value: undefined, want: '必选项！' },
+    { control: 'checkbox', value: [], want: '必选项！' },
+    { control: 'selectAll', value: [], want: '必选项！' },
+    { control: 'DatePicker', value: null, want: '请选择标题' },
+    { control: 'SelectTree', value: null, want: '请选择标题' },
+    { control: 'select', value: 0, want: null },
+  ] as const)('$control required with $value → $want', ({ control, value, want }) => {
+    expect(messageFor({ cf_name: '标题', cf_fieldname: 'f', cf_control: control, cf_validate: 'require' }, value)).toBe(want);
+  });
+
+  it('counts length after trimming and stripping emoji', () => {
+    const field: FieldDefinition = { cf_name: '标题', cf_fieldname: 'f', cf_control: 'input', cf_length: 4 };
+    expect(messageFor(field, '  一二三四😀  ')).toBeNull();
+    expect(messageFor(field, '一二三四五')).toBe('标题最多4个字符');
+  });
+});
+
+describe('sanitizeText', () => {
+  it.each([
+    { given: '  你好  ', want: '你好' },
+    { given: '会议😀通知', want: '会议通知' },
+    { given: '👍🏽点赞', want: '点赞' },
+    { given: '家庭👨‍👩‍👧', want: '家庭' },
+    { given: '国旗🇨🇳', want: '国旗' },
+    { given: 'A1#*中文', want: 'A1#*中文' },
+  ])('$given → $want', ({ given, want }) => {
+    expect(sanitizeText(given)).toBe(want);
+  });
+});
+
+describe('defaultValuesOf', () => {
+  it('types the defaults per control and lets a record override them', () => {
+    const fields: FieldDefinition[] = [
+      { cf_name: '标题', cf_fieldname: 'title', cf_control: 'input' },
+      { cf_name: '启用', cf_fieldname: 'on', cf_control: 'Switch' },
+      { cf_name: '数量', cf_fieldname: 'qty', cf_control: 'InputNumber', cf_default: '3' },
+      { cf_name: '标签', cf_fieldname: 'tags', cf_control: 'checkbox', cf_default: 'a,b' },
+    ];
+    expect(defaultValuesOf(fields)).toEqual({ title: '', on: 2, qty: 3, tags: ['a', 'b'] });
+    expect(defaultValuesOf(fields, { title: '公告', on: 1, tags: 'c' })).toEqual({ title: '公告', on: 1, qty: 3, tags: ['c'] });
+  });
+});
+
+describe('option sources', () => {
+  it.each([
+    { name: 'label/value', given: [{ label: '启用', value: 1 }], want: [{ label: '启用', value: 1 }] },
+    { name: 'key/value pairs', given: [{ key: 7, value: '张三' }], want: [{ label: '张三', value: 7 }] },
+    { name: 'name/id', given: [{ name: '研发部', id: '11' }], want: [{ label: '研发部', value: '11' }] },
+    { name: 'object map', given: { 1: '启用', 2: '禁用' }, want: [{ label: '启用', value: '1' }, { label: '禁用', value: '2' }] },
+    {
+      name: 'tree',
+      given: [{ label: '总部', value: 1, children: [{ label: '研发部', value: 11 }] }],
+      want: [{ label: '总部', value: 1, children: [{ label: '研发部', value: 11 }] }],
+    },
+    { name: 'nothing', given: null, want: [] },
+  ])('normalises $name', ({ given, want }) => {
+    expect(normaliseOptions(given)).toEqual(want);
+  });
+
+  it.each([
+    { field: { cf_control: 'Department' }, want: { kind: 'dictionary', parentCode: 'Dep', isAll: false } },
+    { field: { cf_control: 'DepartmentAuth' }, want: { kind: 'dictionary', parentCode: 'DepAuth', isAll: false } },
+    { field: { cf_control: 'select', cf_sourcetype: 'DICTIONARY', cf_dictionary: 'SEX', parameData: { isAll: 1 } }, want: { kind: 'dictionary', parentCode: 'SEX', isAll: true } },
+    { field: { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'adminuser' }, want: { kind: 'api', method: 'adminuser' } },
+    { field: { cf_control: 'select', cf_sourcetype: 'STATIC', optionData: [] }, want: { kind: 'static', options: [] } },
+  ] as const)('$field.cf_control $field.cf_sourcetype → $want.kind', ({ field, want }) => {
+    expect(optionSourceOf({ cf_name: 'x', cf_fieldname: 'x', ...field } as FieldDefinition)).toEqual(want);
+  });
+});
