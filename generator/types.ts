@@ -52,6 +52,8 @@ export interface FieldModel {
   required: boolean;
   primary: boolean;
   search?: 'keyword' | 'filter';
+  /** The schema marks it writeOnly (a password): never answered by the mock. */
+  writeOnly: boolean;
   definition: FieldDefinition;
   column?: ColumnDefinition;
 }

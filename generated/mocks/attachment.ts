@@ -24,6 +24,7 @@ export const attachmentMock: MockModuleRegistration = {
     ['attachment_cate_id', '附件分类'],
     ['create_time', '上传时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       att_id: 1,

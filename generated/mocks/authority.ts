@@ -25,6 +25,7 @@ export const authorityMock: MockModuleRegistration = {
     ['sort', '排序'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

@@ -23,6 +23,7 @@ export const departmentMock: MockModuleRegistration = {
     ['status', '状态'],
     ['creatTime', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

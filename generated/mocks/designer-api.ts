@@ -26,6 +26,7 @@ export const designerApiMock: MockModuleRegistration = {
     ['cache_time', '缓存时间（秒）'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

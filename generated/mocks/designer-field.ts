@@ -27,6 +27,7 @@ export const designerFieldMock: MockModuleRegistration = {
     ['cf_sort', '排序'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

@@ -4,7 +4,7 @@ import type { MockModuleRegistration } from '@/mocks/types';
 /** Mock backend registration of 后台设计 (tag `designermodule`), seeded from x-admin.seed. */
 export const designerModuleMock: MockModuleRegistration = {
   key: 'designer-module',
-  group: 'designermodule',
+  group: 'module',
   primaryKey: 'id',
   statusField: 'status',
   createTimeField: 'create_time',
@@ -30,6 +30,7 @@ export const designerModuleMock: MockModuleRegistration = {
     ['status', '状态'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

@@ -24,6 +24,7 @@ export const dictionaryMock: MockModuleRegistration = {
     ['sort', '排序'],
     ['status', '状态'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

@@ -22,6 +22,7 @@ export const dicttreeMock: MockModuleRegistration = {
     ['sort', '排序'],
     ['status', '状态'],
   ],
+  writeOnlyFields: [],
   seed: [
     { id: 1, pid: 0, code: 'Region', title: '行政区划', value: '', sort: 1, status: 1 },
     { id: 2, pid: 1, code: '440000', title: '广东省', value: '440000', sort: 1, status: 1 },

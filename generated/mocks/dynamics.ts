@@ -29,6 +29,7 @@ export const dynamicsMock: MockModuleRegistration = {
     ['status', '状态'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

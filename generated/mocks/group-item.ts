@@ -26,6 +26,7 @@ export const groupItemMock: MockModuleRegistration = {
     ['sort', '排序'],
     ['status', '状态'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

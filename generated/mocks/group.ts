@@ -22,6 +22,7 @@ export const groupMock: MockModuleRegistration = {
     ['sort', '排序'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

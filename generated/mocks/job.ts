@@ -27,6 +27,7 @@ export const jobMock: MockModuleRegistration = {
     ['status', '状态'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

@@ -23,6 +23,7 @@ export const logMock: MockModuleRegistration = {
     ['log_content', '操作内容'],
     ['create_time', '操作时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

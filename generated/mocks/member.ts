@@ -40,6 +40,7 @@ export const memberMock: MockModuleRegistration = {
     ['status', '状态'],
     ['create_time', '注册时间'],
   ],
+  writeOnlyFields: ['password'],
   seed: [
     {
       id: 1,

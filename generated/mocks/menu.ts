@@ -26,6 +26,7 @@ export const menuMock: MockModuleRegistration = {
     ['amenu_status', '状态'],
     ['wait_num', '待办数'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       amenu_id: 1,

@@ -18,6 +18,7 @@ export const messageMock: MockModuleRegistration = {
     ['tm_status', '状态'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       tm_id: 1,

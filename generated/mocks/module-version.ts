@@ -26,6 +26,7 @@ export const moduleVersionMock: MockModuleRegistration = {
     ['publisher', '发布人'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

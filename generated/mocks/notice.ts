@@ -34,6 +34,7 @@ export const noticeMock: MockModuleRegistration = {
     ['sort', '排序'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

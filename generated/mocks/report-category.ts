@@ -26,6 +26,7 @@ export const reportCategoryMock: MockModuleRegistration = {
     ['status', '状态'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

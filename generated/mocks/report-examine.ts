@@ -27,6 +27,7 @@ export const reportExamineMock: MockModuleRegistration = {
     ['examine_time', '审批时间'],
     ['create_time', '提交时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

@@ -28,6 +28,7 @@ export const reportMineMock: MockModuleRegistration = {
     ['examine_status', '审批状态'],
     ['create_time', '提交时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

@@ -28,6 +28,7 @@ export const reportPublishMock: MockModuleRegistration = {
     ['views', '阅读量'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

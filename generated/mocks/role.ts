@@ -25,6 +25,7 @@ export const roleMock: MockModuleRegistration = {
     ['status', '状态'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

@@ -27,6 +27,7 @@ export const systemVersionMock: MockModuleRegistration = {
     ['is_force', '强制更新'],
     ['create_time', '创建时间'],
   ],
+  writeOnlyFields: [],
   seed: [
     {
       id: 1,

@@ -30,6 +30,7 @@ export const userMock: MockModuleRegistration = {
     ['create_time', '创建时间'],
     ['last_login_time', '最后登录时间'],
   ],
+  writeOnlyFields: ['password'],
   seed: [
     {
       id: 1,

@@ -119,7 +119,6 @@ export const attachmentModule: ModuleDefinition = {
       cf_name: '存储方式',
       cf_fieldname: 'att_storage',
       cf_control: 'select',
-      cf_default: 5,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -132,7 +131,6 @@ export const attachmentModule: ModuleDefinition = {
       cf_name: '附件类型',
       cf_fieldname: 'type',
       cf_control: 'select',
-      cf_default: 2,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -146,7 +144,6 @@ export const attachmentModule: ModuleDefinition = {
       cf_fieldname: 'attachment_cate_id',
       cf_control: 'select',
       cf_placeholder: '请选择',
-      cf_default: 0,
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'attachmentcate',

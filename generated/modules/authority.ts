@@ -125,7 +125,6 @@ export const authorityModule: ModuleDefinition = {
       cf_fieldname: 'menu_id',
       cf_control: 'SelectTree',
       cf_placeholder: '请选择所属菜单',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'adminmenu',

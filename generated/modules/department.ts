@@ -98,8 +98,6 @@ export const departmentModule: ModuleDefinition = {
       cf_fieldname: 'pid',
       cf_control: 'Department',
       cf_placeholder: '请选择上级部门',
-      cf_default: 0,
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'DICTIONARY',
       cf_dictionary: 'Dep',
@@ -108,7 +106,6 @@ export const departmentModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'status',
       cf_control: 'Switch',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

@@ -130,8 +130,6 @@ export const designerApiModule: ModuleDefinition = {
       cf_fieldname: 'api_method',
       cf_control: 'radio',
       cf_placeholder: '请选择请求方式',
-      cf_default: 'GET',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -144,7 +142,6 @@ export const designerApiModule: ModuleDefinition = {
       cf_fieldname: 'module_id',
       cf_control: 'select',
       cf_placeholder: '请选择关联模块',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'module',
@@ -154,7 +151,6 @@ export const designerApiModule: ModuleDefinition = {
       cf_fieldname: 'auth_type',
       cf_control: 'select',
       cf_placeholder: '请选择鉴权方式',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

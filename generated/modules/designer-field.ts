@@ -275,7 +275,6 @@ export const designerFieldModule: ModuleDefinition = {
       cf_fieldname: 'module_id',
       cf_control: 'select',
       cf_placeholder: '请选择所属模块',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'module',
@@ -285,8 +284,6 @@ export const designerFieldModule: ModuleDefinition = {
       cf_fieldname: 'cf_control',
       cf_control: 'select',
       cf_placeholder: '请选择控件类型',
-      cf_default: 'input',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

@@ -15,7 +15,7 @@ type Api = Required<ModuleApi>;
 /** 后台设计 (/system/module/list): x-admin of tag `designermodule`, entity `DesignerModule`. */
 export const designerModuleModule: ModuleDefinition = {
   key: 'designer-module',
-  group: 'designermodule',
+  group: 'module',
   title: '后台设计',
   route: '/system/module/list',
   primaryKey: 'id',
@@ -193,8 +193,6 @@ export const designerModuleModule: ModuleDefinition = {
       cf_fieldname: 'module_type',
       cf_control: 'radio',
       cf_placeholder: '请选择模块类型',
-      cf_default: 1,
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -207,7 +205,6 @@ export const designerModuleModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'status',
       cf_control: 'Switch',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

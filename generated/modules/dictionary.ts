@@ -116,8 +116,6 @@ export const dictionaryModule: ModuleDefinition = {
       cf_fieldname: 'pid',
       cf_control: 'select',
       cf_placeholder: '请选择',
-      cf_default: 0,
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'dictionary',
@@ -126,7 +124,6 @@ export const dictionaryModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'status',
       cf_control: 'Switch',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

@@ -107,8 +107,6 @@ export const dicttreeModule: ModuleDefinition = {
       cf_fieldname: 'pid',
       cf_control: 'SelectTree',
       cf_placeholder: '检索关键字',
-      cf_default: 0,
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'datadicttree',

@@ -134,7 +134,6 @@ export const districtModule: ModuleDefinition = {
       cf_fieldname: 'pid',
       cf_control: 'SelectTree',
       cf_placeholder: '请选择上级地区',
-      cf_default: 0,
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'district',
@@ -145,8 +144,6 @@ export const districtModule: ModuleDefinition = {
       cf_fieldname: 'level',
       cf_control: 'radio',
       cf_placeholder: '请选择层级',
-      cf_default: 1,
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -159,7 +156,6 @@ export const districtModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'status',
       cf_control: 'Switch',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

@@ -160,8 +160,6 @@ export const dynamicsModule: ModuleDefinition = {
       cf_fieldname: 'category',
       cf_control: 'select',
       cf_placeholder: '请选择动态类型',
-      cf_default: 1,
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -175,7 +173,6 @@ export const dynamicsModule: ModuleDefinition = {
       cf_name: '置顶',
       cf_fieldname: 'is_top',
       cf_control: 'Switch',
-      cf_default: 2,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -187,7 +184,6 @@ export const dynamicsModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'status',
       cf_control: 'Switch',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

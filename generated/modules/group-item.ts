@@ -134,7 +134,6 @@ export const groupItemModule: ModuleDefinition = {
       cf_fieldname: 'group_id',
       cf_control: 'select',
       cf_placeholder: '请选择',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'group',
@@ -143,7 +142,6 @@ export const groupItemModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'status',
       cf_control: 'Switch',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

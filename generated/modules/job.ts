@@ -142,7 +142,6 @@ export const jobModule: ModuleDefinition = {
       cf_fieldname: 'department_id',
       cf_control: 'Department',
       cf_placeholder: '请选择所属部门',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'DICTIONARY',
       cf_dictionary: 'Dep',
@@ -152,7 +151,6 @@ export const jobModule: ModuleDefinition = {
       cf_fieldname: 'job_level',
       cf_control: 'radio',
       cf_placeholder: '请选择岗位级别',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -166,7 +164,6 @@ export const jobModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'status',
       cf_control: 'Switch',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

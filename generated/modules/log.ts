@@ -95,7 +95,6 @@ export const logModule: ModuleDefinition = {
       cf_fieldname: 'log_type',
       cf_control: 'select',
       cf_placeholder: '请选择日志类型',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

@@ -232,7 +232,6 @@ export const memberModule: ModuleDefinition = {
       cf_fieldname: 'gender',
       cf_control: 'radio',
       cf_placeholder: '请选择性别',
-      cf_default: 0,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -246,8 +245,6 @@ export const memberModule: ModuleDefinition = {
       cf_fieldname: 'level',
       cf_control: 'select',
       cf_placeholder: '请选择会员等级',
-      cf_default: 1,
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -261,7 +258,6 @@ export const memberModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'status',
       cf_control: 'Switch',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

@@ -140,8 +140,6 @@ export const menuModule: ModuleDefinition = {
       cf_fieldname: 'amenu_pid',
       cf_control: 'SelectTree',
       cf_placeholder: '检索关键字',
-      cf_default: 0,
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'adminmenu',
@@ -151,8 +149,6 @@ export const menuModule: ModuleDefinition = {
       cf_name: '类型',
       cf_fieldname: 'amenu_type',
       cf_control: 'radio',
-      cf_default: 'menu',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -164,7 +160,6 @@ export const menuModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'amenu_status',
       cf_control: 'Switch',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

@@ -68,7 +68,6 @@ export const messageModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'tm_status',
       cf_control: 'radio',
-      cf_default: 2,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

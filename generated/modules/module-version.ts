@@ -111,7 +111,6 @@ export const moduleVersionModule: ModuleDefinition = {
       cf_fieldname: 'module_id',
       cf_control: 'select',
       cf_placeholder: '请选择所属模块',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'module',

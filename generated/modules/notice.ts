@@ -126,8 +126,6 @@ export const noticeModule: ModuleDefinition = {
       cf_fieldname: 'notice_type',
       cf_control: 'select',
       cf_placeholder: '请选择',
-      cf_default: 1,
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -140,7 +138,6 @@ export const noticeModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'status',
       cf_control: 'Switch',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

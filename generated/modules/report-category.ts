@@ -137,7 +137,6 @@ export const reportCategoryModule: ModuleDefinition = {
       cf_fieldname: 'pid',
       cf_control: 'SelectTree',
       cf_placeholder: '请选择上级栏目',
-      cf_default: 0,
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'informationreportingcategory',
@@ -146,7 +145,6 @@ export const reportCategoryModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'status',
       cf_control: 'Switch',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

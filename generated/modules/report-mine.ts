@@ -112,7 +112,6 @@ export const reportMineModule: ModuleDefinition = {
       cf_fieldname: 'category_id',
       cf_control: 'SelectTree',
       cf_placeholder: '请选择报送栏目',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'informationreportingcategory',
@@ -122,7 +121,6 @@ export const reportMineModule: ModuleDefinition = {
       cf_fieldname: 'department_id',
       cf_control: 'DepartmentAuth',
       cf_placeholder: '请选择报送部门',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'DICTIONARY',
       cf_dictionary: 'DepAuth',
@@ -132,7 +130,6 @@ export const reportMineModule: ModuleDefinition = {
       cf_fieldname: 'report_date',
       cf_control: 'DatePicker',
       cf_placeholder: '请选择报送日期',
-      cf_validate: 'require',
       cf_ispri: 0,
     },
     {
@@ -140,7 +137,6 @@ export const reportMineModule: ModuleDefinition = {
       cf_fieldname: 'examine_status',
       cf_control: 'select',
       cf_placeholder: '请选择审批状态',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

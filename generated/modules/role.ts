@@ -144,7 +144,6 @@ export const roleModule: ModuleDefinition = {
       cf_fieldname: 'issuper',
       cf_control: 'radio',
       cf_placeholder: '请选择超级管理员',
-      cf_default: 2,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -157,7 +156,6 @@ export const roleModule: ModuleDefinition = {
       cf_fieldname: 'data_scope',
       cf_control: 'select',
       cf_placeholder: '请选择数据范围',
-      cf_default: 4,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -171,7 +169,6 @@ export const roleModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'status',
       cf_control: 'Switch',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

@@ -136,8 +136,6 @@ export const systemVersionModule: ModuleDefinition = {
       cf_fieldname: 'version_type',
       cf_control: 'radio',
       cf_placeholder: '请选择版本类型',
-      cf_default: 1,
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [
@@ -151,14 +149,12 @@ export const systemVersionModule: ModuleDefinition = {
       cf_fieldname: 'release_date',
       cf_control: 'DatePicker',
       cf_placeholder: '请选择发布日期',
-      cf_validate: 'require',
       cf_ispri: 0,
     },
     {
       cf_name: '强制更新',
       cf_fieldname: 'is_force',
       cf_control: 'Switch',
-      cf_default: 2,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

@@ -136,7 +136,6 @@ export const userModule: ModuleDefinition = {
       cf_fieldname: 'department_id',
       cf_control: 'Department',
       cf_placeholder: '请选择部门',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'DICTIONARY',
       cf_dictionary: 'Dep',
@@ -146,7 +145,6 @@ export const userModule: ModuleDefinition = {
       cf_fieldname: 'role_id',
       cf_control: 'select',
       cf_placeholder: '请选择',
-      cf_validate: 'require',
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'adminrole',
@@ -155,7 +153,6 @@ export const userModule: ModuleDefinition = {
       cf_name: '状态',
       cf_fieldname: 'status',
       cf_control: 'Switch',
-      cf_default: 1,
       cf_ispri: 0,
       cf_sourcetype: 'STATIC',
       optionData: [

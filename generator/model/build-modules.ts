@@ -4,7 +4,7 @@
  * delegated to the small functions next to this file.
  */
 import type { Capability } from '../../src/components/crud/module-definition';
-import type { FieldModel, ModuleModel, OpenApiDocument } from '../types';
+import type { FieldModel, ModuleModel, OpenApiDocument, OperationBinding } from '../types';
 import { bindCapabilities, isCapability } from './capability-operations';
 import { fieldKind } from './field-kind';
 import { fieldModel } from './field-definition';
@@ -55,7 +55,14 @@ export function entityFields(
     const maxLength = typeof resolved.maxLength === 'number' ? resolved.maxLength : undefined;
     try {
       fields.push(
-        fieldModel(name, property['x-admin'], fieldKind(property, document), primaryKey, maxLength),
+        fieldModel(
+          name,
+          property['x-admin'],
+          fieldKind(property, document),
+          primaryKey,
+          maxLength,
+          resolved.writeOnly === true,
+        ),
       );
     } catch (error) {
       problems.push(`${where}.${name}: ${(error as Error).message}`);
@@ -85,6 +92,26 @@ export function entitySeed(
   return seed as Record<string, unknown>[];
 }
 
+/**
+ * The `/api/{group}` segment the module's calls live under: usually the tag's name, but a tag
+ * may be renamed to avoid a clash (the designer's `designermodule` serves /api/module/*).
+ *
+ * @example apiGroup([{ path: '/api/module/list' }], 'designermodule', []) // 'module'
+ */
+export function apiGroup(
+  operations: readonly Pick<OperationBinding, 'path'>[],
+  tagName: string,
+  problems: string[],
+): string {
+  const groups = [...new Set(operations.map((op) => /^\/api\/([^/]+)\//.exec(op.path)?.[1]))];
+  if (groups.length !== 1 || groups[0] === undefined) {
+    if (operations.length > 0)
+      problems.push(`tag ${tagName}: its calls must share one /api/{group}/ prefix`);
+    return tagName;
+  }
+  return groups[0];
+}
+
 function buildModule(tag: Json, document: Json, problems: string[]): ModuleModel | undefined {
   const tagName = String(tag.name);
   const where = `tag ${tagName}`;
@@ -101,11 +128,12 @@ function buildModule(tag: Json, document: Json, problems: string[]): ModuleModel
       throw new Error(`${where}: entity schema ${entityName} is not in components.schemas`);
     const primaryKey = typeof admin.primaryKey === 'string' ? admin.primaryKey : 'id';
     const capabilities = capabilitiesOf(admin.capabilities, where);
+    const operations = bindCapabilities(tagName, capabilities, document, problems);
     const entityWhere = `components.schemas.${entityName}`;
     const model: ModuleModel = {
       key,
       tag: tagName,
-      group: tagName,
+      group: apiGroup(operations, tagName, problems),
       title: requiredString(admin, 'title', where),
       route: moduleRoute(admin.route),
       entity: entityName,
@@ -115,7 +143,7 @@ function buildModule(tag: Json, document: Json, problems: string[]): ModuleModel
       keepAlive: admin.keepAlive !== false,
       capabilities,
       fields: entityFields(entity, primaryKey, document, entityWhere, problems),
-      operations: bindCapabilities(tagName, capabilities, document, problems),
+      operations,
       seed: entitySeed(entity, entityWhere, problems),
       names: moduleNames(key, tagName),
     };

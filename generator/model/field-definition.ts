@@ -99,6 +99,7 @@ export function fieldModel(
   kind: FieldKind,
   primaryKey: string,
   maxLength?: number,
+  writeOnly = false,
 ): FieldModel {
   const primary = name === primaryKey;
   const definition = fieldDefinition(name, admin, kind, primary, maxLength);
@@ -111,6 +112,7 @@ export function fieldModel(
     form: primary || admin.form !== false,
     required: admin.required === true,
     primary,
+    writeOnly,
     definition,
   };
   const search = searchKind(admin.search);
@@ -118,4 +120,16 @@ export function fieldModel(
   const column = columnDefinition(name, definition.cf_name, admin.column, definition.optionData);
   if (column) field.column = column;
   return field;
+}
+
+/**
+ * A field offered as a list filter: the same control, but never required and starting
+ * empty, since a filter narrows the list only when the user picks a value.
+ *
+ * @example filterDefinition({ cf_name: '状态', cf_fieldname: 'status', cf_control: 'Switch', cf_default: 1, cf_validate: 'require' })
+ * // { cf_name: '状态', cf_fieldname: 'status', cf_control: 'Switch' }
+ */
+export function filterDefinition(definition: FieldDefinition): FieldDefinition {
+  const { cf_validate: _required, cf_default: _initial, ...filter } = definition;
+  return filter;
 }

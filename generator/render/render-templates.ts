@@ -5,6 +5,7 @@
  */
 import ejs from 'ejs';
 import type { CallShape, GeneratedFile, ModuleModel, OperationBinding } from '../types';
+import { filterDefinition } from '../model/field-definition';
 
 export type Templates = Record<TemplateName, string>;
 
@@ -90,7 +91,9 @@ export function renderModule(module: ModuleModel, templates: Templates): Generat
       fields: literal(module.fields.filter((f) => f.form).map((f) => f.definition)),
       columns: literal(module.fields.flatMap((f) => (f.column ? [f.column] : []))),
       searchFields: literal(
-        module.fields.filter((f) => f.search === 'filter').map((f) => f.definition),
+        module.fields
+          .filter((f) => f.search === 'filter')
+          .map((f) => filterDefinition(f.definition)),
       ),
     },
   };
@@ -127,6 +130,7 @@ export function renderMock(module: ModuleModel, templates: Templates): Generated
           .map((f) => ({ field: f.name, label: f.label })),
       ),
       exportColumns: literal(columns.map((c) => [c.field, c.header])),
+      writeOnlyFields: literal(module.fields.filter((f) => f.writeOnly).map((f) => f.name)),
       seed: literal(module.seed),
     },
   };

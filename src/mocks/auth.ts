@@ -22,7 +22,13 @@ const SESSION_TABLE = 'mock_session';
 const CAPTCHA_LIFETIME_MS = 5 * 60 * 1000;
 
 /** Calls answered without a token (spec: login, captcha, SSO; plus the mock-only reset). */
-const PUBLIC_PATHS = new Set(['/api/login', '/api/captcha', '/api/ssologin', '/api/wechatauthlogin', '/api/mock/reset']);
+const PUBLIC_PATHS = new Set([
+  '/api/login',
+  '/api/captcha',
+  '/api/ssologin',
+  '/api/wechatauthlogin',
+  '/api/mock/reset',
+]);
 
 /** Token of a request: the access-token header, the upload header, or a query parameter. */
 export function tokenOf(request: Request): string {
@@ -60,7 +66,8 @@ export function isPublicCall(request: Request): boolean {
 /** 401 envelope for protected calls without a valid token; passes everything else on. */
 export const authGuard = [
   http.all(/\/(api|ueditor)\//, ({ request }) => {
-    if (!isOwnBackendCall(request) || isPublicCall(request) || sessionUser(request)) return undefined;
+    if (!isOwnBackendCall(request) || isPublicCall(request) || sessionUser(request))
+      return undefined;
     return fail(401, mockMessages.loginExpired);
   }),
 ];
@@ -97,7 +104,9 @@ function captchaSvg(code: string): string {
 export function issueCaptcha(): { captcha_key: string; code: string; image: string } {
   const now = Date.now();
   for (const [key, entry] of captchas) if (entry.expires < now) captchas.delete(key);
-  const code = Array.from({ length: 4 }, () => CAPTCHA_CHARS[randomInt(CAPTCHA_CHARS.length)]).join('');
+  const code = Array.from({ length: 4 }, () => CAPTCHA_CHARS[randomInt(CAPTCHA_CHARS.length)]).join(
+    '',
+  );
   const captcha_key = randomHex(12);
   captchas.set(captcha_key, { code, expires: now + CAPTCHA_LIFETIME_MS });
   return { captcha_key, code, image: `data:image/svg+xml;base64,${btoa(captchaSvg(code))}` };
@@ -107,7 +116,9 @@ function captchaAccepted(answer: string, key: string): boolean {
   if (answer === DEMO_CAPTCHA) return true;
   const entry = captchas.get(key);
   captchas.delete(key);
-  return !!entry && entry.expires >= Date.now() && entry.code.toLowerCase() === answer.toLowerCase();
+  return (
+    !!entry && entry.expires >= Date.now() && entry.code.toLowerCase() === answer.toLowerCase()
+  );
 }
 
 // --- login ---------------------------------------------------------------------------------
@@ -154,7 +165,11 @@ function revokeSessions(username: unknown): void {
 const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[`~!#@*&.])[\dA-Za-z`~!#@*&.]{8,50}$/;
 
 /** The first broken rule's message, or undefined when the form is acceptable. */
-export function passwordFormError(form: { oldPwd?: unknown; newPwd?: unknown; newPwdTwo?: unknown }): string | undefined {
+export function passwordFormError(form: {
+  oldPwd?: unknown;
+  newPwd?: unknown;
+  newPwdTwo?: unknown;
+}): string | undefined {
   const oldPwd = typeof form.oldPwd === 'string' ? form.oldPwd : '';
   const newPwd = typeof form.newPwd === 'string' ? form.newPwd : '';
   const newPwdTwo = typeof form.newPwdTwo === 'string' ? form.newPwdTwo : '';
@@ -180,9 +195,11 @@ export const authHandlers = [
     const password = String(body.password ?? '');
     const captcha = String(body.captcha ?? '').trim();
     if (!captcha) return fail(201, mockMessages.captchaRequired);
-    if (!captchaAccepted(captcha, String(body.captcha_key ?? ''))) return fail(201, mockMessages.captchaWrong);
+    if (!captchaAccepted(captcha, String(body.captcha_key ?? '')))
+      return fail(201, mockMessages.captchaWrong);
     const user = findUser(username);
-    if (!user || String(user.password ?? '') !== password) return fail(201, mockMessages.badCredentials);
+    if (!user || String(user.password ?? '') !== password)
+      return fail(201, mockMessages.badCredentials);
     if (Number(user.status) === 2) return fail(201, mockMessages.accountDisabled);
     return ok(openSession(user), mockMessages.loginSuccess);
   }),
@@ -208,7 +225,8 @@ export const authHandlers = [
     const problem = passwordFormError(body);
     if (problem) return fail(201, problem);
     const user = findUser(String(me.username));
-    if (!user || String(user.password ?? '') !== body.oldPwd) return fail(201, mockMessages.oldPwdWrong);
+    if (!user || String(user.password ?? '') !== body.oldPwd)
+      return fail(201, mockMessages.oldPwdWrong);
     user.password = body.newPwd;
     revokeSessions(user.username);
     persist();

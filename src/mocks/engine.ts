@@ -52,16 +52,9 @@ export function registerMockModules(registrations: readonly MockModuleRegistrati
   }
 }
 
-/**
- * Path segments whose registration is filed under another group name. The module designer's
- * tag is `designermodule` but its calls live under /api/module/* (generator issue reported;
- * remove once the registration's group is the path segment).
- */
-const GROUP_ALIASES: Record<string, string> = { module: 'designermodule' };
-
 export function mockModule(group: string): MockModuleRegistration | undefined {
   const key = group.toLowerCase();
-  return registry.get(key) ?? (GROUP_ALIASES[key] ? registry.get(GROUP_ALIASES[key]) : undefined);
+  return registry.get(key);
 }
 
 export function registeredModules(): MockModuleRegistration[] {
@@ -71,13 +64,11 @@ export function registeredModules(): MockModuleRegistration[] {
 /** prilist keys: upper-cased group + _CAPABILITY for every capability of every module. */
 export function permissionKeys(): string[] {
   const keys = new Set<string>();
-  const aliasesOf = (group: string) => Object.entries(GROUP_ALIASES).filter(([, target]) => target === group).map(([alias]) => alias);
   for (const registration of registry.values()) {
-    for (const name of [registration.group, ...aliasesOf(registration.group)]) {
-      const prefix = name.toUpperCase();
-      for (const capability of registration.capabilities) keys.add(`${prefix}_${capability.toUpperCase()}`);
-      keys.add(`${prefix}_ADD`);
-    }
+    const prefix = registration.group.toUpperCase();
+    for (const capability of registration.capabilities)
+      keys.add(`${prefix}_${capability.toUpperCase()}`);
+    keys.add(`${prefix}_ADD`);
   }
   return [...keys].sort();
 }
@@ -90,7 +81,11 @@ function out(registration: MockModuleRegistration, row: MockRow): MockRow {
   return strip(row, writeOnlyFields(registration));
 }
 
-function findRow(rows: MockRow[], registration: MockModuleRegistration, id: unknown): MockRow | undefined {
+function findRow(
+  rows: MockRow[],
+  registration: MockModuleRegistration,
+  id: unknown,
+): MockRow | undefined {
   return rows.find((row) => sameId(row[registration.primaryKey], id));
 }
 
@@ -100,7 +95,11 @@ function missingRequired(registration: MockModuleRegistration, row: MockRow): st
 }
 
 /** Filters of a list call: keyword over keywordFields, exact match over filterFields. */
-function filterRows(registration: MockModuleRegistration, rows: MockRow[], params: Params): MockRow[] {
+function filterRows(
+  registration: MockModuleRegistration,
+  rows: MockRow[],
+  params: Params,
+): MockRow[] {
   const keyword = typeof params.keyword === 'string' ? params.keyword : '';
   const filters = registration.filterFields.filter((field) => !isEmptyValue(params[field]));
   return rows.filter(
@@ -111,14 +110,23 @@ function filterRows(registration: MockModuleRegistration, rows: MockRow[], param
 }
 
 function listAnswer(registration: MockModuleRegistration, rows: MockRow[], params: Params) {
-  const sorted = newestFirst(filterRows(registration, rows, params), registration.primaryKey, registration.createTimeField);
+  const sorted = newestFirst(
+    filterRows(registration, rows, params),
+    registration.primaryKey,
+    registration.createTimeField,
+  );
   const page = paginate(sorted, params);
   return ok({ ...page, data: page.data.map((row) => out(registration, row)) });
 }
 
 /** Coerces a value to the type the column already holds (form posts send strings). */
 function coerceLike(existing: unknown, value: unknown): unknown {
-  if (typeof existing === 'number' && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
+  if (
+    typeof existing === 'number' &&
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    Number.isFinite(Number(value))
+  ) {
     return Number(value);
   }
   return value;
@@ -140,22 +148,33 @@ function fileResponse(bytes: Uint8Array, name: string): Response {
 function exportColumns(registration: MockModuleRegistration, rows: MockRow[]) {
   if (registration.exportColumns.length) return registration.exportColumns;
   const first = rows[0] ?? {};
-  return Object.keys(strip(first, writeOnlyFields(registration))).map((field) => [field, field] as const);
+  return Object.keys(strip(first, writeOnlyFields(registration))).map(
+    (field) => [field, field] as const,
+  );
 }
 
 /** Adds one record with the engine's rules; returns the stored row or the 201 message. */
-export function addRecord(registration: MockModuleRegistration, body: Params, request?: Request): MockRow | string {
+export function addRecord(
+  registration: MockModuleRegistration,
+  body: Params,
+  request?: Request,
+): MockRow | string {
   const store = table(registration.group);
   const row: MockRow = { ...body };
   const problem = missingRequired(registration, row);
   if (problem) return problem;
   const pk = registration.primaryKey;
-  if (isEmptyValue(row[pk]) || findRow(store.rows, registration, row[pk]) || findRow(store.recycled, registration, row[pk])) {
+  if (
+    isEmptyValue(row[pk]) ||
+    findRow(store.rows, registration, row[pk]) ||
+    findRow(store.recycled, registration, row[pk])
+  ) {
     row[pk] = store.nextId;
   }
   if (typeof row[pk] === 'number') store.nextId = Math.max(store.nextId, row[pk] + 1);
   if (registration.createTimeField) row[registration.createTimeField] = nowSeconds();
-  if (registration.statusField && isEmptyValue(row[registration.statusField])) row[registration.statusField] = 1;
+  if (registration.statusField && isEmptyValue(row[registration.statusField]))
+    row[registration.statusField] = 1;
   if (registration.ownerField && isEmptyValue(row[registration.ownerField]) && request) {
     const me = sessionUser(request);
     if (me) row[registration.ownerField] = me.username;
@@ -165,12 +184,17 @@ export function addRecord(registration: MockModuleRegistration, body: Params, re
   return row;
 }
 
-type Action = (registration: MockModuleRegistration, params: Params, request: Request) => Promise<Response> | Response;
+type Action = (
+  registration: MockModuleRegistration,
+  params: Params,
+  request: Request,
+) => Promise<Response> | Response;
 
 const actions: Record<string, Action> = {
   list: (registration, params) => listAnswer(registration, table(registration.group).rows, params),
 
-  recycle: (registration, params) => listAnswer(registration, table(registration.group).recycled, params),
+  recycle: (registration, params) =>
+    listAnswer(registration, table(registration.group).recycled, params),
 
   mylist: (registration, params, request) => {
     const me = sessionUser(request);
@@ -180,7 +204,11 @@ const actions: Record<string, Action> = {
   },
 
   info: (registration, params) => {
-    const row = findRow(table(registration.group).rows, registration, idOf(params, registration.primaryKey));
+    const row = findRow(
+      table(registration.group).rows,
+      registration,
+      idOf(params, registration.primaryKey),
+    );
     return row ? ok(out(registration, row)) : fail(201, mockMessages.notFound);
   },
 
@@ -210,19 +238,29 @@ const actions: Record<string, Action> = {
   },
 
   updatefield: (registration, params) => {
-    const row = findRow(table(registration.group).rows, registration, idOf(params, registration.primaryKey));
+    const row = findRow(
+      table(registration.group).rows,
+      registration,
+      idOf(params, registration.primaryKey),
+    );
     if (!row) return fail(201, mockMessages.notFound);
     const field = String(params.field ?? '');
-    if (!field || field === registration.primaryKey) return fail(201, mockMessages.unknownField(field));
+    if (!field || field === registration.primaryKey)
+      return fail(201, mockMessages.unknownField(field));
     const required = registration.requiredFields.find((item) => item.field === field);
-    if (required && isEmptyValue(params.value)) return fail(201, mockMessages.required(required.label));
+    if (required && isEmptyValue(params.value))
+      return fail(201, mockMessages.required(required.label));
     row[field] = coerceLike(row[field], params.value);
     persist();
     return ok(null);
   },
 
   disable: (registration, params) => {
-    const row = findRow(table(registration.group).rows, registration, idOf(params, registration.primaryKey));
+    const row = findRow(
+      table(registration.group).rows,
+      registration,
+      idOf(params, registration.primaryKey),
+    );
     if (!row) return fail(201, mockMessages.notFound);
     const field = registration.statusField ?? 'status';
     const requested = Number(params.status);
@@ -234,7 +272,9 @@ const actions: Record<string, Action> = {
   delete: (registration, params) => {
     const store = table(registration.group);
     const ids = idsOf(params, registration.primaryKey);
-    const removed = store.rows.filter((row) => ids.some((id) => sameId(row[registration.primaryKey], id)));
+    const removed = store.rows.filter((row) =>
+      ids.some((id) => sameId(row[registration.primaryKey], id)),
+    );
     if (!removed.length) return fail(201, mockMessages.notFound);
     store.rows = store.rows.filter((row) => !removed.includes(row));
     if (registration.capabilities.includes('recycle')) store.recycled.push(...removed);
@@ -245,7 +285,9 @@ const actions: Record<string, Action> = {
   restore: (registration, params) => {
     const store = table(registration.group);
     const ids = idsOf(params, registration.primaryKey);
-    const back = store.recycled.filter((row) => ids.some((id) => sameId(row[registration.primaryKey], id)));
+    const back = store.recycled.filter((row) =>
+      ids.some((id) => sameId(row[registration.primaryKey], id)),
+    );
     if (!back.length) return fail(201, mockMessages.notFound);
     store.recycled = store.recycled.filter((row) => !back.includes(row));
     store.rows.push(...back);
@@ -260,33 +302,53 @@ const actions: Record<string, Action> = {
     const before = store.recycled.length + store.rows.length;
     store.recycled = store.recycled.filter((row) => !hit(row));
     // A module without a bin destroys live rows directly.
-    if (!registration.capabilities.includes('recycle')) store.rows = store.rows.filter((row) => !hit(row));
-    if (store.recycled.length + store.rows.length === before) return fail(201, mockMessages.notFound);
+    if (!registration.capabilities.includes('recycle'))
+      store.rows = store.rows.filter((row) => !hit(row));
+    if (store.recycled.length + store.rows.length === before)
+      return fail(201, mockMessages.notFound);
     persist();
     return ok(null, mockMessages.destroyed);
   },
 
   getkeyval: (registration, params) => {
     const rows = table(registration.group).rows;
-    const valueField = typeof params.key === 'string' && params.key ? params.key : registration.primaryKey;
+    const valueField =
+      typeof params.key === 'string' && params.key ? params.key : registration.primaryKey;
     const labelField =
-      typeof params.value === 'string' && params.value ? params.value : guessLabelField(registration, rows[0]);
+      typeof params.value === 'string' && params.value
+        ? params.value
+        : guessLabelField(registration, rows[0]);
     return ok(
       rows
         .filter((row) => !registration.statusField || Number(row[registration.statusField]) !== 2)
-        .map((row) => ({ label: String(row[labelField] ?? row[valueField] ?? ''), value: keyValue(row[valueField]) })),
+        .map((row) => ({
+          label: String(row[labelField] ?? row[valueField] ?? ''),
+          value: keyValue(row[valueField]),
+        })),
     );
   },
 
   export: async (registration, params) => {
     const store = table(registration.group);
-    const rows = newestFirst(filterRows(registration, store.rows, params), registration.primaryKey, registration.createTimeField);
-    const bytes = await buildWorkbook(registration.key, exportColumns(registration, store.rows), rows);
+    const rows = newestFirst(
+      filterRows(registration, store.rows, params),
+      registration.primaryKey,
+      registration.createTimeField,
+    );
+    const bytes = await buildWorkbook(
+      registration.key,
+      exportColumns(registration, store.rows),
+      rows,
+    );
     return fileResponse(bytes, `${registration.key}-export.xlsx`);
   },
 
   importtemplate: async (registration) => {
-    const bytes = await buildWorkbook(registration.key, exportColumns(registration, table(registration.group).rows), []);
+    const bytes = await buildWorkbook(
+      registration.key,
+      exportColumns(registration, table(registration.group).rows),
+      [],
+    );
     return fileResponse(bytes, `${registration.key}-template.xlsx`);
   },
 
@@ -298,7 +360,10 @@ const actions: Record<string, Action> = {
     if (!bytes) return fail(201, mockMessages.importNoFile);
     let records: MockRow[];
     try {
-      records = await readWorkbook(bytes, exportColumns(registration, table(registration.group).rows));
+      records = await readWorkbook(
+        bytes,
+        exportColumns(registration, table(registration.group).rows),
+      );
     } catch {
       return fail(201, mockMessages.importBadFile);
     }
@@ -325,7 +390,9 @@ function guessLabelField(registration: MockModuleRegistration, row: MockRow | un
   const keys = Object.keys(row);
   return (
     LABEL_CANDIDATES.find((field) => keys.includes(field)) ??
-    keys.find((field) => /(_name|_title|name|title)$/.test(field) && typeof row[field] === 'string') ??
+    keys.find(
+      (field) => /(_name|_title|name|title)$/.test(field) && typeof row[field] === 'string',
+    ) ??
     registration.requiredFields[0]?.field ??
     registration.primaryKey
   );
@@ -338,14 +405,18 @@ function registrationFor(group: string): MockModuleRegistration | undefined {
   const registered = mockModule(group);
   if (registered) return registered;
   // A module created in the module designer at runtime: served with default semantics.
-  const designed = table('designermodule').rows.some(
-    (row) => typeof row.module_name === 'string' && row.module_name.toLowerCase() === group.toLowerCase(),
+  const designed = table('module').rows.some(
+    (row) =>
+      typeof row.module_name === 'string' && row.module_name.toLowerCase() === group.toLowerCase(),
   );
   return designed ? runtimeRegistration(group.toLowerCase()) : undefined;
 }
 
 /** Default semantics for a module known only at runtime (every capability, id key). */
-export function runtimeRegistration(group: string, seed: readonly MockRow[] = []): MockModuleRegistration {
+export function runtimeRegistration(
+  group: string,
+  seed: readonly MockRow[] = [],
+): MockModuleRegistration {
   return {
     key: group,
     group,
@@ -353,7 +424,22 @@ export function runtimeRegistration(group: string, seed: readonly MockRow[] = []
     statusField: 'status',
     createTimeField: 'create_time',
     ownerField: 'username',
-    capabilities: ['list', 'info', 'add', 'edit', 'delete', 'disable', 'updatefield', 'recycle', 'restore', 'destroy', 'import', 'export', 'importtemplate', 'mylist'],
+    capabilities: [
+      'list',
+      'info',
+      'add',
+      'edit',
+      'delete',
+      'disable',
+      'updatefield',
+      'recycle',
+      'restore',
+      'destroy',
+      'import',
+      'export',
+      'importtemplate',
+      'mylist',
+    ],
     keywordFields: [],
     filterFields: ['status'],
     requiredFields: [],
@@ -363,7 +449,11 @@ export function runtimeRegistration(group: string, seed: readonly MockRow[] = []
 }
 
 /** Runs one generic action for a group (also used by hand-written handlers). */
-export async function runAction(group: string, action: string, request: Request): Promise<Response | undefined> {
+export async function runAction(
+  group: string,
+  action: string,
+  request: Request,
+): Promise<Response | undefined> {
   const registration = registrationFor(group);
   const run = actions[action.toLowerCase()];
   if (!registration || !run) return undefined;

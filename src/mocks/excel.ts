@@ -16,17 +16,26 @@ async function exceljs() {
 
 function cellValue(value: unknown): string | number | boolean | null {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string')
+    return value;
   return JSON.stringify(value);
 }
 
 /** A workbook with one sheet: the header row, then one row per record. */
-export async function buildWorkbook(sheetName: string, columns: Columns, rows: readonly MockRow[]): Promise<Uint8Array> {
+export async function buildWorkbook(
+  sheetName: string,
+  columns: Columns,
+  rows: readonly MockRow[],
+): Promise<Uint8Array> {
   const ExcelJS = await exceljs();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'mock backend';
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
-  sheet.columns = columns.map(([field, header]) => ({ header, key: field, width: Math.max(12, header.length * 2 + 4) }));
+  sheet.columns = columns.map(([field, header]) => ({
+    header,
+    key: field,
+    width: Math.max(12, header.length * 2 + 4),
+  }));
   for (const row of rows) {
     sheet.addRow(Object.fromEntries(columns.map(([field]) => [field, cellValue(row[field])])));
   }
@@ -51,11 +60,16 @@ function plain(value: unknown): unknown {
  * Records of the first sheet. The header row is matched against the columns by header text
  * or field name; unknown headers are ignored. Throws when the bytes are not a workbook.
  */
-export async function readWorkbook(bytes: ArrayBuffer | Uint8Array, columns: Columns): Promise<MockRow[]> {
+export async function readWorkbook(
+  bytes: ArrayBuffer | Uint8Array,
+  columns: Columns,
+): Promise<MockRow[]> {
   const ExcelJS = await exceljs();
   const workbook = new ExcelJS.Workbook();
   const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  await workbook.xlsx.load(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer);
+  await workbook.xlsx.load(
+    data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer,
+  );
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
   const byHeader = new Map<string, string>();

@@ -30,12 +30,24 @@ function attachmentType(mime: string, name: string): number {
 }
 
 /** Stores bytes, serves them at /storage/mock/<id> and records an attachment. */
-export function storeFile(bytes: Uint8Array, name: string, mime: string, cateId: unknown = 0): StoredFile {
+export function storeFile(
+  bytes: Uint8Array,
+  name: string,
+  mime: string,
+  cateId: unknown = 0,
+): StoredFile {
   const files = table(FILE_TABLE);
   const id = files.nextId;
   files.nextId += 1;
   const address = `${STORAGE_PREFIX}${id}`;
-  files.rows.push({ id, name, mime: mime || 'application/octet-stream', size: bytes.length, data: bytesToBase64(bytes), create_time: nowSeconds() });
+  files.rows.push({
+    id,
+    name,
+    mime: mime || 'application/octet-stream',
+    size: bytes.length,
+    data: bytesToBase64(bytes),
+    create_time: nowSeconds(),
+  });
 
   const attachments = table(ATTACHMENT_TABLE);
   const att_id = attachments.nextId;
@@ -68,9 +80,14 @@ export function fileBytesByAddress(address: string): Uint8Array | undefined {
   return row && typeof row.data === 'string' ? base64ToBytes(row.data) : undefined;
 }
 
-async function fromForm(value: unknown): Promise<{ bytes: Uint8Array; name: string; mime: string } | undefined> {
+async function fromForm(
+  value: unknown,
+): Promise<{ bytes: Uint8Array; name: string; mime: string } | undefined> {
   if (!(value instanceof Blob)) return undefined;
-  const name = typeof (value as File).name === 'string' && (value as File).name ? (value as File).name : 'file';
+  const name =
+    typeof (value as File).name === 'string' && (value as File).name
+      ? (value as File).name
+      : 'file';
   return { bytes: new Uint8Array(await value.arrayBuffer()), name, mime: value.type };
 }
 
@@ -84,7 +101,15 @@ async function simpleUpload(request: Request): Promise<Response> {
   const file = await fromForm(firstFile(body, ['file', 'upfile', 'importfile']));
   if (!file) return fail(201, mockMessages.uploadNoFile);
   const stored = storeFile(file.bytes, file.name, file.mime, body.attachment_cate_id ?? body.ac_id);
-  return ok({ address: stored.address, att_id: stored.att_id, original_name: stored.original_name, url: stored.address }, mockMessages.uploadSuccess);
+  return ok(
+    {
+      address: stored.address,
+      att_id: stored.att_id,
+      original_name: stored.original_name,
+      url: stored.address,
+    },
+    mockMessages.uploadSuccess,
+  );
 }
 
 /**
@@ -96,7 +121,10 @@ async function importFile(request: Request): Promise<Response> {
   const file = await fromForm(firstFile(body, ['file', 'importfile']));
   if (!file) return fail(201, mockMessages.uploadNoFile);
   const stored = storeFile(file.bytes, file.name, file.mime, 0);
-  return ok({ address: stored.address, content: mockMessages.wordImported(file.name) }, mockMessages.uploadSuccess);
+  return ok(
+    { address: stored.address, content: mockMessages.wordImported(file.name) },
+    mockMessages.uploadSuccess,
+  );
 }
 
 // --- chunked upload ------------------------------------------------------------------------
@@ -113,7 +141,13 @@ async function sliceUpload(request: Request): Promise<Response> {
   const total = Number(body.chunk_total);
   const index = Number(body.chunk_index);
   const basename = String(body.resource_temp_basename ?? '');
-  if (!(chunk instanceof Blob) || !basename || !Number.isInteger(total) || total < 1 || !Number.isInteger(index)) {
+  if (
+    !(chunk instanceof Blob) ||
+    !basename ||
+    !Number.isInteger(total) ||
+    total < 1 ||
+    !Number.isInteger(index)
+  ) {
     return fail(201, mockMessages.uploadNoFile);
   }
   const upload = pending.get(basename) ?? { total, parts: new Map<number, Uint8Array>() };
@@ -181,7 +215,23 @@ const UEDITOR_CONFIG = {
   fileFieldName: 'upfile',
   fileUrlPrefix: '',
   fileMaxSize: 50 * 1024 * 1024,
-  fileAllowFiles: ['.png', '.jpg', '.jpeg', '.gif', '.pdf', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx', '.txt', '.zip', '.rar', '.mp4'],
+  fileAllowFiles: [
+    '.png',
+    '.jpg',
+    '.jpeg',
+    '.gif',
+    '.pdf',
+    '.doc',
+    '.docx',
+    '.xls',
+    '.xlsx',
+    '.ppt',
+    '.pptx',
+    '.txt',
+    '.zip',
+    '.rar',
+    '.mp4',
+  ],
   imageManagerActionName: 'listimage',
   imageManagerListSize: 20,
   imageManagerUrlPrefix: '',
@@ -193,7 +243,9 @@ const UEDITOR_CONFIG = {
 function ueditorAnswer(request: Request, data: JsonBodyType): Response {
   const callback = readQuery(request).callback;
   if (typeof callback === 'string' && /^[\w.$]+$/.test(callback)) {
-    return new HttpResponse(`${callback}(${JSON.stringify(data)})`, { headers: { 'Content-Type': 'application/javascript' } });
+    return new HttpResponse(`${callback}(${JSON.stringify(data)})`, {
+      headers: { 'Content-Type': 'application/javascript' },
+    });
   }
   return HttpResponse.json(data);
 }
@@ -211,7 +263,9 @@ async function ueditor(request: Request): Promise<Response> {
       url: stored.address,
       title: stored.original_name,
       original: stored.original_name,
-      type: stored.original_name.includes('.') ? stored.original_name.slice(stored.original_name.lastIndexOf('.')) : '',
+      type: stored.original_name.includes('.')
+        ? stored.original_name.slice(stored.original_name.lastIndexOf('.'))
+        : '',
       size: stored.size,
     });
   }
@@ -220,23 +274,35 @@ async function ueditor(request: Request): Promise<Response> {
     const base64 = String(body.upfile ?? '');
     if (!base64) return ueditorAnswer(request, { state: mockMessages.ueditorNoFile });
     const stored = storeFile(base64ToBytes(base64), `scrawl-${Date.now()}.png`, 'image/png');
-    return ueditorAnswer(request, { state: 'SUCCESS', url: stored.address, title: stored.original_name, original: stored.original_name });
+    return ueditorAnswer(request, {
+      state: 'SUCCESS',
+      url: stored.address,
+      title: stored.original_name,
+      original: stored.original_name,
+    });
   }
   if (action === 'catchimage') {
     // No outbound fetches from the mock: remote images are kept at their address.
     const body = await readBody(request);
     const raw = body['source[]'] ?? body.source ?? [];
     const sources = (Array.isArray(raw) ? raw : [raw]).map(String);
-    return ueditorAnswer(request, { state: 'SUCCESS', list: sources.map((source) => ({ source, state: 'SUCCESS', url: source })) });
+    return ueditorAnswer(request, {
+      state: 'SUCCESS',
+      list: sources.map((source) => ({ source, state: 'SUCCESS', url: source })),
+    });
   }
   if (action === 'listimage' || action === 'listfile') {
     const query = readQuery(request);
     const start = Number(query.start ?? 0) || 0;
     const size = Number(query.size ?? 20) || 20;
-    const rows = table(ATTACHMENT_TABLE).rows.filter((row) => (action === 'listimage' ? row.type === 2 : row.type !== 2));
+    const rows = table(ATTACHMENT_TABLE).rows.filter((row) =>
+      action === 'listimage' ? row.type === 2 : row.type !== 2,
+    );
     return ueditorAnswer(request, {
       state: 'SUCCESS',
-      list: rows.slice(start, start + size).map((row) => ({ url: row.att_url, mtime: row.create_time })),
+      list: rows
+        .slice(start, start + size)
+        .map((row) => ({ url: row.att_url, mtime: row.create_time })),
       start,
       total: rows.length,
     });

@@ -3,7 +3,11 @@
  * handlers as the browser worker and vitest, through @mswjs/http-middleware. Answers CORS
  * preflights so an app on another origin can use it.
  */
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer } from '@mswjs/http-middleware';
 import { RequestHandler } from 'msw';
@@ -19,15 +23,21 @@ function allowCrossOrigin(request: IncomingMessage, response: ServerResponse): v
   response.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
   response.setHeader(
     'Access-Control-Allow-Headers',
-    request.headers['access-control-request-headers'] ?? 'content-type,access-token,user-tag,accesstoken',
+    request.headers['access-control-request-headers'] ??
+      'content-type,access-token,user-tag,accesstoken',
   );
   response.setHeader('Access-Control-Expose-Headers', 'content-disposition,x-mock-only');
   response.setHeader('Vary', 'Origin');
 }
 
-export async function startMockServer(options: { port: number; host?: string }): Promise<RunningMockServer> {
+export async function startMockServer(options: {
+  port: number;
+  host?: string;
+}): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
-  const app = createServer(...handlers.filter((handler): handler is RequestHandler => handler instanceof RequestHandler));
+  const app = createServer(
+    ...handlers.filter((handler): handler is RequestHandler => handler instanceof RequestHandler),
+  );
   const server = createHttpServer((request, response) => {
     allowCrossOrigin(request, response);
     if (request.method === 'OPTIONS') {

@@ -15,7 +15,9 @@ async function decrypted(params: Params): Promise<Params> {
   try {
     const parsed: unknown = JSON.parse(await decryptText(params.paramsData, encryption));
     const { paramsData: _sealed, ...rest } = params;
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { ...rest, ...(parsed as Params) } : { ...rest, value: parsed };
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? { ...rest, ...(parsed as Params) }
+      : { ...rest, value: parsed };
   } catch {
     return params;
   }
@@ -28,7 +30,10 @@ export async function readBody(request: Request): Promise<Params> {
   if (request.method === 'GET' || request.method === 'HEAD') return {};
   const type = request.headers.get('content-type') ?? '';
   try {
-    if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+    if (
+      type.includes('multipart/form-data') ||
+      type.includes('application/x-www-form-urlencoded')
+    ) {
       const form = await request.formData();
       const out: Params = {};
       form.forEach((value, key) => {
@@ -39,7 +44,9 @@ export async function readBody(request: Request): Promise<Params> {
     const text = await request.text();
     if (!text.trim()) return {};
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? decrypted(parsed as Params) : { value: parsed };
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? decrypted(parsed as Params)
+      : { value: parsed };
   } catch {
     return {};
   }
@@ -96,7 +103,8 @@ export function idsOf(params: Params, primaryKey = 'id'): Id[] {
 
 function flattenIds(value: unknown): Id[] {
   if (Array.isArray(value)) return value.flatMap(flattenIds);
-  if (typeof value === 'object' && value !== null) return flattenIds((value as Params).id ?? (value as Params).ids);
+  if (typeof value === 'object' && value !== null)
+    return flattenIds((value as Params).id ?? (value as Params).ids);
   if (typeof value === 'string' && value.includes(',')) return value.split(',').flatMap(flattenIds);
   const id = scalarId(value);
   return id === undefined ? [] : [id];
@@ -110,7 +118,12 @@ export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-export function toInt(value: unknown, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+export function toInt(
+  value: unknown,
+  fallback: number,
+  min = 1,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   const n = Number.parseInt(String(value ?? ''), 10);
   if (!Number.isFinite(n)) return fallback;
   return Math.min(max, Math.max(min, n));
@@ -156,7 +169,8 @@ export function randomHex(bytes = 16): string {
 
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 }
 
@@ -174,12 +188,19 @@ export function matchesKeyword(row: MockRow, keyword: string, fields: readonly s
   const searched = fields.length ? fields : Object.keys(row);
   return searched.some((field) => {
     const value = row[field];
-    return (typeof value === 'string' || typeof value === 'number') && String(value).toLowerCase().includes(needle);
+    return (
+      (typeof value === 'string' || typeof value === 'number') &&
+      String(value).toLowerCase().includes(needle)
+    );
   });
 }
 
 /** Rows newest first: by creation time, then by numeric id. */
-export function newestFirst(rows: MockRow[], primaryKey: string, createTimeField?: string): MockRow[] {
+export function newestFirst(
+  rows: MockRow[],
+  primaryKey: string,
+  createTimeField?: string,
+): MockRow[] {
   return [...rows].sort((a, b) => {
     if (createTimeField) {
       const diff = Number(b[createTimeField] ?? 0) - Number(a[createTimeField] ?? 0);
@@ -187,6 +208,8 @@ export function newestFirst(rows: MockRow[], primaryKey: string, createTimeField
     }
     const ia = Number(a[primaryKey]);
     const ib = Number(b[primaryKey]);
-    return Number.isFinite(ia) && Number.isFinite(ib) ? ib - ia : String(b[primaryKey]).localeCompare(String(a[primaryKey]));
+    return Number.isFinite(ia) && Number.isFinite(ib)
+      ? ib - ia
+      : String(b[primaryKey]).localeCompare(String(a[primaryKey]));
   });
 }

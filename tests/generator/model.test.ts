@@ -5,7 +5,12 @@ import type { Capability } from '../../src/components/crud/module-definition';
 import { callShape } from '../../generator/model/capability-operations';
 import { columnDefinition, columnFormat } from '../../generator/model/column-format';
 import { resolveControl } from '../../generator/model/field-control';
-import { defaultValue, fieldDefinition } from '../../generator/model/field-definition';
+import { apiGroup } from '../../generator/model/build-modules';
+import {
+  defaultValue,
+  fieldDefinition,
+  filterDefinition,
+} from '../../generator/model/field-definition';
 import { fieldKind } from '../../generator/model/field-kind';
 import { camelCase, kebabCase, moduleNames, pascalCase } from '../../generator/model/names';
 import { moduleKey, moduleRoute } from '../../generator/model/route';
@@ -195,5 +200,53 @@ describe('sortKeysDeep', () => {
       list: [3, 1],
     });
     expect(JSON.stringify(sortKeysDeep(given))).toBe(want);
+  });
+});
+
+describe('apiGroup (the /api/{group} segment)', () => {
+  it.each([
+    {
+      given: ['/api/adminnotice/list', '/api/adminnotice/add'],
+      tag: 'adminnotice',
+      want: 'adminnotice',
+    },
+    { given: ['/api/module/list', '/api/module/info'], tag: 'designermodule', want: 'module' },
+  ])('$tag → $want', ({ given, tag, want }) => {
+    const problems: string[] = [];
+    expect(
+      apiGroup(
+        given.map((path) => ({ path })),
+        tag,
+        problems,
+      ),
+    ).toBe(want);
+    expect(problems).toEqual([]);
+  });
+
+  it('reports calls spread over two groups', () => {
+    const problems: string[] = [];
+    apiGroup([{ path: '/api/a/list' }, { path: '/api/b/add' }], 'a', problems);
+    expect(problems).toEqual(['tag a: its calls must share one /api/{group}/ prefix']);
+  });
+});
+
+describe('filterDefinition (list filters start empty and optional)', () => {
+  it('drops the required rule and the default, keeps the control and options', () => {
+    const options = [{ label: '启用', value: 1 }];
+    expect(
+      filterDefinition({
+        cf_name: '状态',
+        cf_fieldname: 'status',
+        cf_control: 'Switch',
+        cf_default: 1,
+        cf_validate: 'require',
+        optionData: options,
+      }),
+    ).toEqual({
+      cf_name: '状态',
+      cf_fieldname: 'status',
+      cf_control: 'Switch',
+      optionData: options,
+    });
   });
 });

@@ -19,10 +19,19 @@ interface DistrictNode {
 
 function districtTree(rows: MockRow[], parentId: number, maxLevel: number): DistrictNode[] {
   return rows
-    .filter((row) => Number(row.pid) === parentId && Number(row.level) <= maxLevel && Number(row.status ?? 1) !== 2)
+    .filter(
+      (row) =>
+        Number(row.pid) === parentId &&
+        Number(row.level) <= maxLevel &&
+        Number(row.status ?? 1) !== 2,
+    )
     .sort((a, b) => Number(a.sort ?? 0) - Number(b.sort ?? 0) || Number(a.id) - Number(b.id))
     .map((row) => {
-      const node: DistrictNode = { id: Number(row.id), value: String(row.code), label: String(row.name) };
+      const node: DistrictNode = {
+        id: Number(row.id),
+        value: String(row.code),
+        label: String(row.name),
+      };
       const children = districtTree(rows, Number(row.id), maxLevel);
       if (children.length) node.children = children;
       return node;
@@ -46,7 +55,12 @@ export const businessHandlers = [
     const row = table('informationreportingexamine').rows.find((item) => sameId(item.id, body.id));
     if (!row) return fail(201, mockMessages.notFound);
     const me = sessionUser(request);
-    Object.assign(row, { examine_status: status, examine_remark: remark, examine_user: String(me?.username ?? ''), examine_time: nowSeconds() });
+    Object.assign(row, {
+      examine_status: status,
+      examine_remark: remark,
+      examine_user: String(me?.username ?? ''),
+      examine_time: nowSeconds(),
+    });
     if (status === 2) {
       const published = table('informationreportingpublish');
       if (!published.rows.some((item) => sameId(item.report_id, row.report_id))) {
@@ -73,20 +87,27 @@ export const businessHandlers = [
   http.get('*/api/informationreportingpublish/statistic', ({ request }) => {
     const query = readQuery(request);
     const year = isEmptyValue(query.year) ? new Date().getFullYear() : Number(query.year);
-    const rows = table('informationreportingpublish').rows.filter((row) => yearOf(row.publish_time ?? row.create_time) === year);
+    const rows = table('informationreportingpublish').rows.filter(
+      (row) => yearOf(row.publish_time ?? row.create_time) === year,
+    );
     const categories = table('informationreportingcategory').rows;
     const counts = new Map<number, number>();
-    for (const row of rows) counts.set(Number(row.category_id), (counts.get(Number(row.category_id)) ?? 0) + 1);
+    for (const row of rows)
+      counts.set(Number(row.category_id), (counts.get(Number(row.category_id)) ?? 0) + 1);
     const byCategory = [...counts.entries()]
       .sort(([a], [b]) => a - b)
       .map(([category_id, count]) => ({
         category_id,
-        category_name: String(categories.find((item) => Number(item.id) === category_id)?.cate_name ?? category_id),
+        category_name: String(
+          categories.find((item) => Number(item.id) === category_id)?.cate_name ?? category_id,
+        ),
         count,
       }));
     const byMonth = Array.from({ length: 12 }, (_, index) => {
       const month = `${year}-${String(index + 1).padStart(2, '0')}`;
-      const count = rows.filter((row) => new Date(Number(row.publish_time ?? row.create_time) * 1000).getMonth() === index).length;
+      const count = rows.filter(
+        (row) => new Date(Number(row.publish_time ?? row.create_time) * 1000).getMonth() === index,
+      ).length;
       return { month, count };
     });
     return ok({ year, total: rows.length, byCategory, byMonth });

@@ -10,7 +10,17 @@ import { ATTACHMENT_TABLE } from '../files';
 import { fail, ok } from '../respond';
 import { persist, registerSeed, resetMockDatabase, table } from '../store';
 import type { MockRow } from '../types';
-import { idsOf, isEmptyValue, matchesKeyword, newestFirst, nowSeconds, paginate, readBody, readParams, sameId } from '../util';
+import {
+  idsOf,
+  isEmptyValue,
+  matchesKeyword,
+  newestFirst,
+  nowSeconds,
+  paginate,
+  readBody,
+  readParams,
+  sameId,
+} from '../util';
 
 const CATEGORIES = 'attachmentcate';
 const GROUPS = 'group';
@@ -52,7 +62,8 @@ function categoryProblem(body: Record<string, unknown>, selfId?: unknown): strin
   if (!parent || sameId(parent.ac_id, selfId)) return mockMessages.categoryParentRequired;
   // Only two levels: a category that has a parent cannot receive children.
   if (Number(parent.ac_parent) !== 0) return mockMessages.categoryTooDeep;
-  if (selfId !== undefined && rows.some((row) => sameId(row.ac_parent, selfId))) return mockMessages.categoryTooDeep;
+  if (selfId !== undefined && rows.some((row) => sameId(row.ac_parent, selfId)))
+    return mockMessages.categoryTooDeep;
   return undefined;
 }
 
@@ -81,8 +92,16 @@ export const libraryHandlers = [
     let roots = categoryTree(table(CATEGORIES).rows, 0);
     if (title) {
       roots = roots
-        .map((root) => ({ ...root, children: (root.children as MockRow[]).filter((child) => matchesKeyword(child, title, ['ac_title'])) }))
-        .filter((root) => matchesKeyword(root, title, ['ac_title']) || (root.children as MockRow[]).length > 0);
+        .map((root) => ({
+          ...root,
+          children: (root.children as MockRow[]).filter((child) =>
+            matchesKeyword(child, title, ['ac_title']),
+          ),
+        }))
+        .filter(
+          (root) =>
+            matchesKeyword(root, title, ['ac_title']) || (root.children as MockRow[]).length > 0,
+        );
     }
     return ok(roots);
   }),
@@ -92,7 +111,12 @@ export const libraryHandlers = [
     if (problem) return fail(201, problem);
     const store = table(CATEGORIES);
     const parent = Number(body.ac_parent);
-    const row = { ac_id: store.nextId, ac_parent: parent, ac_path: parent === 0 ? '0' : `0,${parent}`, ac_title: String(body.ac_title).trim() };
+    const row = {
+      ac_id: store.nextId,
+      ac_parent: parent,
+      ac_path: parent === 0 ? '0' : `0,${parent}`,
+      ac_title: String(body.ac_title).trim(),
+    };
     store.nextId += 1;
     store.rows.push(row);
     persist();
@@ -105,18 +129,25 @@ export const libraryHandlers = [
     const problem = categoryProblem(body, row.ac_id);
     if (problem) return fail(201, problem);
     const parent = Number(body.ac_parent);
-    Object.assign(row, { ac_parent: parent, ac_path: parent === 0 ? '0' : `0,${parent}`, ac_title: String(body.ac_title).trim() });
+    Object.assign(row, {
+      ac_parent: parent,
+      ac_path: parent === 0 ? '0' : `0,${parent}`,
+      ac_title: String(body.ac_title).trim(),
+    });
     persist();
     return ok(null);
   }),
   http.post('*/api/attachmentcate/delete', async ({ request }) => {
     const ids = idsOf(await readBody(request), 'ac_id');
     const store = table(CATEGORIES);
-    if (!ids.length || !store.rows.some((row) => ids.some((id) => sameId(row.ac_id, id)))) return fail(201, mockMessages.notFound);
-    if (store.rows.some((row) => ids.some((id) => sameId(row.ac_parent, id)))) return fail(201, mockMessages.categoryHasChildren);
+    if (!ids.length || !store.rows.some((row) => ids.some((id) => sameId(row.ac_id, id))))
+      return fail(201, mockMessages.notFound);
+    if (store.rows.some((row) => ids.some((id) => sameId(row.ac_parent, id))))
+      return fail(201, mockMessages.categoryHasChildren);
     store.rows = store.rows.filter((row) => !ids.some((id) => sameId(row.ac_id, id)));
     for (const attachment of table(ATTACHMENT_TABLE).rows) {
-      if (ids.some((id) => sameId(attachment.attachment_cate_id, id))) attachment.attachment_cate_id = 0;
+      if (ids.some((id) => sameId(attachment.attachment_cate_id, id)))
+        attachment.attachment_cate_id = 0;
     }
     persist();
     return ok(null, mockMessages.deleted);
@@ -157,19 +188,35 @@ export const libraryHandlers = [
   }),
   http.post('*/api/attachment/edit', async ({ request }) => {
     const body = await readBody(request);
-    const row = table(ATTACHMENT_TABLE).rows.find((item) => sameId(item.att_id, body.att_id ?? body.id));
+    const row = table(ATTACHMENT_TABLE).rows.find((item) =>
+      sameId(item.att_id, body.att_id ?? body.id),
+    );
     if (!row) return fail(201, mockMessages.notFound);
-    if ('att_title' in body && isEmptyValue(body.att_title)) return fail(201, mockMessages.attachmentNameRequired);
-    if ('att_url' in body && isEmptyValue(body.att_url)) return fail(201, mockMessages.attachmentUrlRequired);
-    for (const field of ['att_title', 'att_url', 'att_description', 'attachment_cate_id', 'att_storage'] as const) {
-      if (field in body) row[field] = field === 'attachment_cate_id' || field === 'att_storage' ? Number(body[field]) || 0 : body[field];
+    if ('att_title' in body && isEmptyValue(body.att_title))
+      return fail(201, mockMessages.attachmentNameRequired);
+    if ('att_url' in body && isEmptyValue(body.att_url))
+      return fail(201, mockMessages.attachmentUrlRequired);
+    for (const field of [
+      'att_title',
+      'att_url',
+      'att_description',
+      'attachment_cate_id',
+      'att_storage',
+    ] as const) {
+      if (field in body)
+        row[field] =
+          field === 'attachment_cate_id' || field === 'att_storage'
+            ? Number(body[field]) || 0
+            : body[field];
     }
     persist();
     return ok({ ...row });
   }),
   http.post('*/api/attachment/delete', async ({ request }) => {
     const body = await readBody(request);
-    const ids = Array.isArray(body.value) ? (body.value as (string | number)[]) : idsOf(body, 'att_id');
+    const ids = Array.isArray(body.value)
+      ? (body.value as (string | number)[])
+      : idsOf(body, 'att_id');
     const store = table(ATTACHMENT_TABLE);
     const before = store.rows.length;
     store.rows = store.rows.filter((row) => !ids.some((id) => sameId(row.att_id, id)));
@@ -186,13 +233,23 @@ export const libraryHandlers = [
   http.post('*/api/group/updatesetting', async ({ request }) => {
     const body = await readBody(request);
     const group = table(GROUPS).rows.find((row) => row.code === body.code);
-    if (!group || typeof body.data !== 'object' || body.data === null) return fail(201, mockMessages.notFound);
+    if (!group || typeof body.data !== 'object' || body.data === null)
+      return fail(201, mockMessages.notFound);
     const items = table(GROUP_ITEMS);
     for (const [key, value] of Object.entries(body.data as Record<string, unknown>)) {
       const item = items.rows.find((row) => sameId(row.group_id, group.id) && row.item_key === key);
       if (item) item.item_value = String(value ?? '');
       else {
-        items.rows.push({ id: items.nextId, group_id: group.id, item_title: key, item_key: key, item_value: String(value ?? ''), item_control: 'input', sort: 0, status: 1 });
+        items.rows.push({
+          id: items.nextId,
+          group_id: group.id,
+          item_title: key,
+          item_key: key,
+          item_value: String(value ?? ''),
+          item_control: 'input',
+          sort: 0,
+          status: 1,
+        });
         items.nextId += 1;
       }
     }
@@ -211,7 +268,13 @@ export const libraryHandlers = [
     const keys = Object.keys(first);
     const valueField = keys.includes('id') ? 'id' : (keys[0] ?? 'id');
     const labelField = keys.find((key) => /(name|title|label)$/.test(key)) ?? valueField;
-    return ok(rows.map((row) => ({ label: String(row[labelField] ?? ''), value: typeof row[valueField] === 'number' ? row[valueField] : String(row[valueField] ?? '') })));
+    return ok(
+      rows.map((row) => ({
+        label: String(row[labelField] ?? ''),
+        value:
+          typeof row[valueField] === 'number' ? row[valueField] : String(row[valueField] ?? ''),
+      })),
+    );
   }),
 
   // --- mock-only -----------------------------------------------------------------------------

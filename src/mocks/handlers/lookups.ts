@@ -2,7 +2,7 @@
  * Look-ups over the module tables: dictionaries (incl. the department dictionaries Dep and
  * DepAuth), tree dictionaries, the department tree and job links, role menus, and the
  * field definitions of dynamic forms. Tables are the modules' groups: dictionary,
- * datadicttree, admindepartment, adminmenu, field, designermodule.
+ * datadicttree, admindepartment, adminmenu, field, module.
  */
 import { http } from 'msw';
 import { mockMessages } from '@/locale/mock';
@@ -22,7 +22,8 @@ interface TreeKeyValue extends KeyValue {
 }
 
 const bySort = (a: MockRow, b: MockRow) =>
-  Number(a.sort ?? a.amenu_sort ?? 0) - Number(b.sort ?? b.amenu_sort ?? 0) || Number(a.id ?? 0) - Number(b.id ?? 0);
+  Number(a.sort ?? a.amenu_sort ?? 0) - Number(b.sort ?? b.amenu_sort ?? 0) ||
+  Number(a.id ?? 0) - Number(b.id ?? 0);
 
 function enabled(row: MockRow, field = 'status'): boolean {
   return Number(row[field] ?? 1) !== 2;
@@ -48,7 +49,9 @@ function treeOptions(
     .sort(bySort)
     .map((row) => {
       const children = treeOptions(rows, row.id, label, value);
-      return children.length ? { label: label(row), value: value(row), children } : { label: label(row), value: value(row) };
+      return children.length
+        ? { label: label(row), value: value(row), children }
+        : { label: label(row), value: value(row) };
     });
 }
 
@@ -69,7 +72,8 @@ function departmentTree(rows: MockRow[], parentId: unknown): MockRow[] {
 /** The departments a user may see: the subtree of their department (all for the super admin). */
 function departmentsOf(user: MockRow | undefined): MockRow[] {
   const rows = table(DEPARTMENTS).rows;
-  if (!user || user.username === 'admin' || isEmptyValue(user.department_id)) return departmentTree(rows, 0);
+  if (!user || user.username === 'admin' || isEmptyValue(user.department_id))
+    return departmentTree(rows, 0);
   const own = rows.find((row) => sameId(row.id, user.department_id));
   if (!own) return [];
   const children = departmentTree(rows, own.id);
@@ -79,7 +83,8 @@ function departmentsOf(user: MockRow | undefined): MockRow[] {
 function departmentOptions(nodes: MockRow[]): TreeKeyValue[] {
   return nodes.map((node) => {
     const option: TreeKeyValue = { label: String(node.name ?? ''), value: optionValue(node.id) };
-    if (Array.isArray(node.children) && node.children.length) option.children = departmentOptions(node.children as MockRow[]);
+    if (Array.isArray(node.children) && node.children.length)
+      option.children = departmentOptions(node.children as MockRow[]);
     return option;
   });
 }
@@ -92,7 +97,13 @@ function dictionaryOptions(params: Params, request: Request): TreeKeyValue[] {
   const departments = table(DEPARTMENTS).rows;
   // The department controls read Dep (every department) and DepAuth (the user's scope).
   if ((parentCode === 'Dep' || parentCode === 'DepAuth') && departments.length) {
-    const nodes = parentCode === 'Dep' ? departmentTree(departments.filter((row) => all || enabled(row)), 0) : departmentsOf(sessionUser(request));
+    const nodes =
+      parentCode === 'Dep'
+        ? departmentTree(
+            departments.filter((row) => all || enabled(row)),
+            0,
+          )
+        : departmentsOf(sessionUser(request));
     return departmentOptions(nodes);
   }
   const rows = table('dictionary').rows.filter((row) => all || enabled(row));
@@ -110,7 +121,9 @@ function dictionaryOptions(params: Params, request: Request): TreeKeyValue[] {
 
 function treeDictOptions(topCode: string): TreeKeyValue[] {
   const rows = table('datadicttree').rows.filter((row) => enabled(row));
-  const top = rows.find((row) => row.code === topCode && Number(row.pid ?? 0) === 0) ?? rows.find((row) => row.code === topCode);
+  const top =
+    rows.find((row) => row.code === topCode && Number(row.pid ?? 0) === 0) ??
+    rows.find((row) => row.code === topCode);
   if (!top) return [];
   return treeOptions(
     rows,
@@ -121,7 +134,10 @@ function treeDictOptions(topCode: string): TreeKeyValue[] {
 }
 
 function flatten(options: TreeKeyValue[]): KeyValue[] {
-  return options.flatMap(({ label, value, children }) => [{ label, value }, ...flatten(children ?? [])]);
+  return options.flatMap(({ label, value, children }) => [
+    { label, value },
+    ...flatten(children ?? []),
+  ]);
 }
 
 // --- menus ---------------------------------------------------------------------------------
@@ -215,14 +231,16 @@ const FIELD_MODULE_ALIASES: Record<string, string> = { common: 'deal' };
 function fieldDefinitions(moduleName: string): MockRow[] {
   const asked = moduleName.toLowerCase();
   const name = FIELD_MODULE_ALIASES[asked] ?? asked;
-  const designed = table('designermodule').rows.find(
+  const designed = table('module').rows.find(
     (row) => typeof row.module_name === 'string' && row.module_name.toLowerCase() === name,
   );
   if (designed) {
     const fields = table('field').rows.filter((row) => sameId(row.module_id, designed.id));
     if (fields.length) {
       return fields
-        .sort((a, b) => Number(a.cf_sort ?? 0) - Number(b.cf_sort ?? 0) || Number(a.id) - Number(b.id))
+        .sort(
+          (a, b) => Number(a.cf_sort ?? 0) - Number(b.cf_sort ?? 0) || Number(a.id) - Number(b.id),
+        )
         .map(asDefinition);
     }
   }
@@ -232,7 +250,9 @@ function fieldDefinitions(moduleName: string): MockRow[] {
 
 export const lookupHandlers = [
   // dictionaries
-  http.post('*/api/dictionary/getkeyval', async ({ request }) => ok(dictionaryOptions(await readParams(request), request))),
+  http.post('*/api/dictionary/getkeyval', async ({ request }) =>
+    ok(dictionaryOptions(await readParams(request), request)),
+  ),
   http.post('*/api/dictionary/getparentdickeyVal', () =>
     ok(
       table('dictionary')
@@ -261,10 +281,21 @@ export const lookupHandlers = [
   http.post('*/api/datadicttree/createcash', () => ok(null, mockMessages.cacheRebuilt)),
 
   // departments
-  http.post('*/api/admindepartment/gettreedep', () => ok(departmentTree(table(DEPARTMENTS).rows, 0))),
-  http.post('*/api/admindepartment/getdeptreebyuserid', ({ request }) => ok(departmentsOf(sessionUser(request)))),
+  http.post('*/api/admindepartment/gettreedep', () =>
+    ok(departmentTree(table(DEPARTMENTS).rows, 0)),
+  ),
+  http.post('*/api/admindepartment/getdeptreebyuserid', ({ request }) =>
+    ok(departmentsOf(sessionUser(request))),
+  ),
   http.post('*/api/admindepartment/gettreedepkeyval', () =>
-    ok(departmentOptions(departmentTree(table(DEPARTMENTS).rows.filter((row) => enabled(row)), 0))),
+    ok(
+      departmentOptions(
+        departmentTree(
+          table(DEPARTMENTS).rows.filter((row) => enabled(row)),
+          0,
+        ),
+      ),
+    ),
   ),
   http.post('*/api/admindepartment/getjobdepid', async ({ request }) => {
     const { jobid } = await readBody(request);

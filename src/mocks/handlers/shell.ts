@@ -32,7 +32,11 @@ interface UserMenuNode {
 export function buildUserMenu(rows: readonly MockRow[]): UserMenuNode[] {
   const menus = rows
     .filter((row) => (row.amenu_type ?? 'menu') === 'menu' && Number(row.amenu_status ?? 1) !== 2)
-    .sort((a, b) => Number(a.amenu_sort ?? 0) - Number(b.amenu_sort ?? 0) || Number(a.amenu_id) - Number(b.amenu_id));
+    .sort(
+      (a, b) =>
+        Number(a.amenu_sort ?? 0) - Number(b.amenu_sort ?? 0) ||
+        Number(a.amenu_id) - Number(b.amenu_id),
+    );
   const byParent = new Map<number, MockRow[]>();
   for (const row of menus) {
     const pid = Number(row.amenu_pid ?? 0);
@@ -59,7 +63,8 @@ export function systemSettings(): Record<string, string | number> {
   for (const row of table(SETTING_TABLE).rows) {
     const key = row.set_key;
     const value = row.set_value;
-    if (typeof key === 'string' && (typeof value === 'string' || typeof value === 'number')) settings[key] = value;
+    if (typeof key === 'string' && (typeof value === 'string' || typeof value === 'number'))
+      settings[key] = value;
   }
   return settings;
 }
@@ -97,4 +102,7 @@ export const shellHttpHandlers = [
   }),
 ];
 
-export const shellHandlers: (RequestHandler | WebSocketHandler)[] = [...shellHttpHandlers, ...socketHandlers];
+export const shellHandlers: (RequestHandler | WebSocketHandler)[] = [
+  ...shellHttpHandlers,
+  ...socketHandlers,
+];
