@@ -8,7 +8,9 @@ import { CONTROL_COMPONENTS } from '@/components/form/controls/registry';
 import { crud as t } from '@/locale/crud';
 import { CellView } from './cell-view';
 import { PAGE_SIZES, useCrudList, type CrudListController } from './use-crud-list';
+import type { FieldDefinition } from '@/components/form/field-definition';
 import type { ModuleDefinition, ModuleRecord } from './module-definition';
+import './crud.css';
 
 export interface CrudListViewProps {
   list: CrudListController;
@@ -16,6 +18,15 @@ export interface CrudListViewProps {
   toolbar?: ReactNode;
   onView?: (row: ModuleRecord) => void;
   onEdit?: (row: ModuleRecord) => void;
+}
+
+/**
+ * A filter picks one value or none: choice controls (Switch, radio, checkbox) become a
+ * clearable select over the same options, so "any" stays expressible.
+ */
+function filterControl(field: FieldDefinition): FieldDefinition['cf_control'] {
+  const isChoice = ['Switch', 'radio', 'checkbox'].includes(field.cf_control);
+  return isChoice && field.optionData?.length ? 'select' : field.cf_control;
 }
 
 function SearchBar({ list }: { list: CrudListController }) {
@@ -30,13 +41,14 @@ function SearchBar({ list }: { list: CrudListController }) {
       }}
     >
       {module.searchFields.map((field) => {
-        const Control = CONTROL_COMPONENTS[field.cf_control] ?? CONTROL_COMPONENTS.input;
+        const control = filterControl(field);
+        const Control = CONTROL_COMPONENTS[control] ?? CONTROL_COMPONENTS.input;
         const id = `crud-filter-${module.key}-${field.cf_fieldname}`;
         return (
           <span key={field.cf_fieldname} className="crud-list__filter">
             <label htmlFor={id}>{field.cf_name}</label>
             <Control
-              field={{ ...field, cf_validate: undefined }}
+              field={{ ...field, cf_control: control, cf_validate: undefined }}
               id={id}
               value={list.filterDraft[field.cf_fieldname] ?? null}
               onChange={(value) => list.setFilter(field.cf_fieldname, value)}
@@ -53,7 +65,13 @@ function SearchBar({ list }: { list: CrudListController }) {
         onChange={(e) => list.setKeywordDraft(e.target.value)}
       />
       <Button type="submit" icon="pi pi-search" label={t.search} />
-      <Button type="button" icon="pi pi-refresh" label={t.reset} outlined onClick={list.resetSearch} />
+      <Button
+        type="button"
+        icon="pi pi-refresh"
+        label={t.reset}
+        outlined
+        onClick={list.resetSearch}
+      />
     </form>
   );
 }
@@ -135,13 +153,42 @@ export function CrudListView({ list, toolbar, onView, onEdit }: CrudListViewProp
             header={t.actions}
             body={(row: ModuleRecord) => (
               <span className="crud-list__actions">
-                {rowActions.view && <Button type="button" text size="small" label={t.view} onClick={() => onView?.(row)} />}
-                {rowActions.edit && <Button type="button" text size="small" label={t.edit} onClick={() => onEdit?.(row)} />}
+                {rowActions.view && (
+                  <Button
+                    type="button"
+                    text
+                    size="small"
+                    label={t.view}
+                    onClick={() => onView?.(row)}
+                  />
+                )}
+                {rowActions.edit && (
+                  <Button
+                    type="button"
+                    text
+                    size="small"
+                    label={t.edit}
+                    onClick={() => onEdit?.(row)}
+                  />
+                )}
                 {rowActions.resetpassword && (
-                  <Button type="button" text size="small" label={t.resetPassword} onClick={() => list.askResetPassword(row)} />
+                  <Button
+                    type="button"
+                    text
+                    size="small"
+                    label={t.resetPassword}
+                    onClick={() => list.askResetPassword(row)}
+                  />
                 )}
                 {rowActions.delete && (
-                  <Button type="button" text size="small" severity="danger" label={t.delete} onClick={() => list.askDelete(row)} />
+                  <Button
+                    type="button"
+                    text
+                    size="small"
+                    severity="danger"
+                    label={t.delete}
+                    onClick={() => list.askDelete(row)}
+                  />
                 )}
               </span>
             )}
