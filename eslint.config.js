@@ -8,19 +8,37 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const featureNames = ['auth', 'home', 'system', 'designer', 'deal', 'member', 'reporting', 'version', 'demo'];
+const featureNames = [
+  'auth',
+  'home',
+  'system',
+  'designer',
+  'deal',
+  'member',
+  'reporting',
+  'version',
+  'demo',
+];
 
 /** Each feature folder may not import any other feature folder. */
 const featureIsolationZones = featureNames.map((name) => ({
   target: `./src/features/${name}`,
   from: './src/features',
   except: [`./${name}`],
-  message: 'A feature never imports another feature; move shared code to src/components or src/lib.',
+  message:
+    'A feature never imports another feature; move shared code to src/components or src/lib.',
 }));
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'coverage', 'public/mockServiceWorker.js', 'tests/fixtures/**/expected/**', '.scratch'],
+    ignores: [
+      'node_modules',
+      'dist',
+      'coverage',
+      'public/mockServiceWorker.js',
+      'tests/fixtures/**/expected/**',
+      '.scratch',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -38,7 +56,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'import/no-cycle': ['error', { maxDepth: 3, ignoreExternal: true }],
       'import/no-restricted-paths': [
         'error',
@@ -46,7 +67,13 @@ export default tseslint.config(
           zones: [
             ...featureIsolationZones,
             {
-              target: ['./src/components', './src/lib', './src/layout', './src/mocks', './src/locale'],
+              target: [
+                './src/components',
+                './src/lib',
+                './src/layout',
+                './src/mocks',
+                './src/locale',
+              ],
               from: './src/features',
               message: 'Shared code never imports a feature.',
             },

@@ -16,7 +16,11 @@ import { PUBLIC_PATHS } from './route-meta';
 export const TRANSITION_DELAY_MS = 500;
 
 /** Where the guard sends this location, or undefined to let it through. */
-export function guardRedirect(pathname: string, search: string, loggedIn: boolean): string | undefined {
+export function guardRedirect(
+  pathname: string,
+  search: string,
+  loggedIn: boolean,
+): string | undefined {
   if (pathname === PUBLIC_PATHS.login) return loggedIn ? '/' : undefined;
   if (!loggedIn) return `${PUBLIC_PATHS.login}?redirect=${encodeURIComponent(pathname + search)}`;
   return undefined;

@@ -14,7 +14,9 @@ import { App } from './app';
 async function startMockBackend(): Promise<void> {
   if (!__MOCK_BACKEND__) return;
   // Optional until the mock-backend work lands: the glob is empty when the file is absent.
-  const loaders = import.meta.glob<{ startMockWorker?: () => Promise<unknown> }>('../mocks/browser.ts');
+  const loaders = import.meta.glob<{ startMockWorker?: () => Promise<unknown> }>(
+    '../mocks/browser.ts',
+  );
   for (const load of Object.values(loaders)) {
     const module = await load();
     await module.startMockWorker?.();

@@ -5,11 +5,15 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useMatches, useNavigate, useNavigation, useRouteError } from 'react-router-dom';
 import { setRequestNavigator } from '@/lib/request';
-import { getSessionVersion, getSystemSettings, onSessionCleared, subscribeSession } from '@/lib/session';
+import {
+  getSessionVersion,
+  getSystemSettings,
+  onSessionCleared,
+  subscribeSession,
+} from '@/lib/session';
 import { notify } from '@/lib/notify';
 import { shell } from '@/locale/shell';
 import { PUBLIC_PATHS } from './route-meta';
-
 
 /** Page title: route title + system title (stored SYS_TITLE, or the default). */
 export function pageTitle(routeTitle: string | undefined, sysTitle: string | undefined): string {
@@ -29,7 +33,9 @@ export function TransitionProgress({ active }: { active: boolean }) {
 function useDocumentTitle(): void {
   const matches = useMatches();
   useSyncExternalStore(subscribeSession, getSessionVersion, getSessionVersion);
-  const handle = [...matches].reverse().find((match) => (match.handle as { title?: string } | undefined)?.title)?.handle as
+  const handle = [...matches]
+    .reverse()
+    .find((match) => (match.handle as { title?: string } | undefined)?.title)?.handle as
     | { title?: string }
     | undefined;
   const title = pageTitle(handle?.title, getSystemSettings().SYS_TITLE);
@@ -66,7 +72,13 @@ export function RootFallback() {
 
 function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
-  if (error && typeof error === 'object' && 'statusText' in error && typeof error.statusText === 'string' && error.statusText)
+  if (
+    error &&
+    typeof error === 'object' &&
+    'statusText' in error &&
+    typeof error.statusText === 'string' &&
+    error.statusText
+  )
     return error.statusText;
   return shell.guardError;
 }

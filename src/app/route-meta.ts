@@ -20,9 +20,12 @@ export interface RouteMeta {
 export const HOME_PATH = '/homepage';
 
 /** Actions a CRUD screen may offer (the generated capabilities minus `list`). */
-export const DEFAULT_OPERATE: readonly string[] = CAPABILITIES.filter((capability) => capability !== 'list');
+export const DEFAULT_OPERATE: readonly string[] = CAPABILITIES.filter(
+  (capability) => capability !== 'list',
+);
 
-type MetaInput = Omit<RouteMeta, 'keepAlive' | 'operate'> & Partial<Pick<RouteMeta, 'keepAlive' | 'operate'>>;
+type MetaInput = Omit<RouteMeta, 'keepAlive' | 'operate'> &
+  Partial<Pick<RouteMeta, 'keepAlive' | 'operate'>>;
 
 function meta(input: MetaInput): RouteMeta {
   return { keepAlive: true, operate: DEFAULT_OPERATE, ...input };
@@ -31,9 +34,17 @@ function meta(input: MetaInput): RouteMeta {
 export const LAYOUT_ROUTES: readonly RouteMeta[] = [
   meta({ path: HOME_PATH, title: '控制台', hideTitle: true }),
   // System group, /system
-  meta({ path: '/system/user', title: '管理员管理', operate: [...DEFAULT_OPERATE, 'resetpassword'] }),
+  meta({
+    path: '/system/user',
+    title: '管理员管理',
+    operate: [...DEFAULT_OPERATE, 'resetpassword'],
+  }),
   meta({ path: '/system/setting', title: '系统设置' }),
-  meta({ path: '/system/role', title: '角色管理', operate: [...DEFAULT_OPERATE, 'menu', 'permission'] }),
+  meta({
+    path: '/system/role',
+    title: '角色管理',
+    operate: [...DEFAULT_OPERATE, 'menu', 'permission'],
+  }),
   meta({ path: '/system/menu', title: '菜单管理' }),
   meta({ path: '/system/department', title: '部门管理' }),
   meta({ path: '/system/job', title: '岗位管理' }),

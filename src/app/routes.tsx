@@ -12,7 +12,13 @@ import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router-dom';
 import type { GeneratedRoute } from '@/components/crud/module-definition';
 import { createGuardLoader, type GuardOptions } from './guard';
-import { HOME_PATH, LAYOUT_ROUTES, PUBLIC_PATHS, DEFAULT_OPERATE, type RouteMeta } from './route-meta';
+import {
+  HOME_PATH,
+  LAYOUT_ROUTES,
+  PUBLIC_PATHS,
+  DEFAULT_OPERATE,
+  type RouteMeta,
+} from './route-meta';
 import { shell } from '@/locale/shell';
 import { GuardErrorBoundary, Root, RootFallback, ScreenError, ScreenErrorBoundary } from './root';
 
@@ -32,14 +38,19 @@ export interface RouteHandle extends Partial<RouteMeta> {
 }
 
 function collectFeatureRoutes(): FeatureRoute[] {
-  const modules = import.meta.glob<{ routes?: FeatureRoute[] }>('../features/*/routes.ts', { eager: true });
+  const modules = import.meta.glob<{ routes?: FeatureRoute[] }>('../features/*/routes.ts', {
+    eager: true,
+  });
   return Object.values(modules).flatMap((module) => module.routes ?? []);
 }
 
 function collectGeneratedRoutes(): GeneratedRoute[] {
-  const modules = import.meta.glob<{ generatedRoutes?: GeneratedRoute[] }>('../../generated/routes.ts', {
-    eager: true,
-  });
+  const modules = import.meta.glob<{ generatedRoutes?: GeneratedRoute[] }>(
+    '../../generated/routes.ts',
+    {
+      eager: true,
+    },
+  );
   return Object.values(modules).flatMap((module) => module.generatedRoutes ?? []);
 }
 
@@ -60,10 +71,18 @@ export function resolveScreens(
   const featureByPath = new Map(features.map((route) => [route.path, route]));
   const generatedByPath = new Map(generated.map((route) => [route.path, route]));
   const screens: ScreenRoute[] = LAYOUT_ROUTES.map((meta) => {
-    const feature = meta.path === HOME_PATH ? { path: HOME_PATH, load: homepage } : featureByPath.get(meta.path);
+    const feature =
+      meta.path === HOME_PATH ? { path: HOME_PATH, load: homepage } : featureByPath.get(meta.path);
     const gen = generatedByPath.get(meta.path);
     if (feature) return { ...meta, load: feature.load, source: 'feature' };
-    if (gen) return { ...meta, keepAlive: gen.keepAlive, hideTitle: gen.hideTitle ?? meta.hideTitle, load: gen.load, source: 'generated' };
+    if (gen)
+      return {
+        ...meta,
+        keepAlive: gen.keepAlive,
+        hideTitle: gen.hideTitle ?? meta.hideTitle,
+        load: gen.load,
+        source: 'generated',
+      };
     return { ...meta, load: underConstruction, source: 'placeholder' };
   });
   const known = new Set(screens.map((screen) => screen.path));
@@ -84,7 +103,14 @@ export function resolveScreens(
   for (const feature of features) {
     if (known.has(feature.path)) continue;
     known.add(feature.path);
-    screens.push({ path: feature.path, title: '', keepAlive: true, operate: DEFAULT_OPERATE, load: feature.load, source: 'feature' });
+    screens.push({
+      path: feature.path,
+      title: '',
+      keepAlive: true,
+      operate: DEFAULT_OPERATE,
+      load: feature.load,
+      source: 'feature',
+    });
   }
   return screens;
 }
@@ -114,10 +140,26 @@ export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
       ErrorBoundary: GuardErrorBoundary,
       HydrateFallback: RootFallback,
       children: [
-        publicPage(PUBLIC_PATHS.login, shell.routeTitles.login, () => import('@/features/auth/login-page')),
-        publicPage(PUBLIC_PATHS.notFound, shell.routeTitles.notFound, () => import('@/features/system/not-found-page')),
-        publicPage(PUBLIC_PATHS.unauthorized, shell.routeTitles.unauthorized, () => import('@/features/system/unauthorized-page')),
-        publicPage(PUBLIC_PATHS.noPermission, shell.routeTitles.noPermission, () => import('@/features/system/no-permission-page')),
+        publicPage(
+          PUBLIC_PATHS.login,
+          shell.routeTitles.login,
+          () => import('@/features/auth/login-page'),
+        ),
+        publicPage(
+          PUBLIC_PATHS.notFound,
+          shell.routeTitles.notFound,
+          () => import('@/features/system/not-found-page'),
+        ),
+        publicPage(
+          PUBLIC_PATHS.unauthorized,
+          shell.routeTitles.unauthorized,
+          () => import('@/features/system/unauthorized-page'),
+        ),
+        publicPage(
+          PUBLIC_PATHS.noPermission,
+          shell.routeTitles.noPermission,
+          () => import('@/features/system/no-permission-page'),
+        ),
         {
           id: 'layout',
           lazy: async () => ({ Component: (await import('@/layout/main-layout')).MainLayout }),
@@ -136,7 +178,10 @@ export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
                 } satisfies RouteHandle,
                 lazy: async () => {
                   try {
-                    return { Component: (await screen.load()).default, ErrorBoundary: ScreenErrorBoundary };
+                    return {
+                      Component: (await screen.load()).default,
+                      ErrorBoundary: ScreenErrorBoundary,
+                    };
                   } catch (error) {
                     // A screen whose code fails to load shows the error inside the layout.
                     return { Component: () => <ScreenError error={error} /> };

@@ -19,7 +19,13 @@ const FIELDS = [
   { name: 'newPwdTwo', label: m.newPwdTwo },
 ] as const;
 
-export function ChangePasswordDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
+export function ChangePasswordDialog({
+  visible,
+  onHide,
+}: {
+  visible: boolean;
+  onHide: () => void;
+}) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const { control, handleSubmit, reset, formState } = useForm<PasswordForm>({
@@ -45,7 +51,13 @@ export function ChangePasswordDialog({ visible, onHide }: { visible: boolean; on
   });
 
   return (
-    <Dialog header={m.title} visible={visible} onHide={close} style={{ width: 460 }} breakpoints={{ '640px': '92vw' }}>
+    <Dialog
+      header={m.title}
+      visible={visible}
+      onHide={close}
+      style={{ width: 460 }}
+      breakpoints={{ '640px': '92vw' }}
+    >
       <form onSubmit={submit} noValidate className="pwd-form" aria-label={m.title}>
         {FIELDS.map(({ name, label }) => (
           <div className="pwd-form__row" key={name}>

@@ -30,7 +30,12 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange }: Props) {
   const run = (action: Action, path: string) => onChange(action(tabs, path, activePath));
   const index = tabs.findIndex((tab) => tab.path === target);
   const items: MenuItem[] = [
-    { label: shell.tabs.close, icon: 'pi pi-times', disabled: index <= 0, command: () => run(closeTab, target) },
+    {
+      label: shell.tabs.close,
+      icon: 'pi pi-times',
+      disabled: index <= 0,
+      command: () => run(closeTab, target),
+    },
     { label: shell.tabs.closeOthers, icon: 'pi pi-minus', command: () => run(closeOthers, target) },
     {
       label: shell.tabs.closeRight,
@@ -38,7 +43,12 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange }: Props) {
       disabled: index === tabs.length - 1,
       command: () => run(closeRight, target),
     },
-    { label: shell.tabs.closeLeft, icon: 'pi pi-arrow-left', disabled: index <= 1, command: () => run(closeLeft, target) },
+    {
+      label: shell.tabs.closeLeft,
+      icon: 'pi pi-arrow-left',
+      disabled: index <= 1,
+      command: () => run(closeLeft, target),
+    },
     { label: shell.tabs.closeAll, icon: 'pi pi-ban', command: () => run(closeAll, target) },
   ];
 

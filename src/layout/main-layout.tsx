@@ -10,13 +10,28 @@ import { useQuery } from '@tanstack/react-query';
 import { Sidebar as Drawer } from 'primereact/sidebar';
 import { Badge } from 'primereact/badge';
 import { ProgressBar } from 'primereact/progressbar';
-import { DEFAULT_LOGO, getSessionVersion, getSystemSettings, setMenuArr, setSystemSettings, subscribeSession } from '@/lib/session';
+import {
+  DEFAULT_LOGO,
+  getSessionVersion,
+  getSystemSettings,
+  setMenuArr,
+  setSystemSettings,
+  subscribeSession,
+} from '@/lib/session';
 import { getAccessRoutes, setAccessRoutes } from '@/lib/permissions';
 import { shell } from '@/locale/shell';
 import { AllAppsDrawer } from './all-apps-drawer';
 import { HistoryTabs } from './history-tabs';
 import { KeepAliveOutlet } from './keep-alive-outlet';
-import { firstAddress, groupOf, iconClass, menuPath, menuPaths, TOP_MENU_TABS, type UserMenu } from './menu';
+import {
+  firstAddress,
+  groupOf,
+  iconClass,
+  menuPath,
+  menuPaths,
+  TOP_MENU_TABS,
+  type UserMenu,
+} from './menu';
 import { MessageCenter } from './message-center';
 import { useRouteTable } from './route-table-context';
 import { systemSettingQuery, userMenuQuery } from './shell-api';
@@ -38,13 +53,28 @@ function Brand() {
   useEffect(() => setLogo(settings.SYS_LOGO || DEFAULT_LOGO), [settings.SYS_LOGO]);
   return (
     <div className="shell-brand">
-      <img src={logo} alt="" className="shell-brand__logo" onError={() => setLogo('/storage/logo.svg')} />
-      <span className="shell-brand__title" title={settings.SYS_TITLE || shell.defaultTitle}>{settings.SYS_TITLE || shell.defaultTitle}</span>
+      <img
+        src={logo}
+        alt=""
+        className="shell-brand__logo"
+        onError={() => setLogo('/storage/logo.svg')}
+      />
+      <span className="shell-brand__title" title={settings.SYS_TITLE || shell.defaultTitle}>
+        {settings.SYS_TITLE || shell.defaultTitle}
+      </span>
     </div>
   );
 }
 
-function SideMenu({ group, activePath, onOpen }: { group: UserMenu | undefined; activePath: string; onOpen: (path: string) => void }) {
+function SideMenu({
+  group,
+  activePath,
+  onOpen,
+}: {
+  group: UserMenu | undefined;
+  activePath: string;
+  onOpen: (path: string) => void;
+}) {
   const items = group?.children?.length ? group.children : group ? [group] : [];
   const renderItem = (item: UserMenu, depth: number) => {
     const path = menuPath(item.amenu_address);
@@ -74,14 +104,20 @@ function SideMenu({ group, activePath, onOpen }: { group: UserMenu | undefined; 
         >
           <i className={iconClass(item.amenu_icon)} aria-hidden />
           <span className="side-menu__label">{item.amenu_name}</span>
-          {Number(item.wait_num) > 0 && <Badge value={item.wait_num} severity="danger" className="side-menu__badge" />}
+          {Number(item.wait_num) > 0 && (
+            <Badge value={item.wait_num} severity="danger" className="side-menu__badge" />
+          )}
         </a>
       </li>
     );
   };
   return (
     <nav className="side-menu" aria-label={group?.amenu_name ?? ''}>
-      {items.length === 0 ? <p className="side-menu__empty">{shell.layout.noSubMenu}</p> : <ul>{items.map((item) => renderItem(item, 0))}</ul>}
+      {items.length === 0 ? (
+        <p className="side-menu__empty">{shell.layout.noSubMenu}</p>
+      ) : (
+        <ul>{items.map((item) => renderItem(item, 0))}</ul>
+      )}
     </nav>
   );
 }
@@ -111,7 +147,12 @@ export function MainLayout() {
     if (!menus.data && !menus.isError) return undefined;
     const result: Record<string, readonly string[]> = {};
     for (const route of routeTable.routes) {
-      if (paths.has(route.path) || paths.has(route.parentPath ?? '') || route.path === HOME_TAB.path) result[route.path] = route.operate;
+      if (
+        paths.has(route.path) ||
+        paths.has(route.parentPath ?? '') ||
+        route.path === HOME_TAB.path
+      )
+        result[route.path] = route.operate;
     }
     return result;
   }, [menus.data, menus.isError, paths, routeTable.routes]);
@@ -126,7 +167,9 @@ export function MainLayout() {
   const handle = (matches[matches.length - 1]?.handle ?? {}) as Handle;
   const pathname = location.pathname;
   const tabs = useSyncExternalStore(subscribeTabs, tabsSnapshot, tabsSnapshot);
-  const tabPath = tabs.some((tab) => tab.path === pathname) ? pathname : (handle.parentPath ?? pathname);
+  const tabPath = tabs.some((tab) => tab.path === pathname)
+    ? pathname
+    : (handle.parentPath ?? pathname);
 
   // Opening a route adds a tab when absent and in the menu data.
   useEffect(() => {
@@ -137,7 +180,9 @@ export function MainLayout() {
 
   const alive = useMemo(() => new Set(tabs.map((tab) => tab.path)), [tabs]);
   const currentGroup =
-    groupOf(menuData, pathname) ?? (handle.parentPath ? groupOf(menuData, handle.parentPath) : undefined) ?? menuData[0];
+    groupOf(menuData, pathname) ??
+    (handle.parentPath ? groupOf(menuData, handle.parentPath) : undefined) ??
+    menuData[0];
 
   const drawerGroup = menuData.find((group) => group.amenu_id === pickedGroup) ?? currentGroup;
 
@@ -163,9 +208,12 @@ export function MainLayout() {
     ? undefined
     : { width, height, transform: `scale(${scale})`, transformOrigin: '0 0' };
 
-
   return (
-    <div className={`shell${mobile ? ' shell--mobile' : ''}`} style={frameStyle} data-scale={scale.toFixed(3)}>
+    <div
+      className={`shell${mobile ? ' shell--mobile' : ''}`}
+      style={frameStyle}
+      data-scale={scale.toFixed(3)}
+    >
       {!mobile && (
         <aside className="shell-sidebar">
           <Brand />
@@ -201,7 +249,12 @@ export function MainLayout() {
       <div className="shell-body">
         <header className="shell-header">
           {mobile && (
-            <button type="button" className="shell-icon-button" aria-label={shell.layout.toggleMenu} onClick={() => setMobileMenuOpen(true)}>
+            <button
+              type="button"
+              className="shell-icon-button"
+              aria-label={shell.layout.toggleMenu}
+              onClick={() => setMobileMenuOpen(true)}
+            >
               <i className="pi pi-bars" aria-hidden />
             </button>
           )}
@@ -222,7 +275,12 @@ export function MainLayout() {
             </nav>
           )}
           <div className="shell-header__actions">
-            <button type="button" className="shell-icon-button all-apps-button" onClick={() => setAppsOpen(true)} aria-label={shell.layout.allApps}>
+            <button
+              type="button"
+              className="shell-icon-button all-apps-button"
+              onClick={() => setAppsOpen(true)}
+              aria-label={shell.layout.allApps}
+            >
               <i className="pi pi-th-large" aria-hidden />
               {!mobile && <span>{shell.layout.allApps}</span>}
             </button>
@@ -233,10 +291,19 @@ export function MainLayout() {
         <HistoryTabs tabs={tabs} activePath={tabPath} onSelect={open} onChange={applyTabs} />
         <main className="shell-content">
           {!handle.hideTitle && handle.title && <h1 className="page-title">{handle.title}</h1>}
-          {access ? <KeepAliveOutlet alivePaths={alive} /> : <ProgressBar mode="indeterminate" style={{ height: 4 }} />}
+          {access ? (
+            <KeepAliveOutlet alivePaths={alive} />
+          ) : (
+            <ProgressBar mode="indeterminate" style={{ height: 4 }} />
+          )}
         </main>
       </div>
-      <AllAppsDrawer visible={appsOpen} onHide={() => setAppsOpen(false)} menus={menuData} onOpen={open} />
+      <AllAppsDrawer
+        visible={appsOpen}
+        onHide={() => setAppsOpen(false)}
+        menus={menuData}
+        onOpen={open}
+      />
     </div>
   );
 }

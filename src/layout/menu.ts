@@ -41,7 +41,9 @@ export function menuPaths(menus: readonly UserMenu[]): Set<string> {
 
 /** The top-level group whose subtree holds `path`. */
 export function groupOf(menus: readonly UserMenu[], path: string): UserMenu | undefined {
-  return menus.find((group) => menuLeaves([group]).some((item) => menuPath(item.amenu_address) === path));
+  return menus.find((group) =>
+    menuLeaves([group]).some((item) => menuPath(item.amenu_address) === path),
+  );
 }
 
 /** The first address inside a group (clicking a header tab opens it). */
@@ -62,8 +64,18 @@ export function searchApps(menus: readonly UserMenu[], keyword: string): AppEntr
   const needle = keyword.trim().toLowerCase();
   return menus.flatMap((group) =>
     menuLeaves(group.children ?? (group.amenu_address ? [group] : []))
-      .map((item) => ({ group: group.amenu_name, name: item.amenu_name, path: menuPath(item.amenu_address), icon: item.amenu_icon }))
-      .filter((entry) => !needle || entry.name.toLowerCase().includes(needle) || entry.group.toLowerCase().includes(needle)),
+      .map((item) => ({
+        group: group.amenu_name,
+        name: item.amenu_name,
+        path: menuPath(item.amenu_address),
+        icon: item.amenu_icon,
+      }))
+      .filter(
+        (entry) =>
+          !needle ||
+          entry.name.toLowerCase().includes(needle) ||
+          entry.group.toLowerCase().includes(needle),
+      ),
   );
 }
 

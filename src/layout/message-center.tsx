@@ -6,7 +6,13 @@ import { Paginator } from 'primereact/paginator';
 import { Badge } from 'primereact/badge';
 import { formatTime } from '@/lib/format';
 import { shell } from '@/locale/shell';
-import { markRead, MESSAGE_PAGE_SIZES, shellKeys, unreadCountQuery, unreadMessagesQuery } from './shell-api';
+import {
+  markRead,
+  MESSAGE_PAGE_SIZES,
+  shellKeys,
+  unreadCountQuery,
+  unreadMessagesQuery,
+} from './shell-api';
 
 export function MessageCenter() {
   const [open, setOpen] = useState(false);
@@ -38,7 +44,13 @@ export function MessageCenter() {
         onClick={() => setOpen(true)}
       >
         <i className="pi pi-bell p-overlay-badge" aria-hidden>
-          {count > 0 && <Badge value={count > 99 ? '99+' : count} severity="danger" className="message-bell__badge" />}
+          {count > 0 && (
+            <Badge
+              value={count > 99 ? '99+' : count}
+              severity="danger"
+              className="message-bell__badge"
+            />
+          )}
         </i>
       </button>
       <Sidebar
@@ -50,18 +62,29 @@ export function MessageCenter() {
         className="message-drawer"
       >
         <div className="message-drawer__toolbar">
-          <button type="button" className="link-button" onClick={() => void read('read-all')} disabled={messages.length === 0}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void read('read-all')}
+            disabled={messages.length === 0}
+          >
             {shell.messages.readAll}
           </button>
         </div>
-        {messages.length === 0 && !list.isFetching && <p className="message-drawer__empty">{shell.messages.empty}</p>}
+        {messages.length === 0 && !list.isFetching && (
+          <p className="message-drawer__empty">{shell.messages.empty}</p>
+        )}
         <ul className="message-list" aria-label={shell.messages.drawerTitle}>
           {page.map((message) => (
             <li key={message.tm_id} className="message-item" data-id={message.tm_id}>
               <div className="message-item__head">
                 <span className="message-item__title">{message.tm_title}</span>
                 {Number(message.tm_status) === 2 && (
-                  <button type="button" className="link-button link-button--danger" onClick={() => void read(message.tm_id)}>
+                  <button
+                    type="button"
+                    className="link-button link-button--danger"
+                    onClick={() => void read(message.tm_id)}
+                  >
                     {shell.messages.unread}
                   </button>
                 )}

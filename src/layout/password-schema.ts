@@ -6,7 +6,8 @@
 import * as yup from 'yup';
 import { shell } from '@/locale/shell';
 
-export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[`~!#@*&.])[\da-zA-Z`~!#@*&.]{8,50}$/;
+export const PASSWORD_PATTERN =
+  /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[`~!#@*&.])[\da-zA-Z`~!#@*&.]{8,50}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
 

@@ -20,8 +20,17 @@ export interface RouteTable {
 
 const RouteTableContext = createContext<RouteTable>({ routes: [], byPath: new Map() });
 
-export function RouteTableProvider({ routes, children }: { routes: readonly LayoutRouteMeta[]; children: ReactNode }) {
-  const value = useMemo(() => ({ routes, byPath: new Map(routes.map((route) => [route.path, route])) }), [routes]);
+export function RouteTableProvider({
+  routes,
+  children,
+}: {
+  routes: readonly LayoutRouteMeta[];
+  children: ReactNode;
+}) {
+  const value = useMemo(
+    () => ({ routes, byPath: new Map(routes.map((route) => [route.path, route])) }),
+    [routes],
+  );
   return <RouteTableContext.Provider value={value}>{children}</RouteTableContext.Provider>;
 }
 

@@ -62,19 +62,22 @@ export const shellKeys = {
 
 export const userMenuQuery = queryOptions({
   queryKey: shellKeys.menu,
-  queryFn: async () => data<UserMenu[]>(await http.post<UserMenu[]>('/api/adminmenu/getusermenu', {}), []),
+  queryFn: async () =>
+    data<UserMenu[]>(await http.post<UserMenu[]>('/api/adminmenu/getusermenu', {}), []),
   staleTime: Infinity,
 });
 
 export const systemSettingQuery = queryOptions({
   queryKey: shellKeys.settings,
-  queryFn: async () => data<SystemSettings>(await http.post<SystemSettings>('/api/getsystemsetting', {}), {}),
+  queryFn: async () =>
+    data<SystemSettings>(await http.post<SystemSettings>('/api/getsystemsetting', {}), {}),
   staleTime: Infinity,
 });
 
 export const unreadCountQuery = queryOptions({
   queryKey: shellKeys.unread,
-  queryFn: async () => readCount(data<unknown>(await http.post('/api/message/getmesnoreadnum', {}), 0)),
+  queryFn: async () =>
+    readCount(data<unknown>(await http.post('/api/message/getmesnoreadnum', {}), 0)),
 });
 
 interface MessagePage {

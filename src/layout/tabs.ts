@@ -35,7 +35,11 @@ export function isClosable(tab: HistoryTab): boolean {
 }
 
 /** Adds a tab when absent and the path is in the menu data (or is the homepage). */
-export function openTab(tabs: readonly HistoryTab[], tab: HistoryTab, menuPaths: ReadonlySet<string>): HistoryTab[] {
+export function openTab(
+  tabs: readonly HistoryTab[],
+  tab: HistoryTab,
+  menuPaths: ReadonlySet<string>,
+): HistoryTab[] {
   const current = normaliseTabs(tabs);
   if (current.some((item) => item.path === tab.path)) return current;
   if (tab.path !== HOME_TAB.path && !menuPaths.has(tab.path)) return current;

@@ -24,7 +24,9 @@ function parse(raw: unknown): Frame | undefined {
   if (raw === 'ping') return { type: 'ping' };
   try {
     const value = JSON.parse(raw) as unknown;
-    return value && typeof value === 'object' ? (value as Frame) : { type: 'text', data: { tm_title: raw } };
+    return value && typeof value === 'object'
+      ? (value as Frame)
+      : { type: 'text', data: { tm_title: raw } };
   } catch {
     return { type: 'text', data: { tm_title: raw } };
   }

@@ -56,9 +56,16 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         aria-label={name}
       >
         {info?.avatar && !avatarBroken ? (
-          <img src={info.avatar} alt="" className="user-menu__avatar" onError={() => setAvatarBroken(true)} />
+          <img
+            src={info.avatar}
+            alt=""
+            className="user-menu__avatar"
+            onError={() => setAvatarBroken(true)}
+          />
         ) : (
-          <span className="user-menu__avatar user-menu__avatar--text">{name.slice(0, 1).toUpperCase()}</span>
+          <span className="user-menu__avatar user-menu__avatar--text">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
         )}
         {!compact && <span className="user-menu__name">{name}</span>}
         <i className="pi pi-angle-down" aria-hidden />

@@ -43,7 +43,8 @@ export const mockMessages = {
   mockReset: '演示数据已重置',
   rootCategory: '一级分类',
   firstLevelCategory: '一级分类',
-  wordImported: (name: string) => `<p>${name.replace(/[<>&]/g, '')}（演示环境：已接收文档，未转换正文）</p>`,
+  wordImported: (name: string) =>
+    `<p>${name.replace(/[<>&]/g, '')}（演示环境：已接收文档，未转换正文）</p>`,
   examineRemarkRequired: '驳回时请填写审批意见',
   examineStatusInvalid: '请选择审批结果',
   ueditorNoFile: '未找到上传文件',

@@ -81,7 +81,13 @@ describe('the shell', () => {
     await openFromSideMenu(page, '系统管理', '公告管理', /\/system\/notice$/);
     await openFromAllApps(page, '字典', '字典管理', /\/system\/dictionary$/);
     await openFromAllApps(page, '城市', '城市管理', /\/system\/district$/);
-    expect(await tabTitles(page)).toEqual(['控制台', '系统设置', '公告管理', '字典管理', '城市管理']);
+    expect(await tabTitles(page)).toEqual([
+      '控制台',
+      '系统设置',
+      '公告管理',
+      '字典管理',
+      '城市管理',
+    ]);
     await screenshot(page, 'shell-desktop-tabs');
 
     // 关闭右侧 on 字典管理 closes 城市管理 (the active tab): 字典管理 becomes active.
@@ -112,15 +118,23 @@ describe('the shell', () => {
 
   it('raises the bell badge for a pushed message and marks it read', async () => {
     const { context, page } = await openSignedIn();
-    const bellCount = async () => Number((await page.locator('.message-bell').getAttribute('aria-label'))?.replace(/\D/g, '') ?? 0);
-    await page.waitForFunction(() => document.querySelector('.message-bell')?.getAttribute('aria-label') !== '消息 0');
+    const bellCount = async () =>
+      Number(
+        (await page.locator('.message-bell').getAttribute('aria-label'))?.replace(/\D/g, '') ?? 0,
+      );
+    await page.waitForFunction(
+      () => document.querySelector('.message-bell')?.getAttribute('aria-label') !== '消息 0',
+    );
     const before = await bellCount();
     // Give the socket time to bind, then push through the mock-only trigger.
     await page.waitForTimeout(1000);
     await page.evaluate(async () => {
       await fetch('/api/mock/pushmessage', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'access-token': sessionStorage.getItem('token') ?? '' },
+        headers: {
+          'Content-Type': 'application/json',
+          'access-token': sessionStorage.getItem('token') ?? '',
+        },
         body: JSON.stringify({ tm_title: 'E2E 推送消息', tm_content: '来自 e2e 的推送' }),
       });
     });

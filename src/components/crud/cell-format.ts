@@ -17,7 +17,10 @@ function labelOf(options: readonly FieldOption[] | undefined, value: unknown): s
 }
 
 /** Labels of one or several option values ("1,2" and arrays included). */
-export function optionText(options: readonly FieldOption[] | undefined, value: unknown): string | undefined {
+export function optionText(
+  options: readonly FieldOption[] | undefined,
+  value: unknown,
+): string | undefined {
   if (!options || value === null || value === undefined || value === '') return undefined;
   const values = Array.isArray(value) ? value : String(value).split(',');
   const labels = values.map((item) => labelOf(options, item) ?? String(item));
@@ -43,7 +46,11 @@ export function statusText(value: unknown): string {
   return Number(value) === 1 ? t.statusOn : t.statusOff;
 }
 
-export function cellText(format: ColumnFormat, value: unknown, options?: readonly FieldOption[]): string {
+export function cellText(
+  format: ColumnFormat,
+  value: unknown,
+  options?: readonly FieldOption[],
+): string {
   const label = optionText(options, value);
   if (label !== undefined) return label;
   switch (format) {
@@ -60,7 +67,11 @@ export function cellText(format: ColumnFormat, value: unknown, options?: readonl
 }
 
 /** Detail text of a form field's value (read-only dialog). */
-export function fieldText(field: FieldDefinition, value: unknown, column?: ColumnDefinition): string {
+export function fieldText(
+  field: FieldDefinition,
+  value: unknown,
+  column?: ColumnDefinition,
+): string {
   if (column) return cellText(column.format, value, column.options ?? field.optionData);
   if (field.cf_control === 'Switch') return Number(value) === 1 ? tf.switchOn : tf.switchOff;
   if (field.cf_control === 'DateTimePicker') return formatTime(value as string | number);

@@ -43,7 +43,14 @@ export function CellView({ column, row, onToggle }: CellProps) {
       return (
         <span className="crud-cell__images">
           {urls.map((url) => (
-            <img key={url} src={url} alt={column.header} className="crud-cell__image" width={40} height={40} />
+            <img
+              key={url}
+              src={url}
+              alt={column.header}
+              className="crud-cell__image"
+              width={40}
+              height={40}
+            />
           ))}
         </span>
       );

@@ -21,7 +21,14 @@ export interface CrudFormProps {
   onHide: () => void;
 }
 
-function CrudFormBody({ module, mode, id, record, onDone, onCancel }: {
+function CrudFormBody({
+  module,
+  mode,
+  id,
+  record,
+  onDone,
+  onCancel,
+}: {
   module: ModuleDefinition;
   mode: 'add' | 'edit';
   id?: RecordId;
@@ -70,10 +77,16 @@ function CrudFormBody({ module, mode, id, record, onDone, onCancel }: {
   );
 }
 
-function EditLoader(props: { module: ModuleDefinition; id: RecordId; onDone: () => void; onCancel: () => void }) {
+function EditLoader(props: {
+  module: ModuleDefinition;
+  id: RecordId;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const queries = useMemo(() => createCrudQueries(props.module), [props.module]);
   const info = useQuery(queries.info(props.id));
-  if (info.isLoading) return <ProgressSpinner aria-label={t.loading} style={{ width: 40, height: 40 }} />;
+  if (info.isLoading)
+    return <ProgressSpinner aria-label={t.loading} style={{ width: 40, height: 40 }} />;
   if (info.isError || !info.data) return <p className="p-error">{t.loadFailed}</p>;
   return <CrudFormBody {...props} mode="edit" record={info.data} />;
 }
@@ -82,7 +95,13 @@ function EditLoader(props: { module: ModuleDefinition; id: RecordId; onDone: () 
 export function CrudForm({ module, mode, id, visible, onHide }: CrudFormProps) {
   const header = mode === 'edit' ? t.editTitle(module.title) : t.addTitle(module.title);
   return (
-    <Dialog header={header} visible={visible} onHide={onHide} style={{ width: 'min(720px, 95vw)' }} modal>
+    <Dialog
+      header={header}
+      visible={visible}
+      onHide={onHide}
+      style={{ width: 'min(720px, 95vw)' }}
+      modal
+    >
       {visible &&
         (mode === 'edit' && id !== undefined ? (
           <EditLoader module={module} id={id} onDone={onHide} onCancel={onHide} />

@@ -11,7 +11,8 @@ import type { ModuleDefinition, ModuleRecord, RecordId } from './module-definiti
 function InfoBody({ module, id }: { module: ModuleDefinition; id: RecordId }) {
   const queries = useMemo(() => createCrudQueries(module), [module]);
   const info = useQuery(queries.info(id));
-  if (info.isLoading) return <ProgressSpinner aria-label={t.loading} style={{ width: 40, height: 40 }} />;
+  if (info.isLoading)
+    return <ProgressSpinner aria-label={t.loading} style={{ width: 40, height: 40 }} />;
   if (info.isError || !info.data) return <p className="p-error">{t.loadFailed}</p>;
   const record = info.data as ModuleRecord;
   const fields = module.fields.filter((field) => field.cf_ispri !== 1);
@@ -19,11 +20,19 @@ function InfoBody({ module, id }: { module: ModuleDefinition; id: RecordId }) {
     <dl className="crud-info">
       {fields.map((field) => {
         const column = module.columns.find((c) => c.field === field.cf_fieldname);
-        const widget = column && (column.format === 'image' || column.format === 'status' || column.format === 'tag');
+        const widget =
+          column &&
+          (column.format === 'image' || column.format === 'status' || column.format === 'tag');
         return (
           <div key={field.cf_fieldname} className="crud-info__row">
             <dt>{field.cf_name}</dt>
-            <dd>{widget ? <CellView column={column} row={record} /> : fieldText(field, record[field.cf_fieldname], column)}</dd>
+            <dd>
+              {widget ? (
+                <CellView column={column} row={record} />
+              ) : (
+                fieldText(field, record[field.cf_fieldname], column)
+              )}
+            </dd>
           </div>
         );
       })}
@@ -32,14 +41,25 @@ function InfoBody({ module, id }: { module: ModuleDefinition; id: RecordId }) {
 }
 
 /** Read-only detail dialog of one record, from `info`, formatted like the list. */
-export function CrudInfo({ module, id, visible, onHide }: {
+export function CrudInfo({
+  module,
+  id,
+  visible,
+  onHide,
+}: {
   module: ModuleDefinition;
   id?: RecordId;
   visible: boolean;
   onHide: () => void;
 }) {
   return (
-    <Dialog header={t.viewTitle(module.title)} visible={visible} onHide={onHide} style={{ width: 'min(640px, 95vw)' }} modal>
+    <Dialog
+      header={t.viewTitle(module.title)}
+      visible={visible}
+      onHide={onHide}
+      style={{ width: 'min(640px, 95vw)' }}
+      modal
+    >
       {visible && id !== undefined && <InfoBody module={module} id={id} />}
     </Dialog>
   );

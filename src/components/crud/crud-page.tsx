@@ -22,7 +22,13 @@ type PageDialog =
  * add/edit/view dialogs, recycle bin and import/export, as the module's capabilities say.
  * @example <CrudPage module={noticeModule} />
  */
-export function CrudPage({ module, source = 'list' }: { module: ModuleDefinition; source?: 'list' | 'mylist' }) {
+export function CrudPage({
+  module,
+  source = 'list',
+}: {
+  module: ModuleDefinition;
+  source?: 'list' | 'mylist';
+}) {
   const list = useCrudList(module, { source });
   const [dialog, setDialog] = useState<PageDialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
@@ -30,9 +36,23 @@ export function CrudPage({ module, source = 'list' }: { module: ModuleDefinition
 
   const toolbar = (
     <>
-      {canDo(module, 'add') && <Button type="button" icon="pi pi-plus" label={t.add} onClick={() => setDialog({ kind: 'add' })} />}
+      {canDo(module, 'add') && (
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t.add}
+          onClick={() => setDialog({ kind: 'add' })}
+        />
+      )}
       {module.capabilities.includes('recycle') && module.api.recycle && (
-        <Button type="button" icon="pi pi-trash" label={t.recycleBin} severity="secondary" outlined onClick={() => setDialog({ kind: 'recycle' })} />
+        <Button
+          type="button"
+          icon="pi pi-trash"
+          label={t.recycleBin}
+          severity="secondary"
+          outlined
+          onClick={() => setDialog({ kind: 'recycle' })}
+        />
       )}
       {hasImportExport && <ImportExport module={module} filters={list.filterQuery} />}
     </>
@@ -53,8 +73,15 @@ export function CrudPage({ module, source = 'list' }: { module: ModuleDefinition
         visible={dialog.kind === 'add' || dialog.kind === 'edit'}
         onHide={close}
       />
-      <CrudInfo module={module} id={dialog.kind === 'view' ? dialog.id : undefined} visible={dialog.kind === 'view'} onHide={close} />
-      {module.capabilities.includes('recycle') && <RecycleBin module={module} visible={dialog.kind === 'recycle'} onHide={close} />}
+      <CrudInfo
+        module={module}
+        id={dialog.kind === 'view' ? dialog.id : undefined}
+        visible={dialog.kind === 'view'}
+        onHide={close}
+      />
+      {module.capabilities.includes('recycle') && (
+        <RecycleBin module={module} visible={dialog.kind === 'recycle'} onHide={close} />
+      )}
     </section>
   );
 }

@@ -15,7 +15,8 @@ export function crudKeys(moduleKey: string) {
   return {
     all: ['crud', moduleKey] as const,
     lists: () => ['crud', moduleKey, 'list'] as const,
-    list: (source: ListSource, query: ListQuery) => ['crud', moduleKey, 'list', source, query] as const,
+    list: (source: ListSource, query: ListQuery) =>
+      ['crud', moduleKey, 'list', source, query] as const,
     recycles: () => ['crud', moduleKey, 'recycle'] as const,
     recycle: (query: ListQuery) => ['crud', moduleKey, 'recycle', query] as const,
     info: (id: RecordId) => ['crud', moduleKey, 'info', id] as const,
@@ -39,19 +40,24 @@ export function createCrudQueries<TRow = ModuleRecord>(module: ModuleDefinition<
     list: (query: ListQuery, source: ListSource = 'list') =>
       queryOptions({
         queryKey: keys.list(source, query),
-        queryFn: async () => unwrap(await (module.api[source] ?? missing(module as ModuleDefinition, source))(query)),
+        queryFn: async () =>
+          unwrap(await (module.api[source] ?? missing(module as ModuleDefinition, source))(query)),
         placeholderData: keepPreviousData,
       }),
     recycle: (query: ListQuery) =>
       queryOptions({
         queryKey: keys.recycle(query),
-        queryFn: async () => unwrap(await (module.api.recycle ?? missing(module as ModuleDefinition, 'recycle'))(query)),
+        queryFn: async () =>
+          unwrap(
+            await (module.api.recycle ?? missing(module as ModuleDefinition, 'recycle'))(query),
+          ),
         placeholderData: keepPreviousData,
       }),
     info: (id: RecordId) =>
       queryOptions({
         queryKey: keys.info(id),
-        queryFn: async () => unwrap(await (module.api.info ?? missing(module as ModuleDefinition, 'info'))(id)),
+        queryFn: async () =>
+          unwrap(await (module.api.info ?? missing(module as ModuleDefinition, 'info'))(id)),
         staleTime: 0,
       }),
   };
@@ -61,20 +67,30 @@ export function createCrudQueries<TRow = ModuleRecord>(module: ModuleDefinition<
  * Mutation options per call. `onSuccess` shows the success toast and refreshes the lists;
  * errors are not toasted here because the request client already shows the server's message.
  */
-export function createCrudMutations<TRow = ModuleRecord>(module: ModuleDefinition<TRow>, client: QueryClient) {
+export function createCrudMutations<TRow = ModuleRecord>(
+  module: ModuleDefinition<TRow>,
+  client: QueryClient,
+) {
   const keys = crudKeys(module.key);
   const api = module.api;
-  const call = <A extends unknown[]>(name: keyof typeof api, fn: ((...args: A) => Promise<Envelope<unknown>>) | undefined) =>
-    async (...args: A) => unwrap(await (fn ?? missing(module as ModuleDefinition, String(name)))(...args));
+  const call =
+    <A extends unknown[]>(
+      name: keyof typeof api,
+      fn: ((...args: A) => Promise<Envelope<unknown>>) | undefined,
+    ) =>
+    async (...args: A) =>
+      unwrap(await (fn ?? missing(module as ModuleDefinition, String(name)))(...args));
   const refresh = (withRecycle = false) =>
     Promise.all([
       client.invalidateQueries({ queryKey: keys.lists() }),
       withRecycle ? client.invalidateQueries({ queryKey: keys.recycles() }) : undefined,
     ]);
-  const done = (message: string, withRecycle = false) => () => {
-    notify.success(message);
-    return refresh(withRecycle);
-  };
+  const done =
+    (message: string, withRecycle = false) =>
+    () => {
+      notify.success(message);
+      return refresh(withRecycle);
+    };
 
   return {
     add: {
@@ -86,7 +102,10 @@ export function createCrudMutations<TRow = ModuleRecord>(module: ModuleDefinitio
       onSuccess: async (_: unknown, body: Partial<TRow>) => {
         notify.success(t.editSuccess);
         const id = (body as ModuleRecord)[module.primaryKey] as RecordId | undefined;
-        await Promise.all([refresh(), id === undefined ? undefined : client.invalidateQueries({ queryKey: keys.info(id) })]);
+        await Promise.all([
+          refresh(),
+          id === undefined ? undefined : client.invalidateQueries({ queryKey: keys.info(id) }),
+        ]);
       },
     },
     remove: {
@@ -94,7 +113,8 @@ export function createCrudMutations<TRow = ModuleRecord>(module: ModuleDefinitio
       onSuccess: done(t.deleteSuccess, true),
     },
     disable: {
-      mutationFn: ({ id, status }: { id: RecordId; status: number }) => call('disable', api.disable)(id, status),
+      mutationFn: ({ id, status }: { id: RecordId; status: number }) =>
+        call('disable', api.disable)(id, status),
       onSuccess: done(t.statusSuccess),
     },
     updatefield: {

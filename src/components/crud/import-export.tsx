@@ -19,7 +19,8 @@ export function validateImportFiles(files: readonly File[]): string | null {
   const file = files[0];
   if (!file) return t.importNoFile;
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!(IMPORT_TYPES as readonly string[]).includes(ext)) return t.importWrongType(IMPORT_TYPES.join('/'));
+  if (!(IMPORT_TYPES as readonly string[]).includes(ext))
+    return t.importWrongType(IMPORT_TYPES.join('/'));
   if (file.size > IMPORT_MAX_MB * 1024 * 1024) return t.importTooLarge(IMPORT_MAX_MB);
   return null;
 }
@@ -36,7 +37,10 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export function useImportExport(module: ModuleDefinition, filters: Omit<ListQuery, 'pageindex' | 'pagesize'>) {
+export function useImportExport(
+  module: ModuleDefinition,
+  filters: Omit<ListQuery, 'pageindex' | 'pagesize'>,
+) {
   const client = useQueryClient();
   const mutations = useMemo(() => createCrudMutations(module, client), [module, client]);
   const importCall = useMutation(mutations.import);
@@ -57,7 +61,8 @@ export function useImportExport(module: ModuleDefinition, filters: Omit<ListQuer
   return {
     canImport: canDo(module, 'import'),
     canExport: canDo(module, 'export'),
-    canTemplate: module.capabilities.includes('importtemplate') && Boolean(module.api.importtemplate),
+    canTemplate:
+      module.capabilities.includes('importtemplate') && Boolean(module.api.importtemplate),
     file,
     error,
     busy: busy || importCall.isPending,
@@ -88,12 +93,22 @@ export function useImportExport(module: ModuleDefinition, filters: Omit<ListQuer
       setError(null);
     },
     downloadTemplate: () => download(module.api.importtemplate, t.templateFileName(module.title)),
-    exportCurrent: () => download(module.api.export && (() => module.api.export!(filters)), t.exportFileName(module.title)),
+    exportCurrent: () =>
+      download(
+        module.api.export && (() => module.api.export!(filters)),
+        t.exportFileName(module.title),
+      ),
   };
 }
 
 /** Toolbar buttons 导入 / 导出 with the import dialog (plain file input; FilePond comes later). */
-export function ImportExport({ module, filters }: { module: ModuleDefinition; filters: Omit<ListQuery, 'pageindex' | 'pagesize'> }) {
+export function ImportExport({
+  module,
+  filters,
+}: {
+  module: ModuleDefinition;
+  filters: Omit<ListQuery, 'pageindex' | 'pagesize'>;
+}) {
   const io = useImportExport(module, filters);
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -103,11 +118,32 @@ export function ImportExport({ module, filters }: { module: ModuleDefinition; fi
   };
   return (
     <>
-      {io.canImport && <Button type="button" icon="pi pi-upload" label={t.import} outlined onClick={() => setOpen(true)} />}
-      {io.canExport && (
-        <Button type="button" icon="pi pi-download" label={t.export} outlined loading={io.busy && !open} onClick={() => void io.exportCurrent()} />
+      {io.canImport && (
+        <Button
+          type="button"
+          icon="pi pi-upload"
+          label={t.import}
+          outlined
+          onClick={() => setOpen(true)}
+        />
       )}
-      <Dialog header={t.importTitle(module.title)} visible={open} onHide={close} style={{ width: 'min(520px, 95vw)' }} modal>
+      {io.canExport && (
+        <Button
+          type="button"
+          icon="pi pi-download"
+          label={t.export}
+          outlined
+          loading={io.busy && !open}
+          onClick={() => void io.exportCurrent()}
+        />
+      )}
+      <Dialog
+        header={t.importTitle(module.title)}
+        visible={open}
+        onHide={close}
+        style={{ width: 'min(520px, 95vw)' }}
+        modal
+      >
         <div className="crud-import">
           <p>{t.importHint}</p>
           <label htmlFor={`crud-import-${module.key}`}>{t.importChoose}</label>
@@ -129,7 +165,13 @@ export function ImportExport({ module, filters }: { module: ModuleDefinition; fi
           )}
           <div className="crud-form__footer">
             {io.canTemplate && (
-              <Button type="button" icon="pi pi-file-excel" label={t.downloadTemplate} text onClick={() => void io.downloadTemplate()} />
+              <Button
+                type="button"
+                icon="pi pi-file-excel"
+                label={t.downloadTemplate}
+                text
+                onClick={() => void io.downloadTemplate()}
+              />
             )}
             <Button
               type="button"

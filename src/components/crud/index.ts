@@ -6,7 +6,14 @@ export { CrudForm } from './crud-form';
 export type { CrudFormProps } from './crud-form';
 export { CrudInfo } from './crud-info';
 export { RecycleBin, useRecycleBin } from './recycle-bin';
-export { ImportExport, useImportExport, validateImportFiles, saveBlob, IMPORT_MAX_MB, IMPORT_TYPES } from './import-export';
+export {
+  ImportExport,
+  useImportExport,
+  validateImportFiles,
+  saveBlob,
+  IMPORT_MAX_MB,
+  IMPORT_TYPES,
+} from './import-export';
 export { useCrudList, buildListQuery, PAGE_SIZES, DEFAULT_PAGE_SIZE } from './use-crud-list';
 export type { CrudListController } from './use-crud-list';
 export { createCrudQueries, createCrudMutations, crudKeys, unwrap } from './crud-queries';

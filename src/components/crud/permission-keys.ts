@@ -46,7 +46,10 @@ const CAPABILITY: Record<CrudAction, Capability> = {
   export: 'export',
 };
 
-export function permissionKeyOf(module: Pick<ModuleDefinition, 'permissionKey'>, action: CrudAction): string {
+export function permissionKeyOf(
+  module: Pick<ModuleDefinition, 'permissionKey'>,
+  action: CrudAction,
+): string {
   return `${module.permissionKey.toUpperCase()}_${SUFFIX[action]}`;
 }
 

@@ -29,7 +29,8 @@ export function useRecycleBin(module: ModuleDefinition) {
     total: result.data?.allcount ?? 0,
     first: (page.pageindex - 1) * page.pagesize,
     pagesize: page.pagesize,
-    setPage: (first: number, rows: number) => setPage({ pageindex: Math.floor(first / rows) + 1, pagesize: rows }),
+    setPage: (first: number, rows: number) =>
+      setPage({ pageindex: Math.floor(first / rows) + 1, pagesize: rows }),
     isFetching: result.isFetching || restore.isPending || destroy.isPending,
     isError: result.isError,
     canRestore: Boolean(module.api.restore),
@@ -74,15 +75,35 @@ function RecycleBinTable({ module }: { module: ModuleDefinition }) {
         emptyMessage={bin.isError ? t.loadFailed : t.emptyRecycle}
       >
         {module.columns.map((column) => (
-          <Column key={column.field} field={column.field} header={column.header} body={(row: ModuleRecord) => <CellView column={column} row={row} />} />
+          <Column
+            key={column.field}
+            field={column.field}
+            header={column.header}
+            body={(row: ModuleRecord) => <CellView column={column} row={row} />}
+          />
         ))}
         <Column
           header={t.actions}
           body={(row: ModuleRecord) => (
             <span className="crud-list__actions">
-              {bin.canRestore && <Button type="button" text size="small" label={t.restore} onClick={() => void bin.restore(row)} />}
+              {bin.canRestore && (
+                <Button
+                  type="button"
+                  text
+                  size="small"
+                  label={t.restore}
+                  onClick={() => void bin.restore(row)}
+                />
+              )}
               {bin.canDestroy && (
-                <Button type="button" text size="small" severity="danger" label={t.destroy} onClick={() => bin.askDestroy(row)} />
+                <Button
+                  type="button"
+                  text
+                  size="small"
+                  severity="danger"
+                  label={t.destroy}
+                  onClick={() => bin.askDestroy(row)}
+                />
               )}
             </span>
           )}
@@ -105,9 +126,23 @@ function RecycleBinTable({ module }: { module: ModuleDefinition }) {
 }
 
 /** The module's recycle bin (spec section 4): restore or destroy permanently. */
-export function RecycleBin({ module, visible, onHide }: { module: ModuleDefinition; visible: boolean; onHide: () => void }) {
+export function RecycleBin({
+  module,
+  visible,
+  onHide,
+}: {
+  module: ModuleDefinition;
+  visible: boolean;
+  onHide: () => void;
+}) {
   return (
-    <Dialog header={t.recycleTitle(module.title)} visible={visible} onHide={onHide} style={{ width: 'min(960px, 95vw)' }} modal>
+    <Dialog
+      header={t.recycleTitle(module.title)}
+      visible={visible}
+      onHide={onHide}
+      style={{ width: 'min(960px, 95vw)' }}
+      modal
+    >
       {visible && <RecycleBinTable module={module} />}
     </Dialog>
   );

@@ -55,7 +55,10 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
   const [page, setPageState] = useState({ pageindex: 1, pagesize: DEFAULT_PAGE_SIZE });
   const [keywordDraft, setKeywordDraft] = useState('');
   const [filterDraft, setFilterDraft] = useState<FilterValues>({});
-  const [applied, setApplied] = useState<{ keyword: string; filters: FilterValues }>({ keyword: '', filters: {} });
+  const [applied, setApplied] = useState<{ keyword: string; filters: FilterValues }>({
+    keyword: '',
+    filters: {},
+  });
 
   const query = buildListQuery(page, applied.keyword, applied.filters);
   const result = useQuery(queries.list(query, source));
@@ -97,7 +100,8 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
     keywordDraft,
     setKeywordDraft,
     filterDraft,
-    setFilter: (name: string, value: unknown) => setFilterDraft((current) => ({ ...current, [name]: value })),
+    setFilter: (name: string, value: unknown) =>
+      setFilterDraft((current) => ({ ...current, [name]: value })),
     search: () => {
       setApplied({ keyword: keywordDraft, filters: filterDraft });
       setPageState((current) => ({ ...current, pageindex: 1 }));
@@ -116,7 +120,8 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
         row,
         message: module.capabilities.includes('recycle') ? t.confirmDeleteToBin : t.confirmDestroy,
       }),
-    askResetPassword: (row: ModuleRecord) => openConfirm({ kind: 'resetpassword', row, message: t.confirmResetPassword }),
+    askResetPassword: (row: ModuleRecord) =>
+      openConfirm({ kind: 'resetpassword', row, message: t.confirmResetPassword }),
     pending,
     acceptConfirm: async () => {
       const current = pendingRef.current;
@@ -140,7 +145,8 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
       disable.mutateAsync({ id: idOf(row), status: on ? 1 : 2 }).catch(() => undefined),
     updateField: (row: ModuleRecord, field: string, value: unknown) =>
       updatefield.mutateAsync({ id: idOf(row), field, value }).catch(() => undefined),
-    isMutating: remove.isPending || disable.isPending || updatefield.isPending || resetpassword.isPending,
+    isMutating:
+      remove.isPending || disable.isPending || updatefield.isPending || resetpassword.isPending,
   };
 }
 

@@ -4,7 +4,11 @@ import { Button } from 'primereact/button';
 import { form as t } from '@/locale/form';
 import { isRequired, type FieldDefinition } from './field-definition';
 import { CONTROL_COMPONENTS } from './controls/registry';
-import { useDynamicForm, type DynamicFormController, type UseDynamicFormOptions } from './use-dynamic-form';
+import {
+  useDynamicForm,
+  type DynamicFormController,
+  type UseDynamicFormOptions,
+} from './use-dynamic-form';
 
 interface DynamicFormViewProps {
   controller: DynamicFormController;
@@ -19,12 +23,20 @@ export function DynamicFormView({ controller, disabled, children }: DynamicFormV
   return (
     <form id={formId} ref={formRef} className="dynamic-form p-fluid" noValidate onSubmit={submit}>
       {visibleFields.map((field) => (
-        <FieldBlock key={field.cf_fieldname} field={field} controller={controller} id={controlId(field)} disabled={disabled} />
+        <FieldBlock
+          key={field.cf_fieldname}
+          field={field}
+          controller={controller}
+          id={controlId(field)}
+          disabled={disabled}
+        />
       ))}
       {children}
       {/* Keeps "Enter submits" working when the visible button is outside the form. */}
       {!children && <button type="submit" hidden aria-hidden="true" tabIndex={-1} />}
-      {form.formState.isSubmitting ? <span className="dynamic-form__busy" aria-busy="true" /> : null}
+      {form.formState.isSubmitting ? (
+        <span className="dynamic-form__busy" aria-busy="true" />
+      ) : null}
     </form>
   );
 }

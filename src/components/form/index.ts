@@ -1,10 +1,26 @@
 export * from './field-definition';
-export { buildFormSchema, defaultValuesOf, fieldSchema, sanitizeText, stripEmoji, maxLengthOf, numberRulesOf } from './schema';
+export {
+  buildFormSchema,
+  defaultValuesOf,
+  fieldSchema,
+  sanitizeText,
+  stripEmoji,
+  maxLengthOf,
+  numberRulesOf,
+} from './schema';
 export type { FormValues } from './schema';
 export { useDynamicForm, revealField } from './use-dynamic-form';
 export type { DynamicFormController, UseDynamicFormOptions } from './use-dynamic-form';
 export { DynamicForm, DynamicFormView } from './dynamic-form';
 export type { DynamicFormProps } from './dynamic-form';
-export { useFieldOptions, dictionaryOptionsQuery, apiOptionsQuery, districtTreeQuery, optionKeys, optionSourceOf, normaliseOptions } from './option-sources';
+export {
+  useFieldOptions,
+  dictionaryOptionsQuery,
+  apiOptionsQuery,
+  districtTreeQuery,
+  optionKeys,
+  optionSourceOf,
+  normaliseOptions,
+} from './option-sources';
 export { CONTROL_COMPONENTS } from './controls/registry';
 export type { ControlProps } from './controls/types';

@@ -109,7 +109,10 @@ export function apiOptionsQuery(method: string) {
 export function districtTreeQuery() {
   return queryOptions({
     queryKey: optionKeys.districtTree(),
-    queryFn: () => unwrap(request<Envelope<unknown>>({ url: '/api/district/gettree', method: 'POST', data: {} })),
+    queryFn: () =>
+      unwrap(
+        request<Envelope<unknown>>({ url: '/api/district/gettree', method: 'POST', data: {} }),
+      ),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
@@ -129,11 +132,17 @@ export type OptionSource =
 /** Decides a field's option source (pure; tested). */
 export function optionSourceOf(field: FieldDefinition): OptionSource {
   const department = DEPARTMENT_DICTIONARY[field.cf_control];
-  if (department) return { kind: 'dictionary', parentCode: department, isAll: booleanParam(field, 'isAll') };
+  if (department)
+    return { kind: 'dictionary', parentCode: department, isAll: booleanParam(field, 'isAll') };
   if (field.cf_sourcetype === 'DICTIONARY' && field.cf_dictionary) {
-    return { kind: 'dictionary', parentCode: field.cf_dictionary, isAll: booleanParam(field, 'isAll') };
+    return {
+      kind: 'dictionary',
+      parentCode: field.cf_dictionary,
+      isAll: booleanParam(field, 'isAll'),
+    };
   }
-  if (field.cf_sourcetype === 'API' && field.cf_method) return { kind: 'api', method: field.cf_method };
+  if (field.cf_sourcetype === 'API' && field.cf_method)
+    return { kind: 'api', method: field.cf_method };
   return { kind: 'static', options: field.optionData ?? [] };
 }
 
@@ -163,6 +172,7 @@ export function useFieldOptions(field: FieldDefinition): FieldOptionsState {
           }
         : { queryKey: [...optionKeys.all, 'static'], queryFn: skipToken },
   );
-  if (source.kind === 'static') return { options: source.options, isLoading: false, isError: false };
+  if (source.kind === 'static')
+    return { options: source.options, isLoading: false, isError: false };
   return { options: query.data ?? [], isLoading: query.isLoading, isError: query.isError };
 }

@@ -168,10 +168,12 @@ function defaultOf(field: FieldDefinition): unknown {
     return String(given).split(',');
   }
   if (control === 'InputNumber' || control === 'Slider') {
-    if (given === undefined || given === null || given === '') return control === 'Slider' ? sliderRulesOf(field).min : null;
+    if (given === undefined || given === null || given === '')
+      return control === 'Slider' ? sliderRulesOf(field).min : null;
     return Number(given);
   }
-  if (TEXT_CONTROLS.includes(control)) return given === undefined || given === null ? '' : String(given);
+  if (TEXT_CONTROLS.includes(control))
+    return given === undefined || given === null ? '' : String(given);
   return given ?? null;
 }
 
@@ -187,7 +189,9 @@ export function defaultValuesOf(
   for (const field of fields) {
     const own = record?.[field.cf_fieldname];
     values[field.cf_fieldname] =
-      own === undefined ? defaultOf(field) : defaultOf({ ...field, cf_default: own as FieldDefinition['cf_default'] });
+      own === undefined
+        ? defaultOf(field)
+        : defaultOf({ ...field, cf_default: own as FieldDefinition['cf_default'] });
   }
   return values;
 }

@@ -44,7 +44,11 @@ export function revealField(container: HTMLElement | null, fieldName: string): v
   block.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
 }
 
-export function useDynamicForm({ fields, record, onSubmit }: UseDynamicFormOptions): DynamicFormController {
+export function useDynamicForm({
+  fields,
+  record,
+  onSubmit,
+}: UseDynamicFormOptions): DynamicFormController {
   const baseId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const schema = useMemo(() => buildFormSchema(fields), [fields]);

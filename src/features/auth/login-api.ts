@@ -33,7 +33,10 @@ export async function login(body: LoginBody): Promise<LoginResult | undefined> {
   return okData(await http.post<LoginResult>('/api/login', body));
 }
 
-export async function ssoLogin(ticket: string, redirect?: string): Promise<LoginResult | undefined> {
+export async function ssoLogin(
+  ticket: string,
+  redirect?: string,
+): Promise<LoginResult | undefined> {
   return okData(await http.post<LoginResult>('/api/ssologin', { ticket, redirect }));
 }
 

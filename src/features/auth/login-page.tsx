@@ -15,7 +15,14 @@ import { DEFAULT_LOGO, getSystemSettings, startSession } from '@/lib/session';
 import { notify } from '@/lib/notify';
 import { auth } from '@/locale/auth';
 import { fillTemplate, shell } from '@/locale/shell';
-import { fetchCaptcha, login, ssoLogin, wechatLogin, type Captcha, type LoginResult } from './login-api';
+import {
+  fetchCaptcha,
+  login,
+  ssoLogin,
+  wechatLogin,
+  type Captcha,
+  type LoginResult,
+} from './login-api';
 import { loginRedirectTarget } from './redirect';
 
 const schema = yup.object({
@@ -68,8 +75,12 @@ export default function LoginPage() {
     const query = new URLSearchParams(location.search);
     const ticket = query.get('ticket');
     const code = query.get('code');
-    if (ticket) void ssoLogin(ticket, query.get('redirect') ?? undefined).then((result) => finish(result, ''));
-    else if (code) void wechatLogin(code, query.get('state') ?? undefined).then((result) => finish(result, ''));
+    if (ticket)
+      void ssoLogin(ticket, query.get('redirect') ?? undefined).then((result) =>
+        finish(result, ''),
+      );
+    else if (code)
+      void wechatLogin(code, query.get('state') ?? undefined).then((result) => finish(result, ''));
   }, [finish, location.search]);
 
   const submit = handleSubmit(async (values) => {
@@ -98,7 +109,11 @@ export default function LoginPage() {
     <main className="login-page">
       <section className="login-card" aria-labelledby="login-heading">
         <div className="login-card__brand">
-          <img src={settings.SYS_LOGO || DEFAULT_LOGO} alt="" onError={(event) => (event.currentTarget.src = '/storage/logo.svg')} />
+          <img
+            src={settings.SYS_LOGO || DEFAULT_LOGO}
+            alt=""
+            onError={(event) => (event.currentTarget.src = '/storage/logo.svg')}
+          />
           <span>{settings.SYS_TITLE || shell.defaultTitle}</span>
         </div>
         <h1 id="login-heading">{auth.heading}</h1>
@@ -108,7 +123,13 @@ export default function LoginPage() {
             name="username"
             control={control}
             render={({ field }) => (
-              <InputText id="login-username" {...field} placeholder={auth.usernamePlaceholder} autoComplete="username" invalid={Boolean(formState.errors.username)} />
+              <InputText
+                id="login-username"
+                {...field}
+                placeholder={auth.usernamePlaceholder}
+                autoComplete="username"
+                invalid={Boolean(formState.errors.username)}
+              />
             )}
           />
           {errorText('username')}
@@ -139,24 +160,58 @@ export default function LoginPage() {
               name="captcha"
               control={control}
               render={({ field }) => (
-                <InputText id="login-captcha" {...field} placeholder={auth.captchaPlaceholder} autoComplete="off" invalid={Boolean(formState.errors.captcha)} />
+                <InputText
+                  id="login-captcha"
+                  {...field}
+                  placeholder={auth.captchaPlaceholder}
+                  autoComplete="off"
+                  invalid={Boolean(formState.errors.captcha)}
+                />
               )}
             />
-            <button type="button" className="login-form__captcha-image" onClick={() => void refreshCaptcha()} title={auth.captchaRefresh}>
-              {captcha?.image ? <img src={captcha.image} alt={auth.captchaAlt} /> : <span>{auth.captchaRefresh}</span>}
+            <button
+              type="button"
+              className="login-form__captcha-image"
+              onClick={() => void refreshCaptcha()}
+              title={auth.captchaRefresh}
+            >
+              {captcha?.image ? (
+                <img src={captcha.image} alt={auth.captchaAlt} />
+              ) : (
+                <span>{auth.captchaRefresh}</span>
+              )}
             </button>
           </div>
           {errorText('captcha')}
-          <Button type="submit" label={submitting ? auth.submitting : auth.submit} loading={submitting} className="login-form__submit" />
+          <Button
+            type="submit"
+            label={submitting ? auth.submitting : auth.submit}
+            loading={submitting}
+            className="login-form__submit"
+          />
         </form>
         <div className="login-card__others">
           <span>{auth.otherWays}</span>
-          <Button type="button" text icon="pi pi-sitemap" label={auth.sso} onClick={() => external('SSO_URL', auth.ssoMissing)} />
-          <Button type="button" text icon="pi pi-comments" label={auth.wechat} onClick={() => external('WECHAT_URL', auth.wechatMissing)} />
+          <Button
+            type="button"
+            text
+            icon="pi pi-sitemap"
+            label={auth.sso}
+            onClick={() => external('SSO_URL', auth.ssoMissing)}
+          />
+          <Button
+            type="button"
+            text
+            icon="pi pi-comments"
+            label={auth.wechat}
+            onClick={() => external('WECHAT_URL', auth.wechatMissing)}
+          />
         </div>
         {__MOCK_BACKEND__ && <p className="login-card__hint">{auth.demoHint}</p>}
       </section>
-      <footer className="login-page__footer">{fillTemplate(auth.copyright, { year: new Date().getFullYear() })}</footer>
+      <footer className="login-page__footer">
+        {fillTemplate(auth.copyright, { year: new Date().getFullYear() })}
+      </footer>
     </main>
   );
 }

@@ -33,7 +33,10 @@ export interface HomeMessage {
 export const latestMessagesQuery = queryOptions({
   queryKey: ['home', 'latest-messages'],
   queryFn: async () => {
-    const answer = await http.get<Page<HomeMessage>>('/api/message/list', { pageindex: 1, pagesize: 6 });
+    const answer = await http.get<Page<HomeMessage>>('/api/message/list', {
+      pageindex: 1,
+      pagesize: 6,
+    });
     if (isApiError(answer) || answer.status !== 200) return [];
     return answer.data?.data ?? [];
   },

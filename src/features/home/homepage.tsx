@@ -32,12 +32,14 @@ function shortcuts(menus: readonly UserMenu[]): UserMenu[] {
   const open = new Set(tabsSnapshot().map((tab) => tab.path));
   const ranked = [...leaves.filter((item) => open.has(menuPath(item.amenu_address))), ...leaves];
   const seen = new Set<string>();
-  return ranked.filter((item) => {
-    const path = menuPath(item.amenu_address);
-    if (seen.has(path) || path === '/homepage') return false;
-    seen.add(path);
-    return true;
-  }).slice(0, SHORTCUTS);
+  return ranked
+    .filter((item) => {
+      const path = menuPath(item.amenu_address);
+      if (seen.has(path) || path === '/homepage') return false;
+      seen.add(path);
+      return true;
+    })
+    .slice(0, SHORTCUTS);
 }
 
 export default function Homepage() {
@@ -52,17 +54,42 @@ export default function Homepage() {
 
   const cards = [
     { label: t.users, value: users.data, icon: 'pi pi-users', tone: 'blue', to: '/system/user' },
-    { label: t.unread, value: unread.data, icon: 'pi pi-envelope', tone: 'orange', to: '/system/message' },
-    { label: t.notices, value: notices.data, icon: 'pi pi-megaphone', tone: 'green', to: '/system/notice' },
-    { label: t.pending, value: pendingTotal(menuData), icon: 'pi pi-check-square', tone: 'purple', to: '/business/informationreportingexamine/list' },
+    {
+      label: t.unread,
+      value: unread.data,
+      icon: 'pi pi-envelope',
+      tone: 'orange',
+      to: '/system/message',
+    },
+    {
+      label: t.notices,
+      value: notices.data,
+      icon: 'pi pi-megaphone',
+      tone: 'green',
+      to: '/system/notice',
+    },
+    {
+      label: t.pending,
+      value: pendingTotal(menuData),
+      icon: 'pi pi-check-square',
+      tone: 'purple',
+      to: '/business/informationreportingexamine/list',
+    },
   ];
 
   return (
     <div className="homepage">
-      <h1 className="homepage__welcome">{fillTemplate(t.welcome, { name: info?.nickname || getUsername() })}</h1>
+      <h1 className="homepage__welcome">
+        {fillTemplate(t.welcome, { name: info?.nickname || getUsername() })}
+      </h1>
       <div className="homepage__cards">
         {cards.map((card) => (
-          <button type="button" key={card.label} className={`stat-card stat-card--${card.tone}`} onClick={() => void navigate(card.to)}>
+          <button
+            type="button"
+            key={card.label}
+            className={`stat-card stat-card--${card.tone}`}
+            onClick={() => void navigate(card.to)}
+          >
             <i className={`${card.icon} stat-card__icon`} aria-hidden />
             <span className="stat-card__label">{card.label}</span>
             <strong className="stat-card__value" data-testid={`stat-${card.tone}`}>
@@ -80,7 +107,9 @@ export default function Homepage() {
             <ul className="home-messages">
               {(latest.data ?? []).map((message) => (
                 <li key={message.tm_id}>
-                  <span className={`home-messages__dot${Number(message.tm_status) === 2 ? ' home-messages__dot--unread' : ''}`} />
+                  <span
+                    className={`home-messages__dot${Number(message.tm_status) === 2 ? ' home-messages__dot--unread' : ''}`}
+                  />
                   <span className="home-messages__title">{message.tm_title}</span>
                   <time>{formatTime(message.create_time)}</time>
                 </li>
@@ -92,7 +121,12 @@ export default function Homepage() {
           <h2>{t.shortcuts}</h2>
           <div className="home-shortcuts">
             {shortcuts(menuData).map((item) => (
-              <button type="button" key={item.amenu_id} className="home-shortcut" onClick={() => void navigate(menuPath(item.amenu_address))}>
+              <button
+                type="button"
+                key={item.amenu_id}
+                className="home-shortcut"
+                onClick={() => void navigate(menuPath(item.amenu_address))}
+              >
                 <i className={iconClass(item.amenu_icon)} aria-hidden />
                 <span>{item.amenu_name}</span>
               </button>

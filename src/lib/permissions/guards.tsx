@@ -7,7 +7,14 @@
  * <PermissionKey k="ADMINNOTICE_ADD"><Button label="提交" /></PermissionKey>
  * ```
  */
-import { Children, cloneElement, isValidElement, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import {
+  Children,
+  cloneElement,
+  isValidElement,
+  useSyncExternalStore,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'react-router-dom';
 import { getSessionVersion, subscribeSession } from '@/lib/session';
 import {
@@ -54,7 +61,12 @@ interface PermissionProps {
 }
 
 /** Removes (or disables) its child when the current route's permission list lacks `action`. */
-export function Permission({ action, disabled = false, routePath, children }: PermissionProps): ReactNode {
+export function Permission({
+  action,
+  disabled = false,
+  routePath,
+  children,
+}: PermissionProps): ReactNode {
   const allowed = usePermission(action, routePath);
   if (allowed) return children;
   if (!disabled) return null;

@@ -81,7 +81,11 @@ async function encodeBody(data: unknown): Promise<BodyInit | undefined> {
 /** With encryption on, a string `data` of a successful answer is decrypted and parsed. */
 async function decodeEnvelope(envelope: Envelope): Promise<Envelope> {
   const encryption = getRequestConfig().encryption;
-  if (!encryption || typeof envelope.data !== 'string' || (envelope.status !== 1 && envelope.status !== 200)) {
+  if (
+    !encryption ||
+    typeof envelope.data !== 'string' ||
+    (envelope.status !== 1 && envelope.status !== 200)
+  ) {
     return envelope;
   }
   let plain: string;
@@ -99,7 +103,9 @@ async function decodeEnvelope(envelope: Envelope): Promise<Envelope> {
 }
 
 function isEnvelope(value: unknown): value is Envelope {
-  return typeof value === 'object' && value !== null && typeof (value as Envelope).status === 'number';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as Envelope).status === 'number'
+  );
 }
 
 function transportFailure(message: string, status: number, kind: ApiError['kind']): ApiError {
@@ -113,7 +119,9 @@ export async function send(config: RequestConfig, options?: RequestOptions): Pro
   const body = await encodeBody(config.data);
   const headers: Record<string, string> = {
     Accept: 'application/json, */*',
-    ...(body === undefined || typeof body !== 'string' ? {} : { 'Content-Type': 'application/json' }),
+    ...(body === undefined || typeof body !== 'string'
+      ? {}
+      : { 'Content-Type': 'application/json' }),
     ...(await authHeaders()),
     ...config.headers,
     ...options?.headers,
@@ -157,7 +165,8 @@ export async function send(config: RequestConfig, options?: RequestOptions): Pro
     } catch {
       throw transportFailure(requestMessages.networkError, response.status, 'parse');
     }
-    if (!isEnvelope(parsed)) throw transportFailure(requestMessages.networkError, response.status, 'parse');
+    if (!isEnvelope(parsed))
+      throw transportFailure(requestMessages.networkError, response.status, 'parse');
     return { kind: 'envelope', envelope: await decodeEnvelope(parsed) };
   } finally {
     clearTimeout(timer);

@@ -34,7 +34,9 @@ function encryptionFromEnv(): EncryptionConfig | undefined {
   const iv = readEnv('VITE_API_ENCRYPT_IV');
   if (on !== 'true' && on !== '1') return undefined;
   if (!key || !iv) {
-    console.warn('VITE_API_ENCRYPT is on but VITE_API_ENCRYPT_KEY / VITE_API_ENCRYPT_IV are missing; encryption stays off.');
+    console.warn(
+      'VITE_API_ENCRYPT is on but VITE_API_ENCRYPT_KEY / VITE_API_ENCRYPT_IV are missing; encryption stays off.',
+    );
     return undefined;
   }
   return { key, iv };

@@ -33,7 +33,11 @@ export function utf8ToBase64(text: string): string {
   return bytesToBase64(encoder.encode(text));
 }
 
-async function material(text: string, sizes: number[], fallbackSize: number): Promise<Uint8Array<ArrayBuffer>> {
+async function material(
+  text: string,
+  sizes: number[],
+  fallbackSize: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   const raw = encoder.encode(text);
   if (sizes.includes(raw.length)) return raw;
   const digest = new Uint8Array(await subtle().digest('SHA-256', raw));
@@ -49,7 +53,10 @@ function prepare(config: EncryptionConfig) {
     prepared = (async () => {
       const keyBytes = await material(config.key, [16, 24, 32], 32);
       const iv = await material(config.iv, [16], 16);
-      const key = await subtle().importKey('raw', keyBytes, { name: 'AES-CBC' }, false, ['encrypt', 'decrypt']);
+      const key = await subtle().importKey('raw', keyBytes, { name: 'AES-CBC' }, false, [
+        'encrypt',
+        'decrypt',
+      ]);
       return { key, iv };
     })();
     keyCache.set(cacheKey, prepared);

@@ -21,12 +21,29 @@ import { handleEnvelopeStatus } from './status';
 export type { HttpMethod, RequestConfig, RequestOptions } from './client';
 export { authHeaders, userTag } from './client';
 export { ApiError, isApiError, type ApiErrorKind, type Envelope } from './errors';
-export { configureRequest, getRequestConfig, resetRequestConfig, DEFAULT_TIMEOUT_MS } from './config';
+export {
+  configureRequest,
+  getRequestConfig,
+  resetRequestConfig,
+  DEFAULT_TIMEOUT_MS,
+} from './config';
 export type { EncryptionConfig, RequestClientConfig } from './config';
 export { decryptText, encryptText } from './crypto';
 export { setRequestNavigator, type RequestNavigator } from './navigator';
-export { LOGIN_PATH, NO_PERMISSION_PATH, LOGIN_REDIRECT_DELAY_MS, TRANSPORT_ERROR_LIFE_MS } from './status';
-export { uploadFile, uploadSlice, UPLOAD_CHUNK_SIZE, type UploadKind, type UploadResult, type SliceUploadOptions } from './upload';
+export {
+  LOGIN_PATH,
+  NO_PERMISSION_PATH,
+  LOGIN_REDIRECT_DELAY_MS,
+  TRANSPORT_ERROR_LIFE_MS,
+} from './status';
+export {
+  uploadFile,
+  uploadSlice,
+  UPLOAD_CHUNK_SIZE,
+  type UploadKind,
+  type UploadResult,
+  type SliceUploadOptions,
+} from './upload';
 
 /** orval reads these two type exports from the mutator module. */
 export type ErrorType<TError> = ApiError<TError>;
@@ -40,7 +57,10 @@ export async function request<T>(config: RequestConfig, options?: RequestOptions
   throw new ApiError(envelope.msg, envelope, envelope.status, 'status');
 }
 
-async function helper<T>(config: RequestConfig, options?: RequestOptions): Promise<Envelope<T> | ApiError> {
+async function helper<T>(
+  config: RequestConfig,
+  options?: RequestOptions,
+): Promise<Envelope<T> | ApiError> {
   try {
     const answer = await send(config, options);
     if (answer.kind === 'blob') {
@@ -74,7 +94,9 @@ export const http = {
   ): Promise<Blob | ApiError> {
     try {
       const answer = await send(
-        method === 'GET' ? { url, method, params, responseType: 'blob' } : { url, method, data: params ?? {}, responseType: 'blob' },
+        method === 'GET'
+          ? { url, method, params, responseType: 'blob' }
+          : { url, method, data: params ?? {}, responseType: 'blob' },
         options,
       );
       if (answer.kind === 'blob') return answer.blob;

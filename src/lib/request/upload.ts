@@ -56,7 +56,9 @@ function absolute(url: string): string {
 }
 
 function nameOf(file: Blob, fallback = 'file'): string {
-  return typeof (file as File).name === 'string' && (file as File).name ? (file as File).name : fallback;
+  return typeof (file as File).name === 'string' && (file as File).name
+    ? (file as File).name
+    : fallback;
 }
 
 function failed(message: string, envelope?: Envelope): UploadResult {
@@ -73,12 +75,16 @@ async function postForm(url: string, form: FormData): Promise<Response> {
 }
 
 /** One multipart upload; the answer's data holds address, att_id and original_name. */
-export async function uploadFile(file: Blob, options: FileUploadOptions = {}): Promise<UploadResult> {
+export async function uploadFile(
+  file: Blob,
+  options: FileUploadOptions = {},
+): Promise<UploadResult> {
   const kind = options.kind ?? 'image';
   const form = new FormData();
   form.append(options.fieldName ?? 'file', file, options.fileName ?? nameOf(file));
   if (options.type !== undefined) form.append('type', String(options.type));
-  if (options.attachmentCateId !== undefined) form.append('attachment_cate_id', String(options.attachmentCateId));
+  if (options.attachmentCateId !== undefined)
+    form.append('attachment_cate_id', String(options.attachmentCateId));
 
   let response: Response;
   try {
@@ -87,7 +93,11 @@ export async function uploadFile(file: Blob, options: FileUploadOptions = {}): P
     return failed(uploadMessages.generic);
   }
   if (!response.ok) {
-    return failed(kind === 'image' ? uploadMessages.httpError(response.status) : uploadMessages.fileHttpError(response.status));
+    return failed(
+      kind === 'image'
+        ? uploadMessages.httpError(response.status)
+        : uploadMessages.fileHttpError(response.status),
+    );
   }
   let envelope: Envelope<UploadedFile>;
   try {
@@ -97,7 +107,10 @@ export async function uploadFile(file: Blob, options: FileUploadOptions = {}): P
   }
   if (envelope.status !== 200 || !envelope.data) {
     const reason = envelope.msg || uploadMessages.generic;
-    return failed(kind === 'image' ? uploadMessages.imageRejected(reason) : uploadMessages.fileRejected(reason), envelope);
+    return failed(
+      kind === 'image' ? uploadMessages.imageRejected(reason) : uploadMessages.fileRejected(reason),
+      envelope,
+    );
   }
   return { ok: true, data: envelope.data, envelope };
 }
@@ -122,7 +135,8 @@ function extensionOf(name: string): string {
 }
 
 function tempBasename(): string {
-  const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(16).slice(2)}`;
+  const random =
+    globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(16).slice(2)}`;
   return random.replace(/-/g, '');
 }
 
@@ -130,7 +144,10 @@ function tempBasename(): string {
  * The chunked upload. Chunks are numbered from 1 (`chunk_index`) out of `chunk_total`; the
  * server answers status 1 per accepted chunk and 200 with the address once assembled.
  */
-export async function uploadSlice(file: Blob, options: SliceUploadOptions = {}): Promise<UploadResult> {
+export async function uploadSlice(
+  file: Blob,
+  options: SliceUploadOptions = {},
+): Promise<UploadResult> {
   const chunkSize = options.chunkSize ?? UPLOAD_CHUNK_SIZE;
   const name = options.resourceName ?? nameOf(file);
   const total = Math.max(1, Math.ceil(file.size / chunkSize));
@@ -165,7 +182,8 @@ export async function uploadSlice(file: Blob, options: SliceUploadOptions = {}):
       return { ok: true, data: envelope.data, envelope };
     }
     if (envelope.status !== 1) return failed(uploadMessages.chunkFailed, envelope);
-    if (typeof envelope.data?.resource_temp_path === 'string') tempPath = envelope.data.resource_temp_path;
+    if (typeof envelope.data?.resource_temp_path === 'string')
+      tempPath = envelope.data.resource_temp_path;
     options.onProgress?.(Math.min(99, Math.round((index / total) * 100)));
   }
   // Every chunk was accepted but the server never said it was complete.

@@ -7,7 +7,9 @@ import { setPrilist } from '@/lib/session';
 import { renderWithProviders } from '../form/render';
 import { createFakeNoticeModule, makeNotices } from './fake-module';
 
-const ALL_KEYS = ['ADD', 'EDIT', 'DELETE', 'RECYCLE', 'IMPORT', 'EXPORT'].map((s) => `ADMINNOTICE_${s}`);
+const ALL_KEYS = ['ADD', 'EDIT', 'DELETE', 'RECYCLE', 'IMPORT', 'EXPORT'].map(
+  (s) => `ADMINNOTICE_${s}`,
+);
 
 let toasts: NotifyMessage[] = [];
 let stop: () => void = () => undefined;
@@ -76,7 +78,9 @@ describe('CrudPage over an in-memory module', () => {
     expect(await within(table()).findByText('放假通知')).toBeInTheDocument();
     expect(api.add).toHaveBeenCalledWith({ title: '放假通知', status: 1 });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(toasts).toContainEqual(expect.objectContaining({ severity: 'success', summary: '新增成功' }));
+    expect(toasts).toContainEqual(
+      expect.objectContaining({ severity: 'success', summary: '新增成功' }),
+    );
   });
 
   it('keeps the dialog open with what was typed when the server answers 201', async () => {
@@ -118,7 +122,9 @@ describe('CrudPage over an in-memory module', () => {
     await within(table()).findByText('公告2');
     const row = within(table()).getByText('公告2').closest('tr')!;
     await user.click(within(row).getByRole('button', { name: '删除' }));
-    expect(await screen.findByText('确定删除该记录吗？删除后可在回收站中恢复。')).toBeInTheDocument();
+    expect(
+      await screen.findByText('确定删除该记录吗？删除后可在回收站中恢复。'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(within(table()).queryByText('公告2')).not.toBeInTheDocument());
     expect(api.delete).toHaveBeenCalledWith(2);
@@ -169,7 +175,9 @@ describe('CrudPage over an in-memory module', () => {
     await within(table()).findByText('公告1');
     await user.click(within(rowOf('公告1')).getByRole('switch', { name: '状态：启用' }));
     await waitFor(() => expect(api.disable).toHaveBeenCalledWith(1, 2));
-    await waitFor(() => expect(within(rowOf('公告1')).getByRole('switch', { name: '状态：禁用' })).not.toBeChecked());
+    await waitFor(() =>
+      expect(within(rowOf('公告1')).getByRole('switch', { name: '状态：禁用' })).not.toBeChecked(),
+    );
     expect(toasts).toContainEqual(expect.objectContaining({ summary: '状态修改成功' }));
   });
 

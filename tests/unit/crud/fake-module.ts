@@ -23,7 +23,11 @@ export function makeNotices(count: number): FakeNotice[] {
 }
 
 export function createFakeNoticeModule(seed: FakeNotice[] = makeNotices(3)) {
-  const db = { rows: seed.map((r) => ({ ...r })), bin: [] as FakeNotice[], nextId: seed.length + 1 };
+  const db = {
+    rows: seed.map((r) => ({ ...r })),
+    bin: [] as FakeNotice[],
+    nextId: seed.length + 1,
+  };
   const page = (rows: FakeNotice[], q: ListQuery) => {
     const filtered = rows.filter(
       (r) =>
@@ -32,7 +36,12 @@ export function createFakeNoticeModule(seed: FakeNotice[] = makeNotices(3)) {
     );
     const start = (q.pageindex - 1) * q.pagesize;
     // Copies, as a server's JSON would be: the cache must never share objects with the store.
-    return ok({ data: filtered.slice(start, start + q.pagesize).map((r) => ({ ...r })), allcount: filtered.length, pageindex: q.pageindex, pagesize: q.pagesize });
+    return ok({
+      data: filtered.slice(start, start + q.pagesize).map((r) => ({ ...r })),
+      allcount: filtered.length,
+      pageindex: q.pageindex,
+      pagesize: q.pagesize,
+    });
   };
   const find = (id: RecordId) => db.rows.find((r) => String(r.id) === String(id));
 
@@ -42,7 +51,13 @@ export function createFakeNoticeModule(seed: FakeNotice[] = makeNotices(3)) {
     info: vi.fn(async (id: RecordId) => ok({ ...find(id) })),
     add: vi.fn(async (body: Partial<FakeNotice>): Promise<Envelope<unknown>> => {
       if (body.title === '重复') return { status: 201, msg: '标题已存在' };
-      const row = { id: db.nextId++, title: '', status: 1, create_time: 1714521600, ...body } as FakeNotice;
+      const row = {
+        id: db.nextId++,
+        title: '',
+        status: 1,
+        create_time: 1714521600,
+        ...body,
+      } as FakeNotice;
       db.rows.unshift(row);
       return ok({ id: row.id });
     }),
@@ -86,7 +101,20 @@ export function createFakeNoticeModule(seed: FakeNotice[] = makeNotices(3)) {
     statusField: 'status',
     permissionKey: 'ADMINNOTICE',
     keepAlive: true,
-    capabilities: ['list', 'info', 'add', 'edit', 'delete', 'disable', 'recycle', 'restore', 'destroy', 'import', 'export', 'importtemplate'],
+    capabilities: [
+      'list',
+      'info',
+      'add',
+      'edit',
+      'delete',
+      'disable',
+      'recycle',
+      'restore',
+      'destroy',
+      'import',
+      'export',
+      'importtemplate',
+    ],
     fields: [
       { cf_name: 'ID', cf_fieldname: 'id', cf_control: 'input', cf_ispri: 1 },
       { cf_name: '标题', cf_fieldname: 'title', cf_control: 'input', cf_validate: 'require' },

@@ -14,9 +14,17 @@ describe('validateImportFiles (xls/xlsx, 5 MB, one file)', () => {
     { name: 'xlsx', given: [file('名单.xlsx')], want: null },
     { name: 'XLS upper case', given: [file('名单.XLS')], want: null },
     { name: 'csv', given: [file('名单.csv')], want: '文件格式不正确，请上传xls/xlsx格式!' },
-    { name: 'over 5 MB', given: [file('名单.xlsx', 5 * 1024 * 1024 + 1)], want: '上传文件大小不能超过5MB!' },
+    {
+      name: 'over 5 MB',
+      given: [file('名单.xlsx', 5 * 1024 * 1024 + 1)],
+      want: '上传文件大小不能超过5MB!',
+    },
     { name: 'exactly 5 MB', given: [file('名单.xlsx', 5 * 1024 * 1024)], want: null },
-    { name: 'two files', given: [file('a.xlsx'), file('b.xlsx')], want: '超出文件数量限制，单次上传限制：1个文件' },
+    {
+      name: 'two files',
+      given: [file('a.xlsx'), file('b.xlsx')],
+      want: '超出文件数量限制，单次上传限制：1个文件',
+    },
     { name: 'none', given: [], want: '请选择要导入的文件' },
   ])('$name → $want', ({ given, want }) => {
     expect(validateImportFiles(given)).toBe(want);
@@ -43,7 +51,12 @@ describe('ImportExport on the page', () => {
     const input = await screen.findByLabelText('选择文件');
     await user.upload(input, file('名单.txt'));
     expect(await screen.findByText('文件格式不正确，请上传xls/xlsx格式!')).toBeInTheDocument();
-    expect(toasts).toContainEqual(expect.objectContaining({ severity: 'error', summary: '文件格式不正确，请上传xls/xlsx格式!' }));
+    expect(toasts).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        summary: '文件格式不正确，请上传xls/xlsx格式!',
+      }),
+    );
     await user.upload(input, file('名单.xlsx'));
     await user.click(screen.getByRole('button', { name: '开始导入' }));
     await waitFor(() => expect(api.import).toHaveBeenCalledTimes(1));

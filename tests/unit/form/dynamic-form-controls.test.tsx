@@ -12,30 +12,48 @@ vi.mock('@/lib/request', async (importOriginal) => ({
 }));
 
 const DEPARTMENTS = [
-  { label: '总部', value: 1, children: [{ label: '研发部', value: 11 }, { label: '市场部', value: 12 }] },
+  {
+    label: '总部',
+    value: 1,
+    children: [
+      { label: '研发部', value: 11 },
+      { label: '市场部', value: 12 },
+    ],
+  },
 ];
 
 beforeEach(() => {
   requestMock.mockReset();
-  requestMock.mockImplementation(async (config: { url: string; data?: { parentCode?: string } }) => {
-    if (config.url === '/api/dictionary/getkeyval') {
-      if (config.data?.parentCode === 'Dep' || config.data?.parentCode === 'DepAuth') {
-        return { status: 200, msg: '操作成功', data: DEPARTMENTS };
+  requestMock.mockImplementation(
+    async (config: { url: string; data?: { parentCode?: string } }) => {
+      if (config.url === '/api/dictionary/getkeyval') {
+        if (config.data?.parentCode === 'Dep' || config.data?.parentCode === 'DepAuth') {
+          return { status: 200, msg: '操作成功', data: DEPARTMENTS };
+        }
+        return {
+          status: 200,
+          msg: '操作成功',
+          data: [
+            { label: '男', value: 1 },
+            { label: '女', value: 2 },
+          ],
+        };
       }
-      return { status: 200, msg: '操作成功', data: [{ label: '男', value: 1 }, { label: '女', value: 2 }] };
-    }
-    if (config.url === '/api/adminuser/getkeyval') {
-      return { status: 200, msg: '操作成功', data: [{ key: 7, value: '张三' }] };
-    }
-    return { status: 404, msg: '404，接口不存在！' };
-  });
+      if (config.url === '/api/adminuser/getkeyval') {
+        return { status: 200, msg: '操作成功', data: [{ key: 7, value: '张三' }] };
+      }
+      return { status: 404, msg: '404，接口不存在！' };
+    },
+  );
 });
 afterEach(() => vi.restoreAllMocks());
 
 function setup(fields: FieldDefinition[], record?: Record<string, unknown>) {
   const onSubmit = vi.fn();
   const user = userEvent.setup();
-  const view = renderWithProviders(<DynamicForm fields={fields} record={record} onSubmit={onSubmit} />);
+  const view = renderWithProviders(
+    <DynamicForm fields={fields} record={record} onSubmit={onSubmit} />,
+  );
   const submit = () => user.click(screen.getByRole('button', { name: '提交' }));
   const submitted = async () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
@@ -52,7 +70,13 @@ const colours: FieldDefinition['optionData'] = [
 describe('choice controls: required hint 必选项！', () => {
   it('select: placeholder 请选择, 必选项！ when empty, the chosen value is submitted', async () => {
     const { submit, submitted, user } = setup([
-      { cf_name: '颜色', cf_fieldname: 'colour', cf_control: 'select', cf_validate: 'require', optionData: colours },
+      {
+        cf_name: '颜色',
+        cf_fieldname: 'colour',
+        cf_control: 'select',
+        cf_validate: 'require',
+        optionData: colours,
+      },
     ]);
     const placeholder = screen.getByText('请选择', { selector: '.p-dropdown-label' });
     await submit();
@@ -66,7 +90,13 @@ describe('choice controls: required hint 必选项！', () => {
 
   it('radio: 必选项！ when empty, then the picked option', async () => {
     const { submit, submitted, user } = setup([
-      { cf_name: '颜色', cf_fieldname: 'colour', cf_control: 'radio', cf_validate: 'require', optionData: colours },
+      {
+        cf_name: '颜色',
+        cf_fieldname: 'colour',
+        cf_control: 'radio',
+        cf_validate: 'require',
+        optionData: colours,
+      },
     ]);
     await submit();
     expect(await screen.findByText('必选项！')).toBeInTheDocument();
@@ -77,7 +107,13 @@ describe('choice controls: required hint 必选项！', () => {
 
   it('checkbox: 必选项！ when none is checked; the checked values as a list', async () => {
     const { submit, submitted, user } = setup([
-      { cf_name: '颜色', cf_fieldname: 'colour', cf_control: 'checkbox', cf_validate: 'require', optionData: colours },
+      {
+        cf_name: '颜色',
+        cf_fieldname: 'colour',
+        cf_control: 'checkbox',
+        cf_validate: 'require',
+        optionData: colours,
+      },
     ]);
     await submit();
     expect(await screen.findByText('必选项！')).toBeInTheDocument();
@@ -90,7 +126,13 @@ describe('choice controls: required hint 必选项！', () => {
 
   it('selectAll: 必选项！ when nothing is chosen; several values otherwise', async () => {
     const { submit, submitted, user } = setup([
-      { cf_name: '颜色', cf_fieldname: 'colour', cf_control: 'selectAll', cf_validate: 'require', optionData: colours },
+      {
+        cf_name: '颜色',
+        cf_fieldname: 'colour',
+        cf_control: 'selectAll',
+        cf_validate: 'require',
+        optionData: colours,
+      },
     ]);
     await submit();
     expect(await screen.findByText('必选项！')).toBeInTheDocument();
@@ -106,7 +148,11 @@ describe('option sources', () => {
   it('DICTIONARY: POST /api/dictionary/getkeyval once, then served from the cache', async () => {
     const client = createTestQueryClient();
     const field: FieldDefinition = {
-      cf_name: '性别', cf_fieldname: 'sex', cf_control: 'radio', cf_sourcetype: 'DICTIONARY', cf_dictionary: 'SEX',
+      cf_name: '性别',
+      cf_fieldname: 'sex',
+      cf_control: 'radio',
+      cf_sourcetype: 'DICTIONARY',
+      cf_dictionary: 'SEX',
     };
     const first = renderWithProviders(<DynamicForm fields={[field]} onSubmit={vi.fn()} />, client);
     expect(await screen.findByLabelText('女')).toBeInTheDocument();
@@ -122,7 +168,15 @@ describe('option sources', () => {
   });
 
   it('API: GET /api/{cf_method}/getkeyval, key/value pairs as options', async () => {
-    setup([{ cf_name: '负责人', cf_fieldname: 'owner', cf_control: 'radio', cf_sourcetype: 'API', cf_method: 'adminuser' }]);
+    setup([
+      {
+        cf_name: '负责人',
+        cf_fieldname: 'owner',
+        cf_control: 'radio',
+        cf_sourcetype: 'API',
+        cf_method: 'adminuser',
+      },
+    ]);
     expect(await screen.findByLabelText('张三')).toBeInTheDocument();
     expect(requestMock).toHaveBeenCalledWith({ url: '/api/adminuser/getkeyval', method: 'GET' });
   });
@@ -143,7 +197,12 @@ describe('InputNumber', () => {
 
   it('clamps a typed value to the bounds on blur, and parameData overrides them', async () => {
     const { user, submit, submitted } = setup([
-      { cf_name: '数量', cf_fieldname: 'qty', cf_control: 'InputNumber', parameData: { min: 5, max: 10, precision: 0 } },
+      {
+        cf_name: '数量',
+        cf_fieldname: 'qty',
+        cf_control: 'InputNumber',
+        parameData: { min: 5, max: 10, precision: 0 },
+      },
     ]);
     const input = screen.getByLabelText('数量');
     await user.type(input, '50');
@@ -156,7 +215,9 @@ describe('InputNumber', () => {
 
 describe('Switch and Slider', () => {
   it('Switch is 2 when off and 1 when on', async () => {
-    const { user, submit, submitted, onSubmit } = setup([{ cf_name: '启用', cf_fieldname: 'enabled', cf_control: 'Switch' }]);
+    const { user, submit, submitted, onSubmit } = setup([
+      { cf_name: '启用', cf_fieldname: 'enabled', cf_control: 'Switch' },
+    ]);
     await submit();
     expect(await submitted()).toEqual({ enabled: 2 });
     await user.click(screen.getByRole('switch', { name: '启用' }));
@@ -172,7 +233,12 @@ describe('Switch and Slider', () => {
 
   it('Slider moves by its step with the keyboard', async () => {
     const { submit, submitted } = setup([
-      { cf_name: '进度', cf_fieldname: 'progress', cf_control: 'Slider', parameData: { min: 0, max: 100, step: 10 } },
+      {
+        cf_name: '进度',
+        cf_fieldname: 'progress',
+        cf_control: 'Slider',
+        parameData: { min: 0, max: 100, step: 10 },
+      },
     ]);
     const handle = screen.getByRole('slider');
     fireEvent.keyDown(handle, { key: 'ArrowRight', code: 'ArrowRight' });
@@ -231,7 +297,9 @@ describe('tree controls', () => {
       { cf_name: '授权部门', cf_fieldname: 'depAuth', cf_control: 'DepartmentAuth' },
     ]);
     await waitFor(() => expect(requestMock).toHaveBeenCalledTimes(2));
-    const codes = requestMock.mock.calls.map((call) => (call[0] as { data: { parentCode: string } }).data.parentCode);
+    const codes = requestMock.mock.calls.map(
+      (call) => (call[0] as { data: { parentCode: string } }).data.parentCode,
+    );
     expect(codes.sort()).toEqual(['Dep', 'DepAuth']);
     await user.click(screen.getAllByText('请选择')[0]!);
     expect(await screen.findByText('总部')).toBeInTheDocument();
@@ -240,11 +308,29 @@ describe('tree controls', () => {
   it('city reads POST /api/district/gettree when the server has it', async () => {
     requestMock.mockImplementation(async (config: { url: string }) =>
       config.url === '/api/district/gettree'
-        ? { status: 200, msg: '操作成功', data: [{ label: '海南省', value: '460000', children: [{ label: '三亚市', value: '460200' }] }] }
+        ? {
+            status: 200,
+            msg: '操作成功',
+            data: [
+              {
+                label: '海南省',
+                value: '460000',
+                children: [{ label: '三亚市', value: '460200' }],
+              },
+            ],
+          }
         : { status: 404, msg: '404，接口不存在！' },
     );
-    const { user, submit, submitted } = setup([{ cf_name: '城市', cf_fieldname: 'city', cf_control: 'city' }]);
-    await waitFor(() => expect(requestMock).toHaveBeenCalledWith({ url: '/api/district/gettree', method: 'POST', data: {} }));
+    const { user, submit, submitted } = setup([
+      { cf_name: '城市', cf_fieldname: 'city', cf_control: 'city' },
+    ]);
+    await waitFor(() =>
+      expect(requestMock).toHaveBeenCalledWith({
+        url: '/api/district/gettree',
+        method: 'POST',
+        data: {},
+      }),
+    );
     await user.click(screen.getByText('请选择'));
     await user.type(screen.getByPlaceholderText('检索关键字'), '三亚');
     await user.click(await screen.findByText('三亚市'));
@@ -254,7 +340,9 @@ describe('tree controls', () => {
   });
 
   it('city falls back to the built-in list and picks [province, city]', async () => {
-    const { user, submit, submitted } = setup([{ cf_name: '城市', cf_fieldname: 'city', cf_control: 'city' }]);
+    const { user, submit, submitted } = setup([
+      { cf_name: '城市', cf_fieldname: 'city', cf_control: 'city' },
+    ]);
     await user.click(screen.getByText('请选择'));
     await user.type(screen.getByPlaceholderText('检索关键字'), '深圳');
     await user.click(await screen.findByText('深圳市'));
@@ -283,7 +371,9 @@ describe('dates', () => {
   });
 
   it('TimePicker moves minutes in 15-minute steps', async () => {
-    const { user } = setup([{ cf_name: '时刻', cf_fieldname: 'clock', cf_control: 'TimePicker' }], { clock: '09:00' });
+    const { user } = setup([{ cf_name: '时刻', cf_fieldname: 'clock', cf_control: 'TimePicker' }], {
+      clock: '09:00',
+    });
     await user.click(screen.getByLabelText('时刻'));
     const up = await screen.findByRole('button', { name: '下一分钟', hidden: true });
     fireEvent.mouseDown(up);
@@ -292,17 +382,24 @@ describe('dates', () => {
   });
 
   it('a required date asks to pick: 请选择日期', async () => {
-    const { submit } = setup([{ cf_name: '日期', cf_fieldname: 'day', cf_control: 'DatePicker', cf_validate: 'require' }]);
+    const { submit } = setup([
+      { cf_name: '日期', cf_fieldname: 'day', cf_control: 'DatePicker', cf_validate: 'require' },
+    ]);
     await submit();
     expect(await screen.findByText('请选择日期')).toBeInTheDocument();
   });
 });
 
 describe('deferred controls and error focus', () => {
-  it.each(['UploadImg', 'UploadFileArr', 'UploadAttachment', 'editor'] as const)('%s says it is not available yet', (control) => {
-    setup([{ cf_name: '附件', cf_fieldname: 'file', cf_control: control, cf_validate: 'require' }]);
-    expect(screen.getByText('附件：该控件暂不可用，敬请期待')).toBeInTheDocument();
-  });
+  it.each(['UploadImg', 'UploadFileArr', 'UploadAttachment', 'editor'] as const)(
+    '%s says it is not available yet',
+    (control) => {
+      setup([
+        { cf_name: '附件', cf_fieldname: 'file', cf_control: control, cf_validate: 'require' },
+      ]);
+      expect(screen.getByText('附件：该控件暂不可用，敬请期待')).toBeInTheDocument();
+    },
+  );
 
   it('scrolls the first invalid field into view and focuses it', async () => {
     const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
@@ -316,7 +413,9 @@ describe('deferred controls and error focus', () => {
     await screen.findByText('请输入标题');
     expect(screen.getByText('请输入内容')).toBeInTheDocument();
     expect(scroll).toHaveBeenCalledTimes(1);
-    expect(scroll.mock.contexts[0]).toBe(container.ownerDocument.querySelector('[data-field="title"]'));
+    expect(scroll.mock.contexts[0]).toBe(
+      container.ownerDocument.querySelector('[data-field="title"]'),
+    );
     expect(screen.getByLabelText('标题')).toHaveFocus();
   });
 });

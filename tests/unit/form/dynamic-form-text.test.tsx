@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { DynamicForm, type FieldDefinition } from '@/components/form';
 import { renderWithProviders } from './render';
 
-const title: FieldDefinition = { cf_name: '标题', cf_fieldname: 'title', cf_control: 'input', cf_validate: 'require' };
+const title: FieldDefinition = {
+  cf_name: '标题',
+  cf_fieldname: 'title',
+  cf_control: 'input',
+  cf_validate: 'require',
+};
 
 function setup(fields: FieldDefinition[], record?: Record<string, unknown>) {
   const onSubmit = vi.fn();
@@ -57,13 +62,21 @@ describe('DynamicForm text rules (spec section 5)', () => {
     { control: 'input', length: 10, max: 10 },
     { control: 'textarea', length: undefined, max: 200 },
     { control: 'password', length: undefined, max: 20 },
-  ] as const)('limits $control (cf_length $length) to $max characters', async ({ control, length, max }) => {
-    const field: FieldDefinition = { cf_name: '内容', cf_fieldname: 'body', cf_control: control, cf_length: length };
-    const { submit, onSubmit } = setup([field], { body: '字'.repeat(max + 1) });
-    await submit();
-    expect(await screen.findByText(`内容最多${max}个字符`)).toBeInTheDocument();
-    expect(onSubmit).not.toHaveBeenCalled();
-  });
+  ] as const)(
+    'limits $control (cf_length $length) to $max characters',
+    async ({ control, length, max }) => {
+      const field: FieldDefinition = {
+        cf_name: '内容',
+        cf_fieldname: 'body',
+        cf_control: control,
+        cf_length: length,
+      };
+      const { submit, onSubmit } = setup([field], { body: '字'.repeat(max + 1) });
+      await submit();
+      expect(await screen.findByText(`内容最多${max}个字符`)).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
 
   it('accepts exactly the maximum length', async () => {
     const field: FieldDefinition = { cf_name: '内容', cf_fieldname: 'body', cf_control: 'input' };

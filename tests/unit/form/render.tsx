@@ -15,11 +15,16 @@ afterEach(() => cleanup());
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = vi.fn();
 
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
 }
 
 /** Renders inside the providers the app mounts (react-query, PrimeReact with zh-CN). */
-export function renderWithProviders(ui: ReactElement, client: QueryClient = createTestQueryClient()) {
+export function renderWithProviders(
+  ui: ReactElement,
+  client: QueryClient = createTestQueryClient(),
+) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
       <PrimeReactProvider value={{ ripple: false, locale: 'zh-CN' }}>{children}</PrimeReactProvider>

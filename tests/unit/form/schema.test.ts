@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
-import { buildFormSchema, defaultValuesOf, normaliseOptions, optionSourceOf, sanitizeText, type FieldDefinition } from '@/components/form';
+import {
+  buildFormSchema,
+  defaultValuesOf,
+  normaliseOptions,
+  optionSourceOf,
+  sanitizeText,
+  type FieldDefinition,
+} from '@/components/form';
 
 /** The first message the schema gives for a value, or null when it passes. */
 function messageFor(field: FieldDefinition, value: unknown): string | null {
@@ -53,11 +60,21 @@ describe('required and length rules', () => {
     { control: 'SelectTree', value: null, want: '请选择标题' },
     { control: 'select', value: 0, want: null },
   ] as const)('$control required with $value → $want', ({ control, value, want }) => {
-    expect(messageFor({ cf_name: '标题', cf_fieldname: 'f', cf_control: control, cf_validate: 'require' }, value)).toBe(want);
+    expect(
+      messageFor(
+        { cf_name: '标题', cf_fieldname: 'f', cf_control: control, cf_validate: 'require' },
+        value,
+      ),
+    ).toBe(want);
   });
 
   it('counts length after trimming and stripping emoji', () => {
-    const field: FieldDefinition = { cf_name: '标题', cf_fieldname: 'f', cf_control: 'input', cf_length: 4 };
+    const field: FieldDefinition = {
+      cf_name: '标题',
+      cf_fieldname: 'f',
+      cf_control: 'input',
+      cf_length: 4,
+    };
     expect(messageFor(field, '  一二三四😀  ')).toBeNull();
     expect(messageFor(field, '一二三四五')).toBe('标题最多4个字符');
   });
@@ -85,16 +102,40 @@ describe('defaultValuesOf', () => {
       { cf_name: '标签', cf_fieldname: 'tags', cf_control: 'checkbox', cf_default: 'a,b' },
     ];
     expect(defaultValuesOf(fields)).toEqual({ title: '', on: 2, qty: 3, tags: ['a', 'b'] });
-    expect(defaultValuesOf(fields, { title: '公告', on: 1, tags: 'c' })).toEqual({ title: '公告', on: 1, qty: 3, tags: ['c'] });
+    expect(defaultValuesOf(fields, { title: '公告', on: 1, tags: 'c' })).toEqual({
+      title: '公告',
+      on: 1,
+      qty: 3,
+      tags: ['c'],
+    });
   });
 });
 
 describe('option sources', () => {
   it.each([
-    { name: 'label/value', given: [{ label: '启用', value: 1 }], want: [{ label: '启用', value: 1 }] },
-    { name: 'key/value pairs', given: [{ key: 7, value: '张三' }], want: [{ label: '张三', value: 7 }] },
-    { name: 'name/id', given: [{ name: '研发部', id: '11' }], want: [{ label: '研发部', value: '11' }] },
-    { name: 'object map', given: { 1: '启用', 2: '禁用' }, want: [{ label: '启用', value: '1' }, { label: '禁用', value: '2' }] },
+    {
+      name: 'label/value',
+      given: [{ label: '启用', value: 1 }],
+      want: [{ label: '启用', value: 1 }],
+    },
+    {
+      name: 'key/value pairs',
+      given: [{ key: 7, value: '张三' }],
+      want: [{ label: '张三', value: 7 }],
+    },
+    {
+      name: 'name/id',
+      given: [{ name: '研发部', id: '11' }],
+      want: [{ label: '研发部', value: '11' }],
+    },
+    {
+      name: 'object map',
+      given: { 1: '启用', 2: '禁用' },
+      want: [
+        { label: '启用', value: '1' },
+        { label: '禁用', value: '2' },
+      ],
+    },
     {
       name: 'tree',
       given: [{ label: '总部', value: 1, children: [{ label: '研发部', value: 11 }] }],
@@ -106,12 +147,34 @@ describe('option sources', () => {
   });
 
   it.each([
-    { field: { cf_control: 'Department' }, want: { kind: 'dictionary', parentCode: 'Dep', isAll: false } },
-    { field: { cf_control: 'DepartmentAuth' }, want: { kind: 'dictionary', parentCode: 'DepAuth', isAll: false } },
-    { field: { cf_control: 'select', cf_sourcetype: 'DICTIONARY', cf_dictionary: 'SEX', parameData: { isAll: 1 } }, want: { kind: 'dictionary', parentCode: 'SEX', isAll: true } },
-    { field: { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'adminuser' }, want: { kind: 'api', method: 'adminuser' } },
-    { field: { cf_control: 'select', cf_sourcetype: 'STATIC', optionData: [] }, want: { kind: 'static', options: [] } },
+    {
+      field: { cf_control: 'Department' },
+      want: { kind: 'dictionary', parentCode: 'Dep', isAll: false },
+    },
+    {
+      field: { cf_control: 'DepartmentAuth' },
+      want: { kind: 'dictionary', parentCode: 'DepAuth', isAll: false },
+    },
+    {
+      field: {
+        cf_control: 'select',
+        cf_sourcetype: 'DICTIONARY',
+        cf_dictionary: 'SEX',
+        parameData: { isAll: 1 },
+      },
+      want: { kind: 'dictionary', parentCode: 'SEX', isAll: true },
+    },
+    {
+      field: { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'adminuser' },
+      want: { kind: 'api', method: 'adminuser' },
+    },
+    {
+      field: { cf_control: 'select', cf_sourcetype: 'STATIC', optionData: [] },
+      want: { kind: 'static', options: [] },
+    },
   ] as const)('$field.cf_control $field.cf_sourcetype → $want.kind', ({ field, want }) => {
-    expect(optionSourceOf({ cf_name: 'x', cf_fieldname: 'x', ...field } as FieldDefinition)).toEqual(want);
+    expect(
+      optionSourceOf({ cf_name: 'x', cf_fieldname: 'x', ...field } as FieldDefinition),
+    ).toEqual(want);
   });
 });

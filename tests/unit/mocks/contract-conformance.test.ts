@@ -53,7 +53,11 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([route, metho
   Object.entries(methods)
     .filter(([method]) => method === 'get' || method === 'post')
     .map(([method, raw]) => {
-      const op = raw as { operationId: string; responses: Record<string, Record<string, unknown>>; 'x-admin'?: { capability?: string } };
+      const op = raw as {
+        operationId: string;
+        responses: Record<string, Record<string, unknown>>;
+        'x-admin'?: { capability?: string };
+      };
       const response = resolveResponse(op.responses['200'] ?? {});
       const content = (response.content ?? {}) as Record<string, { schema?: unknown }>;
       return {
@@ -80,7 +84,9 @@ function groupOf(route: string): string {
 function seedRow(group: string): MockRow {
   const registration = mockModule(group);
   const complete = (row: MockRow) =>
-    registration?.requiredFields.every(({ field }) => row[field] !== undefined && row[field] !== null && row[field] !== '');
+    registration?.requiredFields.every(
+      ({ field }) => row[field] !== undefined && row[field] !== null && row[field] !== '',
+    );
   const row = registration?.seed.find(complete) ?? registration?.seed[0];
   if (!registration || !row) throw new Error(`no registration or seed for ${group}`);
   return { ...row };
@@ -97,13 +103,17 @@ async function xlsxWithHeaders(group: string): Promise<Blob> {
   const ExcelJS = (module as unknown as { default?: typeof module }).default ?? module;
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('导入');
-  const columns = (registration?.exportColumns ?? []).filter(([field]) => field !== registration?.primaryKey);
+  const columns = (registration?.exportColumns ?? []).filter(
+    ([field]) => field !== registration?.primaryKey,
+  );
   const row = seedRow(group);
   sheet.addRow(columns.map(([, header]) => header));
-  sheet.addRow(columns.map(([field]) => {
-    const value = row[field];
-    return typeof value === 'object' ? JSON.stringify(value) : (value as string | number);
-  }));
+  sheet.addRow(
+    columns.map(([field]) => {
+      const value = row[field];
+      return typeof value === 'object' ? JSON.stringify(value) : (value as string | number);
+    }),
+  );
   return new Blob([(await workbook.xlsx.writeBuffer()) as ArrayBuffer]);
 }
 
@@ -124,50 +134,141 @@ interface Prepared {
   expectStatus?: number;
 }
 
-const png = () => new Blob([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], { type: 'image/png' });
+const png = () =>
+  new Blob([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], { type: 'image/png' });
 
 const specific: Record<string, (op: Operation) => Prepared | Promise<Prepared>> = {
-  sessionLogin: (op) => ({ path: op.path, options: { body: { username: 'admin', password: 'Admin@123456', captcha: '8888', captcha_key: 'x' } } }),
+  sessionLogin: (op) => ({
+    path: op.path,
+    options: {
+      body: { username: 'admin', password: 'Admin@123456', captcha: '8888', captcha_key: 'x' },
+    },
+  }),
   sessionSsologin: (op) => ({ path: op.path, options: { body: { ticket: 'ST-1' } } }),
   sessionWechatauthlogin: (op) => ({ path: op.path, options: { body: { code: 'wx-code' } } }),
   sessionCaptcha: (op) => ({ path: op.path, options: { query: { r: Date.now() } } }),
   sessionGetsystemsetting: (op) => ({ path: op.path, options: { body: {} } }),
-  adminuserUppassword: (op) => ({ path: op.path, options: { body: { oldPwd: 'Admin@123456', newPwd: 'Newpass#2025', newPwdTwo: 'Newpass#2025' } } }),
+  adminuserUppassword: (op) => ({
+    path: op.path,
+    options: {
+      body: { oldPwd: 'Admin@123456', newPwd: 'Newpass#2025', newPwdTwo: 'Newpass#2025' },
+    },
+  }),
   adminuserResetpassword: (op) => ({ path: op.path, options: { body: { id: 2 } } }),
-  adminuserGetkeyval: (op) => ({ path: op.path, options: { body: { key: 'id', value: 'nickname' } } }),
-  admindepartmentGetjobdepid: (op) => ({ path: op.path, options: { body: { jobid: 1 } }, before: async (token) => void (await send('POST', '/api/admindepartment/savejobdep', { token, body: { jobid: 1, deparr: [2, 3] } })) }),
-  admindepartmentSavejobdep: (op) => ({ path: op.path, options: { body: { jobid: 1, deparr: [2, 3] } } }),
-  adminmenuGetrolemenuid: (op) => ({ path: op.path, options: { body: { roleid: 2, issuper: 0 } }, before: async (token) => void (await send('POST', '/api/adminmenu/saverolemenu', { token, body: { roleid: 2, menuarr: [1, 2] } })) }),
-  adminmenuSaverolemenu: (op) => ({ path: op.path, options: { body: { roleid: 2, menuarr: [1, 2] } } }),
-  dictionaryGetkeyval: (op) => ({ path: op.path, options: { body: { parentCode: 'Dep', isAll: 1 } } }),
+  adminuserGetkeyval: (op) => ({
+    path: op.path,
+    options: { body: { key: 'id', value: 'nickname' } },
+  }),
+  admindepartmentGetjobdepid: (op) => ({
+    path: op.path,
+    options: { body: { jobid: 1 } },
+    before: async (token) =>
+      void (await send('POST', '/api/admindepartment/savejobdep', {
+        token,
+        body: { jobid: 1, deparr: [2, 3] },
+      })),
+  }),
+  admindepartmentSavejobdep: (op) => ({
+    path: op.path,
+    options: { body: { jobid: 1, deparr: [2, 3] } },
+  }),
+  adminmenuGetrolemenuid: (op) => ({
+    path: op.path,
+    options: { body: { roleid: 2, issuper: 0 } },
+    before: async (token) =>
+      void (await send('POST', '/api/adminmenu/saverolemenu', {
+        token,
+        body: { roleid: 2, menuarr: [1, 2] },
+      })),
+  }),
+  adminmenuSaverolemenu: (op) => ({
+    path: op.path,
+    options: { body: { roleid: 2, menuarr: [1, 2] } },
+  }),
+  dictionaryGetkeyval: (op) => ({
+    path: op.path,
+    options: { body: { parentCode: 'Dep', isAll: 1 } },
+  }),
   datadicttreeGetkeyval: (op) => ({ path: op.path, options: { body: { topCode: 'Region' } } }),
   datadicttreeGetlistkeyVal: (op) => ({ path: op.path, options: { body: { topCode: 'Region' } } }),
   groupGetgroupdata: (op) => ({ path: op.path, options: { body: { code: 'IMAGECONFIG' } } }),
-  groupUpdatesetting: (op) => ({ path: op.path, options: { body: { code: 'SYS_TITLE', data: { SYS_TITLE: '演示后台' } } } }),
-  fieldGetfieldarrbymodule: (op) => ({ path: op.path, options: { body: { moduleName: 'common', moduleType: 1 } } }),
-  attachmentAdd: (op) => ({ path: op.path, options: { body: { att_title: '横幅', att_url: 'https://example.com/a.png', att_storage: 5 } } }),
-  attachmentEdit: (op) => ({ path: op.path, options: { body: { att_id: firstId('attachment'), att_title: '新名称' } } }),
+  groupUpdatesetting: (op) => ({
+    path: op.path,
+    options: { body: { code: 'SYS_TITLE', data: { SYS_TITLE: '演示后台' } } },
+  }),
+  fieldGetfieldarrbymodule: (op) => ({
+    path: op.path,
+    options: { body: { moduleName: 'common', moduleType: 1 } },
+  }),
+  attachmentAdd: (op) => ({
+    path: op.path,
+    options: { body: { att_title: '横幅', att_url: 'https://example.com/a.png', att_storage: 5 } },
+  }),
+  attachmentEdit: (op) => ({
+    path: op.path,
+    options: { body: { att_id: firstId('attachment'), att_title: '新名称' } },
+  }),
   attachmentDelete: (op) => ({ path: op.path, options: { body: [firstId('attachment')] } }),
-  attachmentcateAdd: (op) => ({ path: op.path, options: { body: { ac_id: 0, ac_parent: 0, ac_path: '0', ac_title: '新分类' } } }),
-  attachmentcateEdit: (op) => ({ path: op.path, options: { body: { ac_id: 6, ac_parent: 0, ac_path: '0', ac_title: '视频' } } }),
+  attachmentcateAdd: (op) => ({
+    path: op.path,
+    options: { body: { ac_id: 0, ac_parent: 0, ac_path: '0', ac_title: '新分类' } },
+  }),
+  attachmentcateEdit: (op) => ({
+    path: op.path,
+    options: { body: { ac_id: 6, ac_parent: 0, ac_path: '0', ac_title: '视频' } },
+  }),
   attachmentcateDelete: (op) => ({ path: op.path, options: { body: { id: 6 } } }),
-  toolUploadimg: (op) => ({ path: op.path, options: { body: multipart({ file: png(), type: 'image', attachment_cate_id: '1' }) } }),
-  toolUploadfile: (op) => ({ path: op.path, options: { body: multipart({ file: new Blob(['pdf']), type: 'file' }, 'a.pdf') } }),
-  toolUploadmedia: (op) => ({ path: op.path, options: { body: multipart({ file: new Blob(['mp4']), type: 'media' }, 'a.mp4') } }),
-  toolInportfile: (op) => ({ path: op.path, options: { body: multipart({ file: new Blob(['docx']) }, 'a.docx') } }),
+  toolUploadimg: (op) => ({
+    path: op.path,
+    options: { body: multipart({ file: png(), type: 'image', attachment_cate_id: '1' }) },
+  }),
+  toolUploadfile: (op) => ({
+    path: op.path,
+    options: { body: multipart({ file: new Blob(['pdf']), type: 'file' }, 'a.pdf') },
+  }),
+  toolUploadmedia: (op) => ({
+    path: op.path,
+    options: { body: multipart({ file: new Blob(['mp4']), type: 'media' }, 'a.mp4') },
+  }),
+  toolInportfile: (op) => ({
+    path: op.path,
+    options: { body: multipart({ file: new Blob(['docx']) }, 'a.docx') },
+  }),
   toolUploadslice: (op) => ({
     path: op.path,
     options: {
-      body: multipart({ resource_chunk: new Blob(['chunk']), chunk_total: '1', chunk_index: '1', resource_temp_basename: 'b1', resource_temp_path: '', resource_type: 'txt', resource_name: 'a.txt', accessToken: '', ac_id: '0' }, 'a.txt'),
+      body: multipart(
+        {
+          resource_chunk: new Blob(['chunk']),
+          chunk_total: '1',
+          chunk_index: '1',
+          resource_temp_basename: 'b1',
+          resource_temp_path: '',
+          resource_type: 'txt',
+          resource_name: 'a.txt',
+          accessToken: '',
+          ac_id: '0',
+        },
+        'a.txt',
+      ),
     },
   }),
   messageRead: (op) => ({ path: op.path, options: { body: { id: 1 } } }),
   messageInfo: (op) => ({ path: op.path, options: { body: { id: 1 } } }),
   ueditorConfig: (op) => ({ path: op.path, options: { query: { action: 'config' } } }),
-  ueditorAction: (op) => ({ path: `${op.path}?action=uploadimage`, options: { body: multipart({ upfile: png(), type: 'ajax' }) } }),
+  ueditorAction: (op) => ({
+    path: `${op.path}?action=uploadimage`,
+    options: { body: multipart({ upfile: png(), type: 'ajax' }) },
+  }),
   methodGetkeyval: () => ({ path: '/api/adminuser/getkeyval', options: {} }),
-  informationreportingexamineExamine: (op) => ({ path: op.path, options: { body: { id: 3, status: 2, remark: '同意' } } }),
-  informationreportingpublishStatistic: (op) => ({ path: op.path, options: { query: { year: 2025 } } }),
+  informationreportingexamineExamine: (op) => ({
+    path: op.path,
+    options: { body: { id: 3, status: 2, remark: '同意' } },
+  }),
+  informationreportingpublishStatistic: (op) => ({
+    path: op.path,
+    options: { query: { year: 2025 } },
+  }),
 };
 
 async function prepare(op: Operation): Promise<Prepared> {
@@ -188,7 +289,8 @@ async function prepare(op: Operation): Promise<Prepared> {
       return {
         path: concretePath,
         options: { query: { pageindex: 1, pagesize: 5 } },
-        before: async (token) => void (await send('POST', `/api/${group}/delete`, { token, body: { id: { id } } })),
+        before: async (token) =>
+          void (await send('POST', `/api/${group}/delete`, { token, body: { id: { id } } })),
       };
     case 'info':
     case 'delete':
@@ -198,14 +300,19 @@ async function prepare(op: Operation): Promise<Prepared> {
       return {
         path: concretePath,
         options: { body: { id: { id } } },
-        before: async (token) => void (await send('POST', `/api/${group}/delete`, { token, body: { id: { id } } })),
+        before: async (token) =>
+          void (await send('POST', `/api/${group}/delete`, { token, body: { id: { id } } })),
       };
     case 'disable':
       return { path: concretePath, options: { body: { id, status: 2 } } };
     case 'updatefield': {
       const row = seedRow(group);
-      const field = Object.keys(row).find((key) => key !== pk && typeof row[key] === 'string') ?? 'sort';
-      return { path: concretePath, options: { body: { id, field, value: String(row[field] ?? '1') } } };
+      const field =
+        Object.keys(row).find((key) => key !== pk && typeof row[key] === 'string') ?? 'sort';
+      return {
+        path: concretePath,
+        options: { body: { id, field, value: String(row[field] ?? '1') } },
+      };
     }
     case 'add': {
       const { [pk]: _drop, ...rest } = seedRow(group);
@@ -214,7 +321,10 @@ async function prepare(op: Operation): Promise<Prepared> {
     case 'edit':
       return { path: concretePath, options: { body: seedRow(group) } };
     case 'import':
-      return { path: concretePath, options: { body: multipart({ importfile: await xlsxWithHeaders(group) }, 'import.xlsx') } };
+      return {
+        path: concretePath,
+        options: { body: multipart({ importfile: await xlsxWithHeaders(group) }, 'import.xlsx') },
+      };
     case 'export':
     case 'importtemplate':
       return { path: concretePath, options: isGeneric ? {} : {} };
@@ -250,34 +360,52 @@ describe('contract conformance of the mock backend', () => {
     expect(ids.filter((id) => id.startsWith('adminuser'))).toHaveLength(9);
   });
 
-  it.each(operations.filter((op) => !NOT_SERVED.has(op.operationId)).map((op) => [op.operationId, op] as const))(
-    '%s answers a success that validates against its 200 schema',
-    async (_id, op) => {
-      resetMockDatabase();
+  it.each(
+    operations
+      .filter((op) => !NOT_SERVED.has(op.operationId))
+      .map((op) => [op.operationId, op] as const),
+  )('%s answers a success that validates against its 200 schema', async (_id, op) => {
+    resetMockDatabase();
+    const token = await signIn();
+    const prepared = await prepare(op);
+    await prepared.before?.(token);
+    const response = await send(op.method, prepared.path, { ...prepared.options, token });
+    expect(response.status).toBe(200);
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.includes('json')) {
+      // File answers (export, importtemplate) and JSONP are checked for their media type.
+      expect(type).toMatch(/spreadsheetml|javascript/);
+      return;
+    }
+    const body = (await response.json()) as Record<string, unknown>;
+    if ('status' in body)
+      expect({ op: op.operationId, status: body.status, msg: body.msg }).toMatchObject({
+        status: prepared.expectStatus ?? 200,
+      });
+    const validate = validatorFor(op);
+    const valid = validate(body);
+    expect(
+      valid
+        ? []
+        : validate.errors?.map(
+            (error) => `${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`,
+          ),
+    ).toEqual([]);
+  });
+
+  it.each([...NOT_SERVED].map((id) => [id] as const))(
+    '%s is not served by the mock yet (owned by the shell)',
+    async (id) => {
+      const op = operations.find((item) => item.operationId === id);
+      expect(op).toBeDefined();
       const token = await signIn();
-      const prepared = await prepare(op);
-      await prepared.before?.(token);
-      const response = await send(op.method, prepared.path, { ...prepared.options, token });
-      expect(response.status).toBe(200);
-      const type = response.headers.get('content-type') ?? '';
-      if (!type.includes('json')) {
-        // File answers (export, importtemplate) and JSONP are checked for their media type.
-        expect(type).toMatch(/spreadsheetml|javascript/);
-        return;
-      }
-      const body = (await response.json()) as Record<string, unknown>;
-      if ('status' in body) expect({ op: op.operationId, status: body.status, msg: body.msg }).toMatchObject({ status: prepared.expectStatus ?? 200 });
-      const validate = validatorFor(op);
-      const valid = validate(body);
-      expect(valid ? [] : validate.errors?.map((error) => `${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`)).toEqual([]);
+      const answer = (await (
+        await send(op?.method ?? 'GET', op?.path ?? '', {
+          token,
+          body: op?.method === 'POST' ? {} : undefined,
+        })
+      ).json()) as { status: number };
+      expect(answer.status).toBe(404);
     },
   );
-
-  it.each([...NOT_SERVED].map((id) => [id] as const))('%s is not served by the mock yet (owned by the shell)', async (id) => {
-    const op = operations.find((item) => item.operationId === id);
-    expect(op).toBeDefined();
-    const token = await signIn();
-    const answer = (await (await send(op?.method ?? 'GET', op?.path ?? '', { token, body: op?.method === 'POST' ? {} : undefined })).json()) as { status: number };
-    expect(answer.status).toBe(404);
-  });
 });

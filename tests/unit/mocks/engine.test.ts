@@ -40,22 +40,37 @@ async function sheetRows(bytes: ArrayBuffer): Promise<unknown[][]> {
 describe('list', () => {
   it('pages newest first and reports totals', async () => {
     const token = await signIn();
-    const page1 = await call<ListData>('GET', '/api/mockbook/list', { token, query: { pageindex: 1, pagesize: 2 } });
+    const page1 = await call<ListData>('GET', '/api/mockbook/list', {
+      token,
+      query: { pageindex: 1, pagesize: 2 },
+    });
     expect(page1.status).toBe(200);
     expect(page1.data).toMatchObject({ allcount: 5, pageindex: 1, pagesize: 2 });
     expect(page1.data.data.map((row) => row.title)).toEqual(['围城', '水浒传']);
-    const page3 = await call<ListData>('GET', '/api/mockbook/list', { token, query: { pageindex: 3, pagesize: 2 } });
+    const page3 = await call<ListData>('GET', '/api/mockbook/list', {
+      token,
+      query: { pageindex: 3, pagesize: 2 },
+    });
     expect(page3.data.data.map((row) => row.title)).toEqual(['红楼梦']);
   });
 
   it('searches the keyword fields and filters exactly', async () => {
     const token = await signIn();
-    const byAuthor = await call<ListData>('GET', '/api/mockbook/list', { token, query: { keyword: '罗贯' } });
+    const byAuthor = await call<ListData>('GET', '/api/mockbook/list', {
+      token,
+      query: { keyword: '罗贯' },
+    });
     expect(byAuthor.data.data.map((row) => row.title)).toEqual(['三国演义']);
-    const filtered = await call<ListData>('GET', '/api/mockbook/list', { token, query: { category: 1, status: 1 } });
+    const filtered = await call<ListData>('GET', '/api/mockbook/list', {
+      token,
+      query: { category: 1, status: 1 },
+    });
     expect(filtered.data.allcount).toBe(3);
     expect(filtered.data.data.map((row) => row.title)).toEqual(['水浒传', '三国演义', '红楼梦']);
-    const none = await call<ListData>('GET', '/api/mockbook/list', { token, query: { keyword: '不存在的书' } });
+    const none = await call<ListData>('GET', '/api/mockbook/list', {
+      token,
+      query: { keyword: '不存在的书' },
+    });
     expect(none.data).toEqual({ data: [], allcount: 0, pageindex: 1, pagesize: 10 });
   });
 
@@ -72,7 +87,9 @@ describe('list', () => {
     const token = await signIn();
     const mine = await call<ListData>('GET', '/api/mockbook/mylist', { token });
     expect(mine.data.data.map((row) => row.title)).toEqual(['围城', '三国演义', '红楼梦']);
-    const theirs = await call<ListData>('GET', '/api/mockbook/mylist', { token: await signIn('zhangwei') });
+    const theirs = await call<ListData>('GET', '/api/mockbook/mylist', {
+      token: await signIn('zhangwei'),
+    });
     expect(theirs.data.data.map((row) => row.title)).toEqual(['西游记']);
   });
 });
@@ -80,7 +97,10 @@ describe('list', () => {
 describe('records', () => {
   it('info accepts {id:{id}} and {id}', async () => {
     const token = await signIn();
-    const nested = await call<Row>('POST', '/api/mockbook/info', { token, body: { id: { id: 3 } } });
+    const nested = await call<Row>('POST', '/api/mockbook/info', {
+      token,
+      body: { id: { id: 3 } },
+    });
     const flat = await call<Row>('POST', '/api/mockbook/info', { token, body: { id: 3 } });
     expect(nested).toEqual(flat);
     expect(nested.data).toMatchObject({ id: 3, title: '三国演义', author: '罗贯中' });
@@ -90,13 +110,19 @@ describe('records', () => {
 
   it('add requires the required fields, assigns an id and a creation time, sets the owner', async () => {
     const token = await signIn();
-    const missing = await call('POST', '/api/mockbook/add', { token, body: { title: '', category: 1 } });
+    const missing = await call('POST', '/api/mockbook/add', {
+      token,
+      body: { title: '', category: 1 },
+    });
     expect(missing).toMatchObject({ status: 201, msg: '请输入书名' });
     const noCategory = await call('POST', '/api/mockbook/add', { token, body: { title: '边城' } });
     expect(noCategory).toMatchObject({ status: 201, msg: '请输入分类' });
 
     const before = Math.floor(Date.now() / 1000);
-    const added = await call<{ id: number }>('POST', '/api/mockbook/add', { token, body: { title: '边城', author: '沈从文', category: 2 } });
+    const added = await call<{ id: number }>('POST', '/api/mockbook/add', {
+      token,
+      body: { title: '边城', author: '沈从文', category: 2 },
+    });
     expect(added).toMatchObject({ status: 200, msg: '操作成功', data: { id: 6 } });
     const info = await call<Row>('POST', '/api/mockbook/info', { token, body: { id: { id: 6 } } });
     expect(info.data).toMatchObject({ id: 6, title: '边城', status: 1, username: 'admin' });
@@ -108,22 +134,45 @@ describe('records', () => {
 
   it('edit changes the record and keeps required fields filled', async () => {
     const token = await signIn();
-    const edited = await call('POST', '/api/mockbook/edit', { token, body: { id: 1, title: '石头记', category: '1' } });
+    const edited = await call('POST', '/api/mockbook/edit', {
+      token,
+      body: { id: 1, title: '石头记', category: '1' },
+    });
     expect(edited.status).toBe(200);
     const info = await call<Row>('POST', '/api/mockbook/info', { token, body: { id: { id: 1 } } });
-    expect(info.data).toMatchObject({ id: 1, title: '石头记', author: '曹雪芹', category: 1, create_time: 1700000001 });
+    expect(info.data).toMatchObject({
+      id: 1,
+      title: '石头记',
+      author: '曹雪芹',
+      category: 1,
+      create_time: 1700000001,
+    });
     const blank = await call('POST', '/api/mockbook/edit', { token, body: { id: 1, title: '  ' } });
     expect(blank).toMatchObject({ status: 201, msg: '请输入书名' });
   });
 
   it('updatefield sets one field; disable switches the status', async () => {
     const token = await signIn();
-    expect((await call('POST', '/api/mockbook/updatefield', { token, body: { id: 2, field: 'author', value: '吴承恩（明）' } })).status).toBe(200);
-    expect(await call('POST', '/api/mockbook/updatefield', { token, body: { id: 2, field: 'title', value: '' } })).toMatchObject({
+    expect(
+      (
+        await call('POST', '/api/mockbook/updatefield', {
+          token,
+          body: { id: 2, field: 'author', value: '吴承恩（明）' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      await call('POST', '/api/mockbook/updatefield', {
+        token,
+        body: { id: 2, field: 'title', value: '' },
+      }),
+    ).toMatchObject({
       status: 201,
       msg: '请输入书名',
     });
-    expect((await call('POST', '/api/mockbook/disable', { token, body: { id: 2, status: 1 } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/mockbook/disable', { token, body: { id: 2, status: 1 } })).status,
+    ).toBe(200);
     const info = await call<Row>('POST', '/api/mockbook/info', { token, body: { id: { id: 2 } } });
     expect(info.data).toMatchObject({ author: '吴承恩（明）', status: 1 });
     await call('POST', '/api/mockbook/disable', { token, body: { id: 2, status: 2 } });
@@ -140,22 +189,30 @@ describe('records', () => {
     const bin = await call<ListData>('GET', '/api/mockbook/recycle', { token });
     expect(bin.data).toMatchObject({ allcount: 1, data: [{ id: 4, title: '水浒传' }] });
 
-    expect(await call('POST', '/api/mockbook/restore', { token, body: { id: { id: 4 } } })).toMatchObject({ status: 200, msg: '恢复成功' });
+    expect(
+      await call('POST', '/api/mockbook/restore', { token, body: { id: { id: 4 } } }),
+    ).toMatchObject({ status: 200, msg: '恢复成功' });
     expect((await call<ListData>('GET', '/api/mockbook/list', { token })).data.allcount).toBe(5);
     expect((await call<ListData>('GET', '/api/mockbook/recycle', { token })).data.allcount).toBe(0);
 
     await call('POST', '/api/mockbook/delete', { token, body: { id: { id: 4 } } });
-    expect(await call('POST', '/api/mockbook/destroy', { token, body: { id: { id: 4 } } })).toMatchObject({ status: 200, msg: '已彻底删除' });
+    expect(
+      await call('POST', '/api/mockbook/destroy', { token, body: { id: { id: 4 } } }),
+    ).toMatchObject({ status: 200, msg: '已彻底删除' });
     expect((await call<ListData>('GET', '/api/mockbook/recycle', { token })).data.allcount).toBe(0);
     expect((await call<ListData>('GET', '/api/mockbook/list', { token })).data.allcount).toBe(4);
-    expect(await call('POST', '/api/mockbook/restore', { token, body: { id: { id: 4 } } })).toMatchObject({ status: 201, msg: '记录不存在' });
+    expect(
+      await call('POST', '/api/mockbook/restore', { token, body: { id: { id: 4 } } }),
+    ).toMatchObject({ status: 201, msg: '记录不存在' });
   });
 
   it('delete removes directly when the module has no recycle bin', async () => {
     const token = await signIn();
     await call('POST', '/api/mockplain/delete', { token, body: { id: { id: 1 } } });
     expect((await call<ListData>('GET', '/api/mockplain/list', { token })).data.allcount).toBe(4);
-    expect((await call<ListData>('GET', '/api/mockplain/recycle', { token })).data.allcount).toBe(0);
+    expect((await call<ListData>('GET', '/api/mockplain/recycle', { token })).data.allcount).toBe(
+      0,
+    );
   });
 
   it('getkeyval answers label/value options', async () => {
@@ -167,7 +224,11 @@ describe('records', () => {
       { label: '水浒传', value: 4 },
       { label: '围城', value: 5 },
     ]);
-    const users = await call<{ label: string; value: number }[]>('POST', '/api/adminuser/getkeyval', { token, body: { key: 'id', value: 'nickname' } });
+    const users = await call<{ label: string; value: number }[]>(
+      'POST',
+      '/api/adminuser/getkeyval',
+      { token, body: { key: 'id', value: 'nickname' } },
+    );
     expect(users.data).toContainEqual({ label: '超级管理员', value: 1 });
   });
 
@@ -178,7 +239,9 @@ describe('records', () => {
     expect(reset.headers.get('x-mock-only')).toBe('true');
     expect(await reset.json()).toMatchObject({ status: 200, msg: '演示数据已重置' });
     const fresh = await signIn();
-    expect((await call<ListData>('GET', '/api/mockbook/list', { token: fresh })).data.allcount).toBe(5);
+    expect(
+      (await call<ListData>('GET', '/api/mockbook/list', { token: fresh })).data.allcount,
+    ).toBe(5);
   });
 });
 
@@ -186,7 +249,9 @@ describe('export and import', () => {
   it('export is a real .xlsx of the filtered rows with the column headers', async () => {
     const token = await signIn();
     const response = await send('GET', '/api/mockbook/export', { token, query: { category: 2 } });
-    expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     const rows = await sheetRows(await response.arrayBuffer());
     expect(rows).toEqual([
       ['编号', '书名', '作者', '分类', '状态'],
@@ -197,7 +262,9 @@ describe('export and import', () => {
   it('importtemplate is an .xlsx with the headers only', async () => {
     const token = await signIn();
     const response = await send('POST', '/api/mockbook/importtemplate', { token });
-    expect(await sheetRows(await response.arrayBuffer())).toEqual([['编号', '书名', '作者', '分类', '状态']]);
+    expect(await sheetRows(await response.arrayBuffer())).toEqual([
+      ['编号', '书名', '作者', '分类', '状态'],
+    ]);
   });
 
   it('import parses an uploaded .xlsx and adds its rows', async () => {
@@ -213,7 +280,10 @@ describe('export and import', () => {
     form.append('importfile', new Blob([bytes as ArrayBuffer]), 'books.xlsx');
     const answer = await call('POST', '/api/mockbook/import', { token, body: form });
     expect(answer).toMatchObject({ status: 200, msg: '成功导入 2 条数据', data: { count: 2 } });
-    const list = await call<ListData>('GET', '/api/mockbook/list', { token, query: { category: 2 } });
+    const list = await call<ListData>('GET', '/api/mockbook/list', {
+      token,
+      query: { category: 2 },
+    });
     expect(list.data.data.map((row) => [row.title, row.author, row.username])).toEqual([
       ['呐喊', '鲁迅', 'admin'],
       ['骆驼祥子', '老舍', 'admin'],
@@ -235,9 +305,19 @@ describe('export and import', () => {
     sheet.addRow(['书名', '作者']);
     sheet.addRow(['呐喊', '鲁迅']);
     const form = new FormData();
-    form.append('importfile', new Blob([(await workbook.xlsx.writeBuffer()) as ArrayBuffer]), 'books.xlsx');
-    expect(await call('POST', '/api/mockbook/import', { token, body: form })).toMatchObject({ status: 201, msg: '请输入分类（第 2 行）' });
-    expect(await call('POST', '/api/mockbook/import', { token, body: {} })).toMatchObject({ status: 201, msg: '请上传 Excel 文件' });
+    form.append(
+      'importfile',
+      new Blob([(await workbook.xlsx.writeBuffer()) as ArrayBuffer]),
+      'books.xlsx',
+    );
+    expect(await call('POST', '/api/mockbook/import', { token, body: form })).toMatchObject({
+      status: 201,
+      msg: '请输入分类（第 2 行）',
+    });
+    expect(await call('POST', '/api/mockbook/import', { token, body: {} })).toMatchObject({
+      status: 201,
+      msg: '请上传 Excel 文件',
+    });
   });
 });
 
@@ -247,10 +327,17 @@ describe('generated modules', () => {
     const before = await call<ListData>('GET', '/api/adminnotice/list', { token });
     const missing = await call('POST', '/api/adminnotice/add', { token, body: {} });
     expect(missing).toMatchObject({ status: 201, msg: '请输入公告标题' });
-    const added = await call<{ id: number }>('POST', '/api/adminnotice/add', { token, body: { notice_title: '元旦放假通知', notice_type: 1, notice_content: '放假一天' } });
+    const added = await call<{ id: number }>('POST', '/api/adminnotice/add', {
+      token,
+      body: { notice_title: '元旦放假通知', notice_type: 1, notice_content: '放假一天' },
+    });
     const after = await call<ListData>('GET', '/api/adminnotice/list', { token });
     expect(after.data.allcount).toBe(before.data.allcount + 1);
-    expect(after.data.data[0]).toMatchObject({ id: added.data.id, notice_title: '元旦放假通知', status: 1 });
+    expect(after.data.data[0]).toMatchObject({
+      id: added.data.id,
+      notice_title: '元旦放假通知',
+      status: 1,
+    });
     await call('POST', '/api/adminnotice/delete', { token, body: { id: { id: added.data.id } } });
     const bin = await call<ListData>('GET', '/api/adminnotice/recycle', { token });
     expect(bin.data.data.map((row) => row.notice_title)).toEqual(['元旦放假通知']);
@@ -258,10 +345,18 @@ describe('generated modules', () => {
 
   it('admin users: add without a username is refused; a new user can sign in with the demo password', async () => {
     const token = await signIn();
-    expect(await call('POST', '/api/adminuser/add', { token, body: { nickname: '新人' } })).toMatchObject({ status: 201, msg: '请输入登录账号' });
+    expect(
+      await call('POST', '/api/adminuser/add', { token, body: { nickname: '新人' } }),
+    ).toMatchObject({ status: 201, msg: '请输入登录账号' });
     const added = await call('POST', '/api/adminuser/add', {
       token,
-      body: { username: 'xinren', nickname: '新人', department_id: 2, role_id: 2, password: 'Xinren@2025' },
+      body: {
+        username: 'xinren',
+        nickname: '新人',
+        department_id: 2,
+        role_id: 2,
+        password: 'Xinren@2025',
+      },
     });
     expect(added.status).toBe(200);
     expect(await signIn('xinren', 'Xinren@2025')).toMatch(/^[0-9a-f]{40}$/);

@@ -28,21 +28,40 @@ describe('uploads', () => {
       const bytes = new Uint8Array([137, 80, 78, 71, 1, 2, 3, 250]);
       const answer = await call<Uploaded>('POST', path, {
         token,
-        body: form({ file: new Blob([bytes], { type: 'image/png' }), type: 'image', attachment_cate_id: '2' }, 'logo.png'),
+        body: form(
+          {
+            file: new Blob([bytes], { type: 'image/png' }),
+            type: 'image',
+            attachment_cate_id: '2',
+          },
+          'logo.png',
+        ),
       });
       expect(answer).toMatchObject({ status: 200, data: { original_name: 'logo.png' } });
       expect(answer.data.address).toMatch(/^\/storage\/mock\/\d+$/);
       const served = await send('GET', answer.data.address);
       expect(served.headers.get('content-type')).toBe('image/png');
       expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
-      const library = await call<{ data: Record<string, unknown>[] }>('GET', '/api/attachment/list', { token, query: { cate_id: 2 } });
-      expect(library.data.data[0]).toMatchObject({ att_id: answer.data.att_id, att_title: 'logo.png', att_url: answer.data.address, type: 2, attachment_cate_id: 2 });
+      const library = await call<{ data: Record<string, unknown>[] }>(
+        'GET',
+        '/api/attachment/list',
+        { token, query: { cate_id: 2 } },
+      );
+      expect(library.data.data[0]).toMatchObject({
+        att_id: answer.data.att_id,
+        att_title: 'logo.png',
+        att_url: answer.data.address,
+        type: 2,
+        attachment_cate_id: 2,
+      });
     },
   );
 
   it('an upload without a file is refused', async () => {
     const token = await signIn();
-    expect(await call('POST', '/api/tool/uploadimg/', { token, body: form({ type: 'image' }) })).toMatchObject({ status: 201, msg: '请选择要上传的文件' });
+    expect(
+      await call('POST', '/api/tool/uploadimg/', { token, body: form({ type: 'image' }) }),
+    ).toMatchObject({ status: 201, msg: '请选择要上传的文件' });
   });
 
   it('uploadslice accepts chunks with status 1 and completes with status 200 and the assembled file', async () => {
@@ -78,16 +97,27 @@ describe('uploads', () => {
   it('getaliyunoss answers a complete (fake) credential', async () => {
     const token = await signIn();
     const answer = await call<Record<string, string>>('POST', '/api/tool/getaliyunoss', { token });
-    expect(Object.keys(answer.data).sort()).toEqual(['accessKeyId', 'accessKeySecret', 'bucket', 'img_path', 'region', 'securityToken']);
+    expect(Object.keys(answer.data).sort()).toEqual([
+      'accessKeyId',
+      'accessKeySecret',
+      'bucket',
+      'img_path',
+      'region',
+      'securityToken',
+    ]);
     expect(Object.values(answer.data).every((value) => value.length > 0)).toBe(true);
   });
 
   it('inportfile keeps the document and answers its address', async () => {
     const token = await signIn();
-    const answer = await call<{ address: string; content: string }>('POST', '/api/tool/inportfile/', {
-      token,
-      body: form({ file: new Blob(['docx']) }, '年度报告.docx'),
-    });
+    const answer = await call<{ address: string; content: string }>(
+      'POST',
+      '/api/tool/inportfile/',
+      {
+        token,
+        body: form({ file: new Blob(['docx']) }, '年度报告.docx'),
+      },
+    );
     expect(answer.status).toBe(200);
     expect(answer.data.content).toContain('年度报告.docx');
     expect(await (await send('GET', answer.data.address)).text()).toBe('docx');
@@ -96,22 +126,36 @@ describe('uploads', () => {
 
 describe('editor server (/ueditor/ue)', () => {
   it('config answers JSON, or JSONP with a callback', async () => {
-    const jsonp = await send('GET', '/ueditor/ue', { query: { action: 'config', callback: 'cb_1' } });
+    const jsonp = await send('GET', '/ueditor/ue', {
+      query: { action: 'config', callback: 'cb_1' },
+    });
     expect(jsonp.headers.get('content-type')).toContain('javascript');
     expect(await jsonp.text()).toMatch(/^cb_1\(\{"imageActionName":"uploadimage"/);
   });
 
   it('uploads answer state SUCCESS with url, title and original; remote images are listed', async () => {
     const token = await signIn();
-    const upload = await call<never>('POST', `/ueditor/ue?action=uploadimage&access-token=${token}`, {
-      body: form({ upfile: new Blob(['img'], { type: 'image/jpeg' }), type: 'ajax' }, 'photo.jpg'),
-    });
+    const upload = await call<never>(
+      'POST',
+      `/ueditor/ue?action=uploadimage&access-token=${token}`,
+      {
+        body: form(
+          { upfile: new Blob(['img'], { type: 'image/jpeg' }), type: 'ajax' },
+          'photo.jpg',
+        ),
+      },
+    );
     expect(upload).toMatchObject({ state: 'SUCCESS', title: 'photo.jpg', original: 'photo.jpg' });
     const catcher = await call<never>('POST', '/ueditor/ue?action=catchimage', {
       token,
       body: form({ 'source[]': 'https://example.com/a.png' }),
     });
-    expect(catcher).toEqual({ state: 'SUCCESS', list: [{ source: 'https://example.com/a.png', state: 'SUCCESS', url: 'https://example.com/a.png' }] });
+    expect(catcher).toEqual({
+      state: 'SUCCESS',
+      list: [
+        { source: 'https://example.com/a.png', state: 'SUCCESS', url: 'https://example.com/a.png' },
+      ],
+    });
     const unknown = await call<never>('POST', '/ueditor/ue?action=nope', { token });
     expect(unknown).toEqual({ state: '请求地址出错' });
   });

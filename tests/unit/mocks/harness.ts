@@ -27,14 +27,23 @@ export interface CallOptions {
   body?: unknown;
 }
 
-export async function call<T = unknown>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<Answer<T>> {
+export async function call<T = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   const response = await send(method, path, options);
   return (await response.json()) as Answer<T>;
 }
 
-export async function send(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<Response> {
+export async function send(
+  method: 'GET' | 'POST',
+  path: string,
+  options: CallOptions = {},
+): Promise<Response> {
   const url = new URL(path, ORIGIN);
-  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+  for (const [key, value] of Object.entries(options.query ?? {}))
+    url.searchParams.set(key, String(value));
   const headers: Record<string, string> = {};
   if (options.token) headers['access-token'] = options.token;
   let body: BodyInit | undefined;
@@ -48,7 +57,9 @@ export async function send(method: 'GET' | 'POST', path: string, options: CallOp
 
 /** Signs in the demo account through captcha + login; returns the token. */
 export async function signIn(username = 'admin', password = 'Admin@123456'): Promise<string> {
-  const captcha = await call<{ captcha_key: string }>('GET', '/api/captcha', { query: { r: Date.now() } });
+  const captcha = await call<{ captcha_key: string }>('GET', '/api/captcha', {
+    query: { r: Date.now() },
+  });
   const login = await call<{ token: string }>('POST', '/api/login', {
     body: { username, password, captcha: '8888', captcha_key: captcha.data.captcha_key },
   });

@@ -14,7 +14,11 @@ afterAll(async () => {
   await server.close();
 });
 
-async function post(path: string, body: unknown, token = ''): Promise<{ status: number; msg: string; data: Record<string, unknown> }> {
+async function post(
+  path: string,
+  body: unknown,
+  token = '',
+): Promise<{ status: number; msg: string; data: Record<string, unknown> }> {
   const response = await fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'access-token': token },
@@ -29,12 +33,24 @@ describe('startMockServer', () => {
     const denied = await fetch(`${server.url}/api/adminnotice/list`);
     expect(await denied.json()).toEqual({ status: 401, msg: '401，登录失效！', data: null });
 
-    const login = await post('/api/login', { username: 'admin', password: 'Admin@123456', captcha: '8888', captcha_key: 'k' });
+    const login = await post('/api/login', {
+      username: 'admin',
+      password: 'Admin@123456',
+      captcha: '8888',
+      captcha_key: 'k',
+    });
     expect(login.status).toBe(200);
     const token = String(login.data.token);
-    const added = await post('/api/adminnotice/add', { notice_title: '通过 HTTP 新增', notice_type: 1 }, token);
+    const added = await post(
+      '/api/adminnotice/add',
+      { notice_title: '通过 HTTP 新增', notice_type: 1 },
+      token,
+    );
     expect(added.status).toBe(200);
-    const list = await fetch(`${server.url}/api/adminnotice/list?keyword=${encodeURIComponent('通过 HTTP')}`, { headers: { 'access-token': token } });
+    const list = await fetch(
+      `${server.url}/api/adminnotice/list?keyword=${encodeURIComponent('通过 HTTP')}`,
+      { headers: { 'access-token': token } },
+    );
     const answer = (await list.json()) as { data: { data: { notice_title: string }[] } };
     expect(answer.data.data.map((row) => row.notice_title)).toEqual(['通过 HTTP 新增']);
   });
@@ -42,18 +58,32 @@ describe('startMockServer', () => {
   it('answers CORS preflights for another origin', async () => {
     const response = await fetch(`${server.url}/api/login`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-headers': 'content-type,access-token,user-tag' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-headers': 'content-type,access-token,user-tag',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
-    expect(response.headers.get('access-control-allow-headers')).toBe('content-type,access-token,user-tag');
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'content-type,access-token,user-tag',
+    );
   });
 
   it('serves an uploaded file back over HTTP', async () => {
-    const login = await post('/api/login', { username: 'admin', password: 'Admin@123456', captcha: '8888', captcha_key: 'k' });
+    const login = await post('/api/login', {
+      username: 'admin',
+      password: 'Admin@123456',
+      captcha: '8888',
+      captcha_key: 'k',
+    });
     const form = new FormData();
     form.append('file', new Blob(['hello 你好'], { type: 'text/plain' }), 'hello.txt');
-    const upload = await fetch(`${server.url}/api/tool/uploadfile/`, { method: 'POST', headers: { accesstoken: String(login.data.token) }, body: form });
+    const upload = await fetch(`${server.url}/api/tool/uploadfile/`, {
+      method: 'POST',
+      headers: { accesstoken: String(login.data.token) },
+      body: form,
+    });
     const { data } = (await upload.json()) as { data: { address: string } };
     const served = await fetch(`${server.url}${data.address}`);
     expect(await served.text()).toBe('hello 你好');

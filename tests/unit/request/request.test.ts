@@ -53,18 +53,31 @@ function answer(envelope: Envelope, method: 'get' | 'post' = 'post', path = '/ap
 const errorTexts = () => toasts.filter((t) => t.severity === 'error').map((t) => t.summary);
 
 describe('status catalogue (mutator)', () => {
-  it.each([1, 200])('status %i is a success: resolves with the envelope, shows nothing', async (status) => {
-    answer({ status, msg: '操作成功', data: { id: 7 } });
-    const result = await request<Envelope<{ id: number }>>({ url: '/api/test', method: 'POST', data: {} });
-    expect(result).toEqual({ status, msg: '操作成功', data: { id: 7 } });
-    expect(toasts).toEqual([]);
-  });
+  it.each([1, 200])(
+    'status %i is a success: resolves with the envelope, shows nothing',
+    async (status) => {
+      answer({ status, msg: '操作成功', data: { id: 7 } });
+      const result = await request<Envelope<{ id: number }>>({
+        url: '/api/test',
+        method: 'POST',
+        data: {},
+      });
+      expect(result).toEqual({ status, msg: '操作成功', data: { id: 7 } });
+      expect(toasts).toEqual([]);
+    },
+  );
 
   it('201 shows the server message as an error and throws ApiError carrying the envelope', async () => {
     answer({ status: 201, msg: '请输入公告标题', data: null });
-    const error = await request({ url: '/api/test', method: 'POST', data: {} }).catch((e: unknown) => e);
+    const error = await request({ url: '/api/test', method: 'POST', data: {} }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).envelope).toEqual({ status: 201, msg: '请输入公告标题', data: null });
+    expect((error as ApiError).envelope).toEqual({
+      status: 201,
+      msg: '请输入公告标题',
+      data: null,
+    });
     expect(errorTexts()).toEqual(['请输入公告标题']);
   });
 
@@ -76,13 +89,17 @@ describe('status catalogue (mutator)', () => {
 
   it('220 sends the user to /no-permission', async () => {
     answer({ status: 220, msg: '无权限' });
-    await expect(request({ url: '/api/test', method: 'POST' })).rejects.toMatchObject({ status: 220 });
+    await expect(request({ url: '/api/test', method: 'POST' })).rejects.toMatchObject({
+      status: 220,
+    });
     expect(navigations).toEqual(['/no-permission']);
   });
 
   it('401 shows 401，登录失效！, clears the session and opens /login after one second', async () => {
     answer({ status: 401, msg: 'expired' });
-    await expect(request({ url: '/api/test', method: 'POST' })).rejects.toMatchObject({ status: 401 });
+    await expect(request({ url: '/api/test', method: 'POST' })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(errorTexts()).toEqual(['401，登录失效！']);
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(sessionStorage.getItem('userinfo')).toBeNull();
@@ -156,13 +173,18 @@ describe('transport', () => {
 
   it('a network failure rejects the mutator with 网络错误 for 5 s', async () => {
     server.use(mswHttp.post('/api/test', () => HttpResponse.error()));
-    await expect(request({ url: '/api/test', method: 'POST' })).rejects.toMatchObject({ kind: 'network' });
+    await expect(request({ url: '/api/test', method: 'POST' })).rejects.toMatchObject({
+      kind: 'network',
+    });
     expect(toasts).toEqual([{ severity: 'error', summary: '网络错误，请稍后重试！', life: 5000 }]);
   });
 
   it('a non-2xx HTTP answer rejects with the catalogue message for 5 s', async () => {
     server.use(mswHttp.post('/api/test', () => new HttpResponse('boom', { status: 500 })));
-    await expect(request({ url: '/api/test', method: 'POST' })).rejects.toMatchObject({ kind: 'http', status: 500 });
+    await expect(request({ url: '/api/test', method: 'POST' })).rejects.toMatchObject({
+      kind: 'http',
+      status: 500,
+    });
     expect(toasts).toEqual([{ severity: 'error', summary: '500，内部服务器错误！', life: 5000 }]);
   });
 
@@ -198,7 +220,11 @@ describe('transport', () => {
       }),
     );
     await request({ url: '/api/echo', method: 'post', data: { title: '公告' } });
-    await request({ url: '/api/echo', method: 'get', params: { pageindex: 2, keyword: '升级', empty: undefined } });
+    await request({
+      url: '/api/echo',
+      method: 'get',
+      params: { pageindex: 2, keyword: '升级', empty: undefined },
+    });
     expect(seen[0]).toEqual({
       method: 'POST',
       token: 'tok-123',
@@ -216,13 +242,21 @@ describe('transport', () => {
 
   it('returns the Blob of a file answer', async () => {
     server.use(
-      mswHttp.get('/api/adminnotice/export', () =>
-        new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
-          headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-        }),
+      mswHttp.get(
+        '/api/adminnotice/export',
+        () =>
+          new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+            headers: {
+              'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            },
+          }),
       ),
     );
-    const blob = await request<Blob>({ url: '/api/adminnotice/export', method: 'GET', responseType: 'blob' });
+    const blob = await request<Blob>({
+      url: '/api/adminnotice/export',
+      method: 'GET',
+      responseType: 'blob',
+    });
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([80, 75, 3, 4]));
     const viaHelper = await http.blob('/api/adminnotice/export');
     expect(viaHelper).not.toBeInstanceOf(ApiError);
@@ -267,7 +301,11 @@ describe('encryption (when configured)', () => {
         return HttpResponse.json({ status: 1, msg: 'chunk', data });
       }),
     );
-    const posted = await request<Envelope>({ url: '/api/secret', method: 'POST', data: { oldPwd: 'a', newPwd: 'b' } });
+    const posted = await request<Envelope>({
+      url: '/api/secret',
+      method: 'POST',
+      data: { oldPwd: 'a', newPwd: 'b' },
+    });
     const got = await http.get('/api/secret', { code: 'SYS_LOGO' });
     expect(received).toEqual([{ oldPwd: 'a', newPwd: 'b' }, 'admin', { code: 'SYS_LOGO' }]);
     expect(posted.data).toEqual({ nickname: '管理员' });

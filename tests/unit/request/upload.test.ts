@@ -7,11 +7,21 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { onNotify, setNotifySink, type NotifyMessage } from '@/lib/notify';
-import { UPLOAD_CHUNK_SIZE, configureRequest, resetRequestConfig, uploadFile, uploadSlice } from '@/lib/request';
+import {
+  UPLOAD_CHUNK_SIZE,
+  configureRequest,
+  resetRequestConfig,
+  uploadFile,
+  uploadSlice,
+} from '@/lib/request';
 
 // Node environment: jsdom's Blob/FormData cannot travel through Node's fetch. The session
 // (sessionStorage in the browser) is stubbed to a signed-in user.
-vi.mock('@/lib/session', () => ({ getToken: () => 'tok-up', getUsername: () => 'admin', clearSession: () => undefined }));
+vi.mock('@/lib/session', () => ({
+  getToken: () => 'tok-up',
+  getUsername: () => 'admin',
+  clearSession: () => undefined,
+}));
 
 const makeFile = (text: string, name: string) => new File([text], name);
 
@@ -52,25 +62,57 @@ describe('uploadFile', () => {
           name: file.name,
           text: await file.text(),
         });
-        return HttpResponse.json({ status: 200, msg: '上传成功', data: { address: '/storage/mock/1', att_id: 1, original_name: file.name } });
+        return HttpResponse.json({
+          status: 200,
+          msg: '上传成功',
+          data: { address: '/storage/mock/1', att_id: 1, original_name: file.name },
+        });
       }),
     );
-    const result = await uploadFile(makeFile('PNGDATA', 'logo.png'), { kind: 'image', type: 2, attachmentCateId: 3 });
-    expect(seen).toEqual({ accesstoken: 'tok-up', type: '2', cate: '3', name: 'logo.png', text: 'PNGDATA' });
-    expect(result).toMatchObject({ ok: true, data: { address: '/storage/mock/1', att_id: 1, original_name: 'logo.png' } });
+    const result = await uploadFile(makeFile('PNGDATA', 'logo.png'), {
+      kind: 'image',
+      type: 2,
+      attachmentCateId: 3,
+    });
+    expect(seen).toEqual({
+      accesstoken: 'tok-up',
+      type: '2',
+      cate: '3',
+      name: 'logo.png',
+      text: 'PNGDATA',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      data: { address: '/storage/mock/1', att_id: 1, original_name: 'logo.png' },
+    });
     expect(toasts).toEqual([]);
   });
 
   it.each([
     ['image', '/api/tool/uploadimg/', 'HTTP 错误：500', '图片上传失败：格式不支持'],
     ['file', '/api/tool/uploadfile/', '文件上传失败：500', '文件上传失败：格式不支持'],
-  ] as const)('%s: HTTP and server failures show their messages', async (kind, url, httpText, rejectText) => {
-    server.use(mswHttp.post(`http://localhost${url}`, () => new HttpResponse(null, { status: 500 })));
-    expect(await uploadFile(makeFile('x', 'a.bin'), { kind })).toEqual({ ok: false, message: httpText });
-    server.use(mswHttp.post(`http://localhost${url}`, () => HttpResponse.json({ status: 201, msg: '格式不支持' })));
-    expect(await uploadFile(makeFile('x', 'a.bin'), { kind })).toMatchObject({ ok: false, message: rejectText });
-    expect(toasts.map((t) => t.summary)).toEqual([httpText, rejectText]);
-  });
+  ] as const)(
+    '%s: HTTP and server failures show their messages',
+    async (kind, url, httpText, rejectText) => {
+      server.use(
+        mswHttp.post(`http://localhost${url}`, () => new HttpResponse(null, { status: 500 })),
+      );
+      expect(await uploadFile(makeFile('x', 'a.bin'), { kind })).toEqual({
+        ok: false,
+        message: httpText,
+      });
+      server.use(
+        mswHttp.post(`http://localhost${url}`, () =>
+          HttpResponse.json({ status: 201, msg: '格式不支持' }),
+        ),
+      );
+      expect(await uploadFile(makeFile('x', 'a.bin'), { kind })).toMatchObject({
+        ok: false,
+        message: rejectText,
+      });
+      expect(toasts.map((t) => t.summary)).toEqual([httpText, rejectText]);
+    },
+  );
 
   it('a network failure shows 上传失败，请重试', async () => {
     server.use(mswHttp.post('http://localhost/api/tool/uploadmedia', () => HttpResponse.error()));
@@ -86,7 +128,14 @@ describe('uploadSlice', () => {
   });
 
   it('sends numbered chunks, reports progress and returns the address when complete', async () => {
-    const parts: { index: string | null; total: string | null; text: string; name: unknown; ac: unknown; token: unknown }[] = [];
+    const parts: {
+      index: string | null;
+      total: string | null;
+      text: string;
+      name: unknown;
+      ac: unknown;
+      token: unknown;
+    }[] = [];
     server.use(
       mswHttp.post('http://localhost/api/tool/uploadslice', async ({ request }) => {
         const form = await request.formData();
@@ -100,13 +149,25 @@ describe('uploadSlice', () => {
           token: form.get('accessToken'),
         });
         if (parts.length < Number(form.get('chunk_total'))) {
-          return HttpResponse.json({ status: 1, msg: '分片上传成功', data: { resource_temp_path: 'tmp/abc' } });
+          return HttpResponse.json({
+            status: 1,
+            msg: '分片上传成功',
+            data: { resource_temp_path: 'tmp/abc' },
+          });
         }
-        return HttpResponse.json({ status: 200, msg: '上传成功', data: { address: '/storage/mock/9', att_id: 9, original_name: 'big.zip' } });
+        return HttpResponse.json({
+          status: 200,
+          msg: '上传成功',
+          data: { address: '/storage/mock/9', att_id: 9, original_name: 'big.zip' },
+        });
       }),
     );
     const progress: number[] = [];
-    const result = await uploadSlice(makeFile('0123456789', 'big.zip'), { chunkSize: 4, acId: 5, onProgress: (p) => progress.push(p) });
+    const result = await uploadSlice(makeFile('0123456789', 'big.zip'), {
+      chunkSize: 4,
+      acId: 5,
+      onProgress: (p) => progress.push(p),
+    });
     expect(parts.map((p) => [p.index, p.total, p.text])).toEqual([
       ['1', '3', '0123'],
       ['2', '3', '4567'],
@@ -119,7 +180,11 @@ describe('uploadSlice', () => {
   });
 
   it('a refused chunk stops the upload with 上传失败', async () => {
-    server.use(mswHttp.post('http://localhost/api/tool/uploadslice', () => HttpResponse.json({ status: 201, msg: 'bad chunk' })));
+    server.use(
+      mswHttp.post('http://localhost/api/tool/uploadslice', () =>
+        HttpResponse.json({ status: 201, msg: 'bad chunk' }),
+      ),
+    );
     const result = await uploadSlice(makeFile('0123456789', 'big.zip'), { chunkSize: 4 });
     expect(result).toMatchObject({ ok: false, message: '上传失败' });
     expect(toasts.map((t) => t.summary)).toEqual(['上传失败']);

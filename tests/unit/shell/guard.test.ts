@@ -46,9 +46,13 @@ describe('navigation guard (spec section 2)', () => {
 
     it('redirects a signed-out user to the login page with the full path', async () => {
       const loader = createGuardLoader({ delayMs: 0, loggedIn: () => false });
-      const response = (await loader({ request: new Request('http://x/system/notice?page=2') })) as Response;
+      const response = (await loader({
+        request: new Request('http://x/system/notice?page=2'),
+      })) as Response;
       expect(response.status).toBe(302);
-      expect(response.headers.get('Location')).toBe('/login?redirect=%2Fsystem%2Fnotice%3Fpage%3D2');
+      expect(response.headers.get('Location')).toBe(
+        '/login?redirect=%2Fsystem%2Fnotice%3Fpage%3D2',
+      );
     });
 
     it('shows the error message (or 有错误) and goes to login on a guard error', async () => {
@@ -76,7 +80,9 @@ describe('navigation guard (spec section 2)', () => {
   });
 
   it('titles a page with the route title and the system title (or the default)', () => {
-    expect(pageTitle('管理员管理', '综合业务信息管理平台')).toBe('管理员管理 - 综合业务信息管理平台');
+    expect(pageTitle('管理员管理', '综合业务信息管理平台')).toBe(
+      '管理员管理 - 综合业务信息管理平台',
+    );
     expect(pageTitle('登录', undefined)).toBe('登录 - 后台管理系统');
     expect(pageTitle(undefined, '')).toBe('后台管理系统');
   });
@@ -93,7 +99,8 @@ describe('route table', () => {
     expect(byPath.get('/system/module/field')?.parentPath).toBe('/system/module/list');
     expect(byPath.get('/business/user/edit')?.title).toBe('编辑会员管理');
     expect(byPath.get('/demo/print')?.title).toBe('打印Demo');
-    for (const path of ['/system/dictionary', '/system/dicttree', '/system/group']) expect(byPath.get(path)?.keepAlive).toBe(false);
+    for (const path of ['/system/dictionary', '/system/dicttree', '/system/group'])
+      expect(byPath.get(path)?.keepAlive).toBe(false);
     expect(byPath.get('/system/notice')?.keepAlive).toBe(true);
   });
 
@@ -102,7 +109,13 @@ describe('route table', () => {
       [{ path: '/system/attachment', load }],
       [
         { path: '/system/notice', title: '公告管理', moduleKey: 'notice', keepAlive: true, load },
-        { path: '/system/attachment', title: '附件管理', moduleKey: 'attachment', keepAlive: true, load },
+        {
+          path: '/system/attachment',
+          title: '附件管理',
+          moduleKey: 'attachment',
+          keepAlive: true,
+          load,
+        },
         { path: '/extra/list', title: '额外模块', moduleKey: 'extra', keepAlive: false, load },
       ],
     );
@@ -111,6 +124,9 @@ describe('route table', () => {
     expect(source('/system/notice')).toBe('generated');
     expect(source('/system/log')).toBe('placeholder');
     expect(source('/homepage')).toBe('feature');
-    expect(screens.find((screen) => screen.path === '/extra/list')).toMatchObject({ title: '额外模块', keepAlive: false });
+    expect(screens.find((screen) => screen.path === '/extra/list')).toMatchObject({
+      title: '额外模块',
+      keepAlive: false,
+    });
   });
 });

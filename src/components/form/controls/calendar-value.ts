@@ -21,5 +21,7 @@ export function toCalendarDate(value: unknown): Date | null {
 
 /** A calendar Date as the stored text, or null when cleared. */
 export function fromCalendarDate(value: Date | null | undefined, pattern: string): string | null {
-  return value instanceof Date && !Number.isNaN(value.getTime()) ? formatTime(value, pattern) : null;
+  return value instanceof Date && !Number.isNaN(value.getTime())
+    ? formatTime(value, pattern)
+    : null;
 }

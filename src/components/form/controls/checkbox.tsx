@@ -4,7 +4,15 @@ import { OptionStatus } from './option-status';
 import type { ControlProps } from './types';
 
 /** Several choices among the field's options (value: the list of checked values). */
-export function CheckboxControl({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function CheckboxControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   const { options, isLoading, isError } = useFieldOptions(field);
   const checked = Array.isArray(value) ? value.map(String) : [];
   const toggle = (optionValue: string | number, on: boolean) => {

@@ -12,7 +12,15 @@ import type { ControlProps } from './types';
  * when the server has no such call or answers nothing, the built-in list stands in.
  * The value is the path of codes, e.g. ['440000', '440100']; only leaves can be chosen.
  */
-export function CityControl({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function CityControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   const tree = useQuery(districtTreeQuery());
   const source = tree.data && tree.data.length > 0 ? tree.data : builtinCities;
   const nodes = useMemo(() => toTreeNodes(source, true), [source]);

@@ -4,7 +4,15 @@ import { form as t } from '@/locale/form';
 import type { ControlProps } from './types';
 
 /** Date (stored as YYYY-MM-DD). */
-export function DatePickerControl({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function DatePickerControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   return (
     <Calendar
       inputId={id}

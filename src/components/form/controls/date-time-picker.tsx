@@ -4,7 +4,15 @@ import { form as t } from '@/locale/form';
 import type { ControlProps } from './types';
 
 /** Date and time (stored as YYYY-MM-DD HH:mm, the spec's default time format). */
-export function DateTimePickerControl({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function DateTimePickerControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   return (
     <Calendar
       inputId={id}

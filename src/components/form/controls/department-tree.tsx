@@ -11,7 +11,15 @@ import type { ControlProps } from './types';
  * DepAuth); useFieldOptions picks the dictionary from the control type. Any department,
  * parent or leaf, can be chosen.
  */
-export function DepartmentTree({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function DepartmentTree({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   const { options, isLoading, isError } = useFieldOptions(field);
   const nodes = toTreeNodes(options);
   return (

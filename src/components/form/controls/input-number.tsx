@@ -3,7 +3,15 @@ import { numberRulesOf } from '../schema';
 import type { ControlProps } from './types';
 
 /** Number input: min 1, max 99999, precision 2, step 1 unless parameData overrides them. */
-export function InputNumberControl({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function InputNumberControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   const rules = numberRulesOf(field);
   const n = value === null || value === undefined || value === '' ? null : Number(value);
   return (

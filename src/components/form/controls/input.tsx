@@ -3,7 +3,15 @@ import { maxLengthOf, sanitizeText, stripEmoji } from '../schema';
 import type { ControlProps } from './types';
 
 /** Single-line text: emoji stripped while typing, trimmed on blur. */
-export function InputControl({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function InputControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   const text = typeof value === 'string' ? value : value == null ? '' : String(value);
   return (
     <InputText

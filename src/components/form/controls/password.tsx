@@ -3,7 +3,15 @@ import { maxLengthOf, sanitizeText, stripEmoji } from '../schema';
 import type { ControlProps } from './types';
 
 /** Password (default max 20), masked with a reveal toggle, no strength meter. */
-export function PasswordControl({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function PasswordControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   const text = typeof value === 'string' ? value : '';
   return (
     <Password

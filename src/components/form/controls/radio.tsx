@@ -4,7 +4,15 @@ import { OptionStatus } from './option-status';
 import type { ControlProps } from './types';
 
 /** One choice among the field's options, shown as radio buttons. */
-export function RadioControl({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function RadioControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   const { options, isLoading, isError } = useFieldOptions(field);
   return (
     <div className="dynamic-form__choices" role="radiogroup" aria-labelledby={`${id}-label`}>
@@ -16,7 +24,9 @@ export function RadioControl({ field, id, value, onChange, onBlur, invalid, disa
               inputId={optionId}
               name={field.cf_fieldname}
               value={option.value}
-              checked={value !== null && value !== undefined && String(value) === String(option.value)}
+              checked={
+                value !== null && value !== undefined && String(value) === String(option.value)
+              }
               invalid={invalid}
               disabled={disabled || option.disabled}
               onChange={() => onChange(option.value)}

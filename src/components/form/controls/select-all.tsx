@@ -5,7 +5,15 @@ import { OptionStatus } from './option-status';
 import type { ControlProps } from './types';
 
 /** Several choices from a drop-down (value: the list of chosen values). */
-export function SelectAllControl({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function SelectAllControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   const { options, isLoading, isError } = useFieldOptions(field);
   return (
     <>

@@ -11,7 +11,15 @@ import type { ControlProps } from './types';
  * Tree select with label filter (placeholder 检索关键字). Unless parameData.checkStrictly
  * (or parentCheck) is on, a node that has children is refused: 存在下级不能选择.
  */
-export function SelectTreeControl({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function SelectTreeControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   const { options, isLoading, isError } = useFieldOptions(field);
   const [refused, setRefused] = useState(false);
   const nodes = toTreeNodes(options);

@@ -6,7 +6,15 @@ import { OptionStatus } from './option-status';
 import type { ControlProps } from './types';
 
 /** One choice from a drop-down (placeholder 请选择 by default). */
-export function SelectControl({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function SelectControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   const { options, isLoading, isError } = useFieldOptions(field);
   return (
     <>

@@ -3,7 +3,15 @@ import { maxLengthOf, sanitizeText, stripEmoji } from '../schema';
 import type { ControlProps } from './types';
 
 /** Multi-line text (default max 200): emoji stripped while typing, trimmed on blur. */
-export function TextareaControl({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function TextareaControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   const text = typeof value === 'string' ? value : value == null ? '' : String(value);
   return (
     <InputTextarea

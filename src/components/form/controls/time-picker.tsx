@@ -5,7 +5,15 @@ import { form as t } from '@/locale/form';
 import type { ControlProps } from './types';
 
 /** Time of day (stored as HH:mm) in 15-minute steps (spec section 5). */
-export function TimePickerControl({ field, id, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function TimePickerControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
   return (
     <Calendar
       inputId={id}
