@@ -111,7 +111,12 @@ export const attachmentModule: ModuleDefinition = {
         { label: '视频', value: 3 },
       ],
     },
-    { field: 'attachment_cate_id', header: '附件分类', format: 'text' },
+    {
+      field: 'attachment_cate_id',
+      header: '附件分类',
+      format: 'text',
+      optionSource: { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'attachmentcate' },
+    },
     { field: 'create_time', header: '上传时间', format: 'datetime', sortable: true },
   ],
   searchFields: [

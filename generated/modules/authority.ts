@@ -100,7 +100,12 @@ export const authorityModule: ModuleDefinition = {
     { field: 'auth_name', header: '权限名称', format: 'text' },
     { field: 'auth_key', header: '权限标识', format: 'text' },
     { field: 'route_name', header: '路由名称', format: 'text' },
-    { field: 'menu_id', header: '所属菜单', format: 'text' },
+    {
+      field: 'menu_id',
+      header: '所属菜单',
+      format: 'text',
+      optionSource: { cf_control: 'SelectTree', cf_sourcetype: 'API', cf_method: 'adminmenu' },
+    },
     {
       field: 'actions',
       header: '操作',

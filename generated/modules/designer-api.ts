@@ -110,7 +110,12 @@ export const designerApiModule: ModuleDefinition = {
         { label: 'POST', value: 'POST' },
       ],
     },
-    { field: 'module_id', header: '关联模块', format: 'text' },
+    {
+      field: 'module_id',
+      header: '关联模块',
+      format: 'text',
+      optionSource: { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'module' },
+    },
     {
       field: 'auth_type',
       header: '鉴权方式',

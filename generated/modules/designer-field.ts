@@ -211,7 +211,12 @@ export const designerFieldModule: ModuleDefinition = {
   ],
   columns: [
     { field: 'id', header: '字段ID', format: 'number', sortable: true },
-    { field: 'module_id', header: '所属模块', format: 'text' },
+    {
+      field: 'module_id',
+      header: '所属模块',
+      format: 'text',
+      optionSource: { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'module' },
+    },
     { field: 'cf_name', header: '字段名称', format: 'text' },
     { field: 'cf_fieldname', header: '字段标识', format: 'text' },
     {

@@ -103,7 +103,12 @@ export const districtModule: ModuleDefinition = {
   columns: [
     { field: 'id', header: '地区ID', format: 'number', sortable: true },
     { field: 'name', header: '地区名称', format: 'text' },
-    { field: 'pid', header: '上级地区', format: 'text' },
+    {
+      field: 'pid',
+      header: '上级地区',
+      format: 'text',
+      optionSource: { cf_control: 'SelectTree', cf_sourcetype: 'API', cf_method: 'district' },
+    },
     {
       field: 'level',
       header: '层级',

@@ -101,7 +101,12 @@ export const groupItemModule: ModuleDefinition = {
   ],
   columns: [
     { field: 'id', header: 'ID', format: 'text' },
-    { field: 'group_id', header: '所属配置', format: 'text' },
+    {
+      field: 'group_id',
+      header: '所属配置',
+      format: 'text',
+      optionSource: { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'group' },
+    },
     { field: 'item_title', header: '配置项名称', format: 'text' },
     { field: 'item_key', header: '配置键', format: 'text' },
     { field: 'item_value', header: '配置值', format: 'text' },

@@ -111,7 +111,12 @@ export const jobModule: ModuleDefinition = {
     { field: 'id', header: '岗位ID', format: 'number', sortable: true },
     { field: 'job_name', header: '岗位名称', format: 'text' },
     { field: 'job_code', header: '岗位编码', format: 'text' },
-    { field: 'department_id', header: '所属部门', format: 'text' },
+    {
+      field: 'department_id',
+      header: '所属部门',
+      format: 'text',
+      optionSource: { cf_control: 'Department', cf_sourcetype: 'DICTIONARY', cf_dictionary: 'Dep' },
+    },
     {
       field: 'job_level',
       header: '岗位级别',

@@ -97,9 +97,19 @@ export const moduleVersionModule: ModuleDefinition = {
   ],
   columns: [
     { field: 'id', header: '版本ID', format: 'number', sortable: true },
-    { field: 'module_id', header: '所属模块', format: 'text' },
+    {
+      field: 'module_id',
+      header: '所属模块',
+      format: 'text',
+      optionSource: { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'module' },
+    },
     { field: 'version_no', header: '模块版本号', format: 'text' },
-    { field: 'system_version_id', header: '适配系统版本', format: 'text' },
+    {
+      field: 'system_version_id',
+      header: '适配系统版本',
+      format: 'text',
+      optionSource: { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'systemversion' },
+    },
     { field: 'release_time', header: '发布时间', format: 'datetime', sortable: true },
     { field: 'test_coverage', header: '测试覆盖率（%）', format: 'number' },
     { field: 'publisher', header: '发布人', format: 'text' },

@@ -107,7 +107,16 @@ export const reportCategoryModule: ModuleDefinition = {
   columns: [
     { field: 'id', header: '栏目ID', format: 'number', sortable: true },
     { field: 'cate_name', header: '栏目名称', format: 'text' },
-    { field: 'pid', header: '上级栏目', format: 'text' },
+    {
+      field: 'pid',
+      header: '上级栏目',
+      format: 'text',
+      optionSource: {
+        cf_control: 'SelectTree',
+        cf_sourcetype: 'API',
+        cf_method: 'informationreportingcategory',
+      },
+    },
     { field: 'cate_code', header: '栏目编码', format: 'text' },
     {
       field: 'need_examine',

@@ -90,8 +90,26 @@ export const reportMineModule: ModuleDefinition = {
   columns: [
     { field: 'id', header: '上报ID', format: 'number', sortable: true },
     { field: 'title', header: '上报标题', format: 'text' },
-    { field: 'category_id', header: '报送栏目', format: 'text' },
-    { field: 'department_id', header: '报送部门', format: 'text' },
+    {
+      field: 'category_id',
+      header: '报送栏目',
+      format: 'text',
+      optionSource: {
+        cf_control: 'SelectTree',
+        cf_sourcetype: 'API',
+        cf_method: 'informationreportingcategory',
+      },
+    },
+    {
+      field: 'department_id',
+      header: '报送部门',
+      format: 'text',
+      optionSource: {
+        cf_control: 'DepartmentAuth',
+        cf_sourcetype: 'DICTIONARY',
+        cf_dictionary: 'DepAuth',
+      },
+    },
     { field: 'report_date', header: '报送日期', format: 'text' },
     { field: 'username', header: '上报人', format: 'text' },
     {

@@ -99,8 +99,22 @@ export const reportPublishModule: ModuleDefinition = {
   columns: [
     { field: 'id', header: '发布ID', format: 'number', sortable: true },
     { field: 'title', header: '标题', format: 'text' },
-    { field: 'category_id', header: '报送栏目', format: 'text' },
-    { field: 'department_id', header: '报送部门', format: 'text' },
+    {
+      field: 'category_id',
+      header: '报送栏目',
+      format: 'text',
+      optionSource: {
+        cf_control: 'SelectTree',
+        cf_sourcetype: 'API',
+        cf_method: 'informationreportingcategory',
+      },
+    },
+    {
+      field: 'department_id',
+      header: '报送部门',
+      format: 'text',
+      optionSource: { cf_control: 'Department', cf_sourcetype: 'DICTIONARY', cf_dictionary: 'Dep' },
+    },
     { field: 'username', header: '上报人', format: 'text' },
     { field: 'publish_user', header: '发布人', format: 'text' },
     { field: 'publish_time', header: '发布时间', format: 'datetime', sortable: true },

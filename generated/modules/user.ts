@@ -116,8 +116,18 @@ export const userModule: ModuleDefinition = {
     { field: 'avatar', header: '头像', format: 'image' },
     { field: 'mobile', header: '手机号', format: 'text' },
     { field: 'email', header: '邮箱', format: 'text' },
-    { field: 'department_id', header: '所属部门', format: 'text' },
-    { field: 'role_id', header: '角色', format: 'text' },
+    {
+      field: 'department_id',
+      header: '所属部门',
+      format: 'text',
+      optionSource: { cf_control: 'Department', cf_sourcetype: 'DICTIONARY', cf_dictionary: 'Dep' },
+    },
+    {
+      field: 'role_id',
+      header: '角色',
+      format: 'text',
+      optionSource: { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'adminrole' },
+    },
     {
       field: 'status',
       header: '状态',

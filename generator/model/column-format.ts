@@ -37,11 +37,13 @@ export function columnDefinition(
   header: string,
   column: unknown,
   options?: FieldDefinition['optionData'],
+  optionSource?: ColumnDefinition['optionSource'],
 ): ColumnDefinition | undefined {
   if (column === undefined || column === false) return undefined;
   const result: ColumnDefinition = { field, header, format: columnFormat(column) };
   if (isJson(column) && column.editable === true) result.editable = true;
   if (isJson(column) && column.sortable === true) result.sortable = true;
   if (options && options.length > 0) result.options = options;
+  else if (optionSource) result.optionSource = optionSource;
   return result;
 }

@@ -4,6 +4,7 @@ import type {
   FieldOption,
   OptionSourceType,
 } from '../../src/components/form/field-definition';
+import type { ColumnDefinition } from '../../src/components/crud/module-definition';
 import type { FieldKind, FieldModel } from '../types';
 import { columnDefinition } from './column-format';
 import { resolveControl } from './field-control';
@@ -117,7 +118,13 @@ export function fieldModel(
   };
   const search = searchKind(admin.search);
   if (search) field.search = search;
-  const column = columnDefinition(name, definition.cf_name, admin.column, definition.optionData);
+  const column = columnDefinition(
+    name,
+    definition.cf_name,
+    admin.column,
+    definition.optionData,
+    lookedUpSource(definition),
+  );
   if (column) field.column = column;
   return field;
 }
@@ -132,4 +139,27 @@ export function fieldModel(
 export function filterDefinition(definition: FieldDefinition): FieldDefinition {
   const { cf_validate: _required, cf_default: _initial, ...filter } = definition;
   return filter;
+}
+
+/** Controls whose options always come from a dictionary (Dep, DepAuth). */
+const DICTIONARY_CONTROLS: readonly FieldDefinition['cf_control'][] = [
+  'Department',
+  'DepartmentAuth',
+];
+
+/**
+ * The option source a list column must look labels up from, when they are not static.
+ *
+ * @example lookedUpSource({ cf_control: 'select', cf_sourcetype: 'API', cf_method: 'adminrole', … })
+ * // { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'adminrole' }
+ */
+export function lookedUpSource(
+  definition: FieldDefinition,
+): ColumnDefinition['optionSource'] | undefined {
+  const { cf_control, cf_sourcetype, cf_dictionary, cf_method } = definition;
+  if (cf_sourcetype === 'DICTIONARY' && cf_dictionary)
+    return { cf_control, cf_sourcetype, cf_dictionary };
+  if (cf_sourcetype === 'API' && cf_method) return { cf_control, cf_sourcetype, cf_method };
+  if (DICTIONARY_CONTROLS.includes(cf_control)) return { cf_control };
+  return undefined;
 }

@@ -118,13 +118,20 @@ describe('administrators (/system/user)', () => {
     await dialog.getByLabel('昵称').fill('测试编辑');
     await dialog.getByLabel('登录密码').fill('Editor@2026');
     await dialog.locator('[data-field=department_id] .p-treeselect').click();
-    await page.locator('.p-treeselect-panel .p-treenode-content').first().click();
+    const department = page.locator('.p-treeselect-panel .p-treenode-content').first();
+    const departmentName = (await department.locator('.p-treenode-label').innerText()).trim();
+    await department.click();
     await dialog.locator('[data-field=role_id] .p-dropdown').click();
-    await page.locator('.p-dropdown-panel .p-dropdown-item').first().click();
+    const role = page.locator('.p-dropdown-panel .p-dropdown-item').first();
+    const roleName = (await role.innerText()).trim();
+    await role.click();
     await dialog.getByRole('button', { name: '提交' }).click();
     await expectToast(page, '新增成功');
     const row = rowWith(page, 'e2e_editor');
     await row.waitFor();
+    // The list shows the department's and the role's names, not their stored ids.
+    await row.getByText(departmentName, { exact: true }).waitFor();
+    await row.getByText(roleName, { exact: true }).waitFor();
     await screenshot(page, 'crud-user-added');
 
     // Status switch goes through the disable call.

@@ -10,6 +10,7 @@ import {
   defaultValue,
   fieldDefinition,
   filterDefinition,
+  lookedUpSource,
 } from '../../generator/model/field-definition';
 import { fieldKind } from '../../generator/model/field-kind';
 import { camelCase, kebabCase, moduleNames, pascalCase } from '../../generator/model/names';
@@ -248,5 +249,24 @@ describe('filterDefinition (list filters start empty and optional)', () => {
       cf_control: 'Switch',
       optionData: options,
     });
+  });
+});
+
+describe('lookedUpSource (list columns show labels, not stored ids)', () => {
+  const base = { cf_name: '字段', cf_fieldname: 'f' } as const;
+  it.each([
+    {
+      given: { ...base, cf_control: 'select', cf_sourcetype: 'API', cf_method: 'adminrole' },
+      want: { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'adminrole' },
+    },
+    {
+      given: { ...base, cf_control: 'radio', cf_sourcetype: 'DICTIONARY', cf_dictionary: 'sex' },
+      want: { cf_control: 'radio', cf_sourcetype: 'DICTIONARY', cf_dictionary: 'sex' },
+    },
+    { given: { ...base, cf_control: 'Department' }, want: { cf_control: 'Department' } },
+    { given: { ...base, cf_control: 'select', cf_sourcetype: 'STATIC' }, want: undefined },
+    { given: { ...base, cf_control: 'input' }, want: undefined },
+  ] as const)('$given.cf_control $given.cf_sourcetype', ({ given, want }) => {
+    expect(lookedUpSource(given)).toEqual(want);
   });
 });

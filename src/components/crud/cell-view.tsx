@@ -1,6 +1,7 @@
 import { InputSwitch } from 'primereact/inputswitch';
 import { Tag } from 'primereact/tag';
 import { common } from '@/locale/common';
+import { useFieldOptions } from '@/components/form/option-sources';
 import { cellText, imageUrls } from './cell-format';
 import type { ColumnDefinition, ModuleRecord } from './module-definition';
 
@@ -11,9 +12,22 @@ interface CellProps {
   onToggle?: (on: boolean) => void;
 }
 
+/** A cell whose labels come from a dictionary or an API option list (cached per source). */
+function LookedUpCell({ column, value }: { column: ColumnDefinition; value: unknown }) {
+  const { options } = useFieldOptions({
+    cf_name: column.header,
+    cf_fieldname: column.field,
+    cf_control: 'select',
+    ...column.optionSource,
+  });
+  return <span>{cellText(column.format, value, options)}</span>;
+}
+
 /** One list cell drawn per column format. */
 export function CellView({ column, row, onToggle }: CellProps) {
   const value = row[column.field];
+  if (column.optionSource && column.format === 'text')
+    return <LookedUpCell column={column} value={value} />;
   switch (column.format) {
     case 'switch':
       return (

@@ -57,6 +57,14 @@ export interface ColumnDefinition {
   sortable?: boolean;
   /** Options used to show a value's label (select/radio columns). */
   options?: FieldDefinition['optionData'];
+  /**
+   * Where the labels are looked up when they are not static (dictionary or API options,
+   * department trees): the list shows 研发部, not the stored id 3.
+   */
+  optionSource?: Pick<
+    FieldDefinition,
+    'cf_control' | 'cf_sourcetype' | 'cf_dictionary' | 'cf_method'
+  >;
 }
 
 /** The calls a module offers, each present only when the module declares the capability. */
