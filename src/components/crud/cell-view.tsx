@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { InputSwitch } from 'primereact/inputswitch';
 import { Tag } from 'primereact/tag';
 import { common } from '@/locale/common';
@@ -10,6 +11,22 @@ interface CellProps {
   row: ModuleRecord;
   /** Switch columns toggle through `disable` when given; read-only otherwise. */
   onToggle?: (on: boolean) => void;
+}
+
+/** A thumbnail that falls back to a dash when its address does not answer with an image. */
+function CellImage({ url, alt }: { url: string; alt: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken) return <span>{common.dash}</span>;
+  return (
+    <img
+      src={url}
+      alt={alt}
+      className="crud-cell__image"
+      width={40}
+      height={40}
+      onError={() => setBroken(true)}
+    />
+  );
 }
 
 /** A cell whose labels come from a dictionary or an API option list (cached per source). */
@@ -57,14 +74,7 @@ export function CellView({ column, row, onToggle }: CellProps) {
       return (
         <span className="crud-cell__images">
           {urls.map((url) => (
-            <img
-              key={url}
-              src={url}
-              alt={column.header}
-              className="crud-cell__image"
-              width={40}
-              height={40}
-            />
+            <CellImage key={url} url={url} alt={column.header} />
           ))}
         </span>
       );
