@@ -7,6 +7,7 @@
  * Table name = registration.group. Answers never carry write-only fields.
  */
 import { http, HttpResponse } from 'msw';
+import { CAPABILITIES } from '@/components/crud/module-definition';
 import { mockMessages } from '@/locale/mock';
 import { DEMO_PASSWORD, sessionUser, USER_TABLE } from './auth';
 import { buildWorkbook, readWorkbook, XLSX_TYPE } from './excel';
@@ -424,22 +425,8 @@ export function runtimeRegistration(
     statusField: 'status',
     createTimeField: 'create_time',
     ownerField: 'username',
-    capabilities: [
-      'list',
-      'info',
-      'add',
-      'edit',
-      'delete',
-      'disable',
-      'updatefield',
-      'recycle',
-      'restore',
-      'destroy',
-      'import',
-      'export',
-      'importtemplate',
-      'mylist',
-    ],
+    // Every generic capability; resetting a password only makes sense for administrators.
+    capabilities: CAPABILITIES.filter((capability) => capability !== 'resetpassword'),
     keywordFields: [],
     filterFields: ['status'],
     requiredFields: [],
