@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './dynamic-form.css';
 import { Controller } from 'react-hook-form';
 import { Button } from 'primereact/button';
 import { form as t } from '@/locale/form';
