@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildModules } from './model/build-modules';
 import { loadContract } from './parse/load-contract';
-import { formatLintProblem, lintContract, type LintProblem } from './parse/lint-contract';
+import { LintError, lintContract, type LintProblem } from './parse/lint-contract';
+import { listOperations } from './parse/operations';
 import { renderApi } from './render/render-api';
 import { renderOpenApiJson } from './render/render-openapi';
 import { TEMPLATE_NAMES, renderTemplates, type Templates } from './render/render-templates';
@@ -39,18 +40,7 @@ export interface GenerateResult {
   lintProblems: LintProblem[];
 }
 
-/** The contract failed Redocly's recommended rules. */
-export class LintError extends Error {
-  constructor(readonly problems: LintProblem[]) {
-    const errors = problems.filter((p) => p.severity === 'error');
-    super(
-      `The contract has ${errors.length} lint error(s):\n${errors.map((p) => `  - ${formatLintProblem(p)}`).join('\n')}`,
-    );
-    this.name = 'LintError';
-  }
-}
-
-export async function loadTemplates(rootDir: string): Promise<Templates> {
+async function loadTemplates(rootDir: string): Promise<Templates> {
   const entries = await Promise.all(
     TEMPLATE_NAMES.map(
       async (name) =>
@@ -61,7 +51,7 @@ export async function loadTemplates(rootDir: string): Promise<Templates> {
 }
 
 /** Renders every file in memory (unformatted, unbannered), sorted by path. */
-export async function renderAll(
+async function renderAll(
   document: OpenApiDocument,
   modules: ModuleModel[],
   rootDir: string,
@@ -108,7 +98,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const report: GenerateReport = {
     ...plan,
     modules: modules.map((m) => m.key),
-    operations: countOperations(document),
+    operations: listOperations(document.paths).length,
     lint: {
       errors: lintProblems.filter((p) => p.severity === 'error').length,
       warnings: lintProblems.filter((p) => p.severity === 'warn').length,
@@ -116,14 +106,4 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     durationMs: Math.round(performance.now() - started),
   };
   return { files, report, modules, lintProblems };
-}
-
-function countOperations(document: OpenApiDocument): number {
-  return Object.values(document.paths).reduce(
-    (sum, item) =>
-      sum +
-      Object.values(item).filter((op) => typeof op === 'object' && op !== null && 'responses' in op)
-        .length,
-    0,
-  );
 }

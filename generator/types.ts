@@ -2,7 +2,7 @@
  * Shared types of the generator pipeline: parse → model → render → write.
  */
 import type { Capability, ColumnDefinition } from '../src/components/crud/module-definition';
-import type { ControlType, FieldDefinition } from '../src/components/form/field-definition';
+import type { FieldDefinition } from '../src/components/form/field-definition';
 
 export type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, unknown>>;
@@ -42,11 +42,9 @@ export interface OperationBinding {
   call: CallShape;
 }
 
+/** One entity property carrying x-admin: the model step's per-field decisions. */
 export interface FieldModel {
   name: string;
-  kind: FieldKind;
-  label: string;
-  control: ControlType;
   /** Shown in add/edit forms. */
   form: boolean;
   required: boolean;
@@ -58,20 +56,50 @@ export interface FieldModel {
   column?: ColumnDefinition;
 }
 
+/**
+ * A module's field lists, each in property order, named as the generated ModuleDefinition
+ * (formFields → `fields`) and MockModuleRegistration name them.
+ */
+export interface ModuleFields {
+  /** Add/edit form fields. */
+  formFields: FieldDefinition[];
+  columns: ColumnDefinition[];
+  /** List filters: the `search: filter` fields, never required and starting empty. */
+  searchFields: FieldDefinition[];
+  /** Mock: fields the keyword search looks in. */
+  keywordFields: string[];
+  /** Mock: fields filtered on with an exact value (the searchFields' names). */
+  filterFields: string[];
+  /** Mock: fields add/edit must carry (the primary key never is). */
+  requiredFields: { field: string; label: string }[];
+  /** Mock: [field, header] of each column, the export and import-template order. */
+  exportColumns: [string, string][];
+  /** Mock: fields never answered. */
+  writeOnlyFields: string[];
+}
+
 export interface ModuleNames {
-  /** generated/modules/<key>.ts export, e.g. noticeModule. */
+  /** Module definition path under generated/, e.g. modules/notice.ts. */
+  moduleFile: string;
+  /** Its import specifier, e.g. @generated/modules/notice. */
+  moduleImport: string;
+  /** Its export, e.g. noticeModule. */
   moduleConst: string;
-  /** generated/mocks/<key>.ts export, e.g. noticeMock. */
+  /** Mock registration path under generated/, e.g. mocks/notice.ts. */
+  mockFile: string;
+  /** Its export, e.g. noticeMock. */
   mockConst: string;
-  /** Page component, e.g. NoticePage. */
-  pageComponent: string;
   /** Page path under generated/, e.g. pages/notice/notice-page.tsx. */
   pageFile: string;
+  /** Its import specifier from generated/routes.ts, e.g. ./pages/notice/notice-page. */
+  pageImport: string;
+  /** Page component, e.g. NoticePage. */
+  pageComponent: string;
   /** Import specifier of orval's tag file, e.g. @generated/api/adminnotice/adminnotice. */
   apiImport: string;
 }
 
-export interface ModuleModel {
+export interface ModuleModel extends ModuleFields {
   key: string;
   tag: string;
   group: string;
@@ -85,7 +113,7 @@ export interface ModuleModel {
   permissionKey: string;
   keepAlive: boolean;
   capabilities: Capability[];
-  fields: FieldModel[];
+  /** One per capability, in `capabilities` order. */
   operations: OperationBinding[];
   seed: Record<string, unknown>[];
   names: ModuleNames;
@@ -96,8 +124,6 @@ export interface GeneratedFile {
   path: string;
   content: string;
 }
-
-export type FileStatus = 'created' | 'updated' | 'unchanged' | 'deleted';
 
 export interface GenerateReport {
   created: string[];

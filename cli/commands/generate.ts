@@ -1,16 +1,16 @@
 /** `generate [--check] [--dry-run] [--contract <dir>] [--out <dir>]` */
 import path from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { generate, type GenerateMode, type GenerateReport } from '../../generator';
 import { failWith } from '../fail';
 
-export const FIX_COMMAND = 'npm run cli -- generate';
+const FIX_COMMAND = 'npm run cli -- generate';
 
 interface GenerateFlags {
   check?: boolean;
   dryRun?: boolean;
-  contract?: string;
-  out?: string;
+  contract: string;
+  out: string;
 }
 
 function printList(title: string, files: string[]): void {
@@ -19,7 +19,7 @@ function printList(title: string, files: string[]): void {
   for (const file of files) console.log(`  ${file}`);
 }
 
-export function printReport(
+function printReport(
   report: GenerateReport,
   verb: { created: string; updated: string; deleted: string },
 ): void {
@@ -38,28 +38,31 @@ export function registerGenerate(program: Command): void {
   program
     .command('generate')
     .description('Generate types, hooks, mocks, modules, pages and routes from the contract')
-    .option('--check', 'regenerate in memory and fail if generated/ differs (CI drift gate)')
+    .addOption(
+      new Option(
+        '--check',
+        'regenerate in memory and fail if generated/ differs (CI drift gate)',
+      ).conflicts('dryRun'),
+    )
     .option('--dry-run', 'write nothing, print what would change')
     .option('--contract <dir>', 'contract directory', 'openapi')
     .option('--out <dir>', 'output directory', 'generated')
     .action(async (flags: GenerateFlags) => {
-      if (flags.check && flags.dryRun) failWith('--check and --dry-run are exclusive');
       const mode: GenerateMode = flags.check ? 'check' : flags.dryRun ? 'dry-run' : 'write';
-      const outDir = path.resolve(flags.out ?? 'generated');
+      const outDir = path.resolve(flags.out);
       const { report } = await generate({
-        contractDir: path.resolve(flags.contract ?? 'openapi'),
+        contractDir: path.resolve(flags.contract),
         outDir,
         mode,
       });
       if (mode === 'check') {
+        const outName = path.relative(process.cwd(), outDir) || '.';
         const drift = report.created.length + report.updated.length + report.deleted.length;
         if (drift > 0) {
           printReport(report, { created: 'missing', updated: 'differing', deleted: 'extra' });
-          failWith(
-            `${path.relative(process.cwd(), outDir) || '.'} is out of date with the contract. Fix: ${FIX_COMMAND}`,
-          );
+          failWith(`${outName} is out of date with the contract. Fix: ${FIX_COMMAND}`);
         }
-        console.log(`generated/ is up to date (${report.unchanged.length} files).`);
+        console.log(`${outName} is up to date (${report.unchanged.length} files).`);
         return;
       }
       const dry = mode === 'dry-run';

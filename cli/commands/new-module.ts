@@ -1,7 +1,7 @@
 /** `new-module <name> [--title <中文>] [--route </x/y>] [--dry-run]` */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { writeModuleFragment } from '../../generator/scaffold/new-module';
+import { writeModuleFragment } from '../../generator';
 import { failWith } from '../fail';
 
 export function registerNewModule(program: Command): void {

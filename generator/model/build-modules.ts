@@ -1,16 +1,18 @@
 /**
  * Model step: the contract's x-admin metadata → ModuleModel[]. Only x-admin is read (plus
- * `type`/`maxLength` of a property for its kind and default length); every decision is
- * delegated to the small functions next to this file.
+ * `type`/`maxLength`/`writeOnly` of a property and the request body of a capability's
+ * operation); every decision is delegated to the small functions next to this file.
  */
 import type { Capability } from '../../src/components/crud/module-definition';
+import { isJson, type Json } from '../json';
+import { listOperations, type ContractOperation } from '../parse/operations';
 import type { FieldModel, ModuleModel, OpenApiDocument, OperationBinding } from '../types';
 import { bindCapabilities, isCapability } from './capability-operations';
-import { fieldKind } from './field-kind';
 import { fieldModel } from './field-definition';
-import { moduleNames } from './names';
-import { isJson, resolveRef, type Json } from './refs';
-import { moduleKey, moduleRoute } from './route';
+import { moduleFields } from './module-fields';
+import { moduleKey, moduleNames } from './names';
+import { resolveRef } from './refs';
+import { moduleRoute } from './route';
 
 /** The contract's x-admin metadata is inconsistent; lists every problem found. */
 export class ModelError extends Error {
@@ -40,7 +42,7 @@ function capabilitiesOf(value: unknown, where: string): Capability[] {
 }
 
 /** Fields of the entity schema, in property order (form and column order). */
-export function entityFields(
+function entityFields(
   entity: Json,
   primaryKey: string,
   document: Json,
@@ -51,18 +53,9 @@ export function entityFields(
   const fields: FieldModel[] = [];
   for (const [name, property] of Object.entries(properties)) {
     if (!isJson(property) || !isJson(property['x-admin'])) continue;
-    const resolved = resolveRef(property, document);
-    const maxLength = typeof resolved.maxLength === 'number' ? resolved.maxLength : undefined;
     try {
       fields.push(
-        fieldModel(
-          name,
-          property['x-admin'],
-          fieldKind(property, document),
-          primaryKey,
-          maxLength,
-          resolved.writeOnly === true,
-        ),
+        fieldModel(name, property['x-admin'], resolveRef(property, document), primaryKey),
       );
     } catch (error) {
       problems.push(`${where}.${name}: ${(error as Error).message}`);
@@ -72,11 +65,7 @@ export function entityFields(
 }
 
 /** Seed records; each key must be a property of the entity (typos would silently vanish). */
-export function entitySeed(
-  entity: Json,
-  where: string,
-  problems: string[],
-): Record<string, unknown>[] {
+function entitySeed(entity: Json, where: string, problems: string[]): Record<string, unknown>[] {
   const admin = isJson(entity['x-admin']) ? entity['x-admin'] : {};
   const seed = admin.seed ?? [];
   if (!Array.isArray(seed) || !seed.every(isJson)) {
@@ -112,7 +101,12 @@ export function apiGroup(
   return groups[0];
 }
 
-function buildModule(tag: Json, document: Json, problems: string[]): ModuleModel | undefined {
+function buildModule(
+  tag: Json,
+  tagged: readonly ContractOperation[],
+  document: Json,
+  problems: string[],
+): ModuleModel | undefined {
   const tagName = String(tag.name);
   const where = `tag ${tagName}`;
   const admin = tag['x-admin'] as Json;
@@ -128,7 +122,7 @@ function buildModule(tag: Json, document: Json, problems: string[]): ModuleModel
       throw new Error(`${where}: entity schema ${entityName} is not in components.schemas`);
     const primaryKey = typeof admin.primaryKey === 'string' ? admin.primaryKey : 'id';
     const capabilities = capabilitiesOf(admin.capabilities, where);
-    const operations = bindCapabilities(tagName, capabilities, document, problems);
+    const operations = bindCapabilities(tagName, capabilities, tagged, document, problems);
     const entityWhere = `components.schemas.${entityName}`;
     const model: ModuleModel = {
       key,
@@ -142,7 +136,7 @@ function buildModule(tag: Json, document: Json, problems: string[]): ModuleModel
         typeof admin.permissionKey === 'string' ? admin.permissionKey : tagName.toUpperCase(),
       keepAlive: admin.keepAlive !== false,
       capabilities,
-      fields: entityFields(entity, primaryKey, document, entityWhere, problems),
+      ...moduleFields(entityFields(entity, primaryKey, document, entityWhere, problems)),
       operations,
       seed: entitySeed(entity, entityWhere, problems),
       names: moduleNames(key, tagName),
@@ -167,10 +161,14 @@ function buildModule(tag: Json, document: Json, problems: string[]): ModuleModel
  */
 export function buildModules(document: OpenApiDocument): ModuleModel[] {
   const problems: string[] = [];
+  const operations = listOperations(document.paths);
   const modules: ModuleModel[] = [];
   for (const tag of document.tags ?? []) {
     if (!isJson(tag) || !isJson(tag['x-admin'])) continue;
-    const model = buildModule(tag, document, problems);
+    const tagged = operations.filter(
+      ({ operation }) => Array.isArray(operation.tags) && operation.tags.includes(String(tag.name)),
+    );
+    const model = buildModule(tag, tagged, document, problems);
     if (model) modules.push(model);
   }
   const seen = new Map<string, string>();

@@ -5,9 +5,10 @@
  */
 import { CAPABILITIES, type Capability } from '../../src/components/crud/module-definition';
 import type { CallShape, OperationBinding } from '../types';
-import { HTTP_METHODS } from '../parse/load-contract';
+import type { ContractOperation } from '../parse/operations';
 import { orvalFunctionName } from './names';
-import { isJson, refName, resolveRef, type Json } from './refs';
+import { isJson, type Json } from '../json';
+import { refName, resolveRef } from './refs';
 
 export function isCapability(value: unknown): value is Capability {
   return typeof value === 'string' && (CAPABILITIES as readonly string[]).includes(value);
@@ -33,19 +34,11 @@ const BODY_SHAPES: Record<string, CallShape> = {
   UpdateFieldBody: 'updateField',
 };
 
-/** The schema of an operation's request body ($ref name), looking through requestBodies refs. */
-export function requestBodySchemaName(operation: Json, document: Json): string | undefined {
-  const body = resolveRef(operation.requestBody, document);
-  const content = isJson(body.content) ? body.content : {};
-  const media = Object.values(content)[0];
-  return isJson(media) ? refName(media.schema) : undefined;
-}
-
-/** Whether the request body is a JSON array (of ids). */
-export function requestBodyIsList(operation: Json, document: Json): boolean {
+/** The schema of an operation's request body (first media type), through requestBodies refs. */
+function requestBodySchema(operation: Json, document: Json): unknown {
   const body = resolveRef(operation.requestBody, document);
   const media = Object.values(isJson(body.content) ? body.content : {})[0];
-  return isJson(media) && resolveRef(media.schema, document).type === 'array';
+  return isJson(media) ? media.schema : undefined;
 }
 
 /**
@@ -72,51 +65,29 @@ export function callShape(
   return shape;
 }
 
-interface TaggedOperation {
-  method: string;
-  path: string;
-  operation: Json;
-}
-
-/** Every operation tagged with `tag`, in path then method order. */
-export function operationsOfTag(document: Json, tag: string): TaggedOperation[] {
-  const result: TaggedOperation[] = [];
-  const paths = isJson(document.paths) ? document.paths : {};
-  for (const route of Object.keys(paths).sort()) {
-    const item = paths[route];
-    if (!isJson(item)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (isJson(operation) && Array.isArray(operation.tags) && operation.tags.includes(tag)) {
-        result.push({ method, path: route, operation });
-      }
-    }
-  }
-  return result;
-}
-
 /**
- * Binds every declared capability to its one serving operation; problems are collected so a
- * contract author sees all of them at once.
+ * Binds every declared capability to its one serving operation among the tag's operations, in
+ * declared order; problems are collected so a contract author sees all of them at once.
  */
 export function bindCapabilities(
   tag: string,
   declared: readonly Capability[],
+  tagged: readonly ContractOperation[],
   document: Json,
   problems: string[],
 ): OperationBinding[] {
-  const byCapability = new Map<string, TaggedOperation[]>();
-  for (const tagged of operationsOfTag(document, tag)) {
-    const admin = tagged.operation['x-admin'];
+  const byCapability = new Map<string, ContractOperation[]>();
+  for (const candidate of tagged) {
+    const admin = candidate.operation['x-admin'];
     if (!isJson(admin) || admin.capability === undefined) continue;
     if (!isCapability(admin.capability)) {
       problems.push(
-        `tag ${tag}: ${tagged.method.toUpperCase()} ${tagged.path} has unknown capability "${String(admin.capability)}"`,
+        `tag ${tag}: ${candidate.method.toUpperCase()} ${candidate.path} has unknown capability "${String(admin.capability)}"`,
       );
       continue;
     }
     const list = byCapability.get(admin.capability) ?? [];
-    list.push(tagged);
+    list.push(candidate);
     byCapability.set(admin.capability, list);
   }
   for (const capability of byCapability.keys()) {
@@ -139,17 +110,14 @@ export function bindCapabilities(
     const { method, path, operation } = serving[0]!;
     const operationId = String(operation.operationId);
     try {
+      const body = requestBodySchema(operation, document);
       bindings.push({
         capability,
         operationId,
         functionName: orvalFunctionName(operationId),
         method,
         path,
-        call: callShape(
-          capability,
-          requestBodySchemaName(operation, document),
-          requestBodyIsList(operation, document),
-        ),
+        call: callShape(capability, refName(body), resolveRef(body, document).type === 'array'),
       });
     } catch (error) {
       problems.push(`tag ${tag}: ${operationId}: ${(error as Error).message}`);

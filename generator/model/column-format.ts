@@ -1,9 +1,9 @@
 /** List column: whether a property is a column, and how it is shown. */
 import type { ColumnDefinition, ColumnFormat } from '../../src/components/crud/module-definition';
 import type { FieldDefinition } from '../../src/components/form/field-definition';
-import { isJson } from './refs';
+import { isJson } from '../json';
 
-export const COLUMN_FORMATS: readonly ColumnFormat[] = [
+const COLUMN_FORMATS: readonly ColumnFormat[] = [
   'text',
   'datetime',
   'status',

@@ -3,13 +3,13 @@ import { CONTROL_TYPES, type ControlType } from '../../src/components/form/field
 import type { FieldKind } from '../types';
 
 /** The control used when x-admin names none: the obvious one for the JSON type. */
-export function defaultControl(kind: FieldKind): ControlType {
+function defaultControl(kind: FieldKind): ControlType {
   if (kind === 'integer' || kind === 'number') return 'InputNumber';
   if (kind === 'boolean') return 'Switch';
   return 'input';
 }
 
-export function isControlType(value: unknown): value is ControlType {
+function isControlType(value: unknown): value is ControlType {
   return typeof value === 'string' && (CONTROL_TYPES as readonly string[]).includes(value);
 }
 

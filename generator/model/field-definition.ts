@@ -8,7 +8,8 @@ import type { ColumnDefinition } from '../../src/components/crud/module-definiti
 import type { FieldKind, FieldModel } from '../types';
 import { columnDefinition } from './column-format';
 import { resolveControl } from './field-control';
-import { isJson, type Json } from './refs';
+import { fieldKind } from './field-kind';
+import { isJson, type Json } from '../json';
 
 const SOURCE_TYPES: readonly OptionSourceType[] = ['STATIC', 'DICTIONARY', 'API'];
 
@@ -90,30 +91,27 @@ function searchKind(value: unknown): FieldModel['search'] {
 }
 
 /**
- * The whole field model of a property that carries x-admin.
+ * The whole field model of a property that carries x-admin; `schema` is the property's schema
+ * with its $ref resolved (type, maxLength and writeOnly are read from it).
  *
- * @example fieldModel('id', { label: '编号', form: false }, 'integer', 'id').primary // true
+ * @example fieldModel('id', { label: '编号', form: false }, { type: 'integer' }, 'id').primary // true
  */
 export function fieldModel(
   name: string,
   admin: Json,
-  kind: FieldKind,
+  schema: Json,
   primaryKey: string,
-  maxLength?: number,
-  writeOnly = false,
 ): FieldModel {
   const primary = name === primaryKey;
-  const definition = fieldDefinition(name, admin, kind, primary, maxLength);
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+  const definition = fieldDefinition(name, admin, fieldKind(schema), primary, maxLength);
   const field: FieldModel = {
     name,
-    kind,
-    label: definition.cf_name,
-    control: definition.cf_control,
     // The primary key is never edited but travels with edit (cf_ispri: 1 hides it).
     form: primary || admin.form !== false,
     required: admin.required === true,
     primary,
-    writeOnly,
+    writeOnly: schema.writeOnly === true,
     definition,
   };
   const search = searchKind(admin.search);

@@ -1,15 +1,14 @@
-/** Field kind: the JSON type of an entity property, from `type`, following one local $ref. */
+/** Field kind: the JSON type of an entity property's (resolved) schema, from `type`. */
+import type { Json } from '../json';
 import type { FieldKind } from '../types';
-import { resolveRef, type Json } from './refs';
 
 const KINDS: readonly FieldKind[] = ['string', 'integer', 'number', 'boolean', 'array', 'object'];
 
 /**
- * @example fieldKind({ type: 'integer' }, doc) // 'integer'
- * @example fieldKind({ type: ['string', 'null'] }, doc) // 'string'
+ * @example fieldKind({ type: 'integer' }) // 'integer'
+ * @example fieldKind({ type: ['string', 'null'] }) // 'string'
  */
-export function fieldKind(schema: Json, document: Json): FieldKind {
-  const resolved = resolveRef(schema, document);
+export function fieldKind(resolved: Json): FieldKind {
   const type = resolved.type;
   const candidates = Array.isArray(type) ? type.filter((t) => t !== 'null') : [type];
   const first = candidates[0];

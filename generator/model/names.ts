@@ -37,17 +37,36 @@ export function orvalFunctionName(operationId: string): string {
 }
 
 /** Orval's tags-split folder (and file) name for a tag. */
-export function orvalTagFile(tag: string): string {
+function orvalTagFile(tag: string): string {
   return kebabCase(tag);
 }
 
+/**
+ * Module keys name files and query keys: kebab-case only.
+ *
+ * @example moduleKey('dict-tree') // 'dict-tree'
+ * @example moduleKey('dict_tree') // throws: must be a kebab-case key
+ */
+export function moduleKey(key: unknown): string {
+  if (typeof key !== 'string' || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(key)) {
+    throw new Error(`module "${String(key)}" must be a kebab-case key like notice or dict-tree`);
+  }
+  return key;
+}
+
+/** Every generated file, import and export of a module, from its key and its orval tag. */
 export function moduleNames(key: string, tag: string): ModuleNames {
   const tagFile = orvalTagFile(tag);
+  const page = `pages/${key}/${key}-page`;
   return {
+    moduleFile: `modules/${key}.ts`,
+    moduleImport: `@generated/modules/${key}`,
     moduleConst: `${camelCase(key)}Module`,
+    mockFile: `mocks/${key}.ts`,
     mockConst: `${camelCase(key)}Mock`,
+    pageFile: `${page}.tsx`,
+    pageImport: `./${page}`,
     pageComponent: `${pascalCase(key)}Page`,
-    pageFile: `pages/${key}/${key}-page.tsx`,
     apiImport: `@generated/api/${tagFile}/${tagFile}`,
   };
 }

@@ -1,9 +1,5 @@
 /** Local $ref resolution (every $ref of the merged contract is local, see openapi/README.md). */
-export type Json = Record<string, unknown>;
-
-export function isJson(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isJson, type Json } from '../json';
 
 /** Follows `$ref`s (at most 10 hops) to the referenced object; non-refs are returned as is. */
 export function resolveRef(value: unknown, document: Json): Json {

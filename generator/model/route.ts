@@ -11,11 +11,3 @@ export function moduleRoute(route: unknown): string {
   // A trailing slash would make two routes for one screen.
   return route.length > 1 ? route.replace(/\/+$/, '') : route;
 }
-
-/** Module keys name files and query keys: kebab-case only. */
-export function moduleKey(key: unknown): string {
-  if (typeof key !== 'string' || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(key)) {
-    throw new Error(`module "${String(key)}" must be a kebab-case key like notice or dict-tree`);
-  }
-  return key;
-}

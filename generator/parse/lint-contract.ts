@@ -18,7 +18,7 @@ export interface LintProblem {
  * - trailing slashes: spec section 7 writes /api/tool/uploadimg/ and the server routes it so;
  * - 4XX responses: every answer is HTTP 200 with the status in the envelope (spec section 8).
  */
-export const CONTRACT_RULES = {
+const CONTRACT_RULES = {
   'no-path-trailing-slash': 'off',
   'operation-4xx-response': 'off',
 } as const;
@@ -59,4 +59,15 @@ export async function lintContract(document: OpenApiDocument): Promise<LintProbl
 /** One readable line per problem, for the CLI and for error messages. */
 export function formatLintProblem(problem: LintProblem): string {
   return `${problem.severity === 'error' ? 'error' : 'warning'} [${problem.ruleId}] ${problem.pointer}: ${problem.message}`;
+}
+
+/** The contract failed Redocly's recommended rules (errors only; warnings do not stop generate). */
+export class LintError extends Error {
+  constructor(readonly problems: LintProblem[]) {
+    const errors = problems.filter((p) => p.severity === 'error');
+    super(
+      `The contract has ${errors.length} lint error(s):\n${errors.map((p) => `  - ${formatLintProblem(p)}`).join('\n')}`,
+    );
+    this.name = 'LintError';
+  }
 }

@@ -5,7 +5,9 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseYaml } from '@redocly/openapi-core';
+import { isJson, type Json } from '../json';
 import type { OpenApiDocument } from '../types';
+import { listOperations } from './operations';
 
 /** A contract problem that stops generation (duplicate or missing names). */
 export class ContractError extends Error {
@@ -15,14 +17,6 @@ export class ContractError extends Error {
     );
     this.name = 'ContractError';
   }
-}
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 async function listYaml(dir: string): Promise<string[]> {
@@ -45,7 +39,7 @@ async function readYaml(file: string, label: string): Promise<Json> {
     throw new ContractError([`${label}: invalid YAML: ${(error as Error).message}`]);
   }
   if (parsed === undefined || parsed === null) return {};
-  if (!isObject(parsed)) throw new ContractError([`${label}: a fragment must be a YAML mapping`]);
+  if (!isJson(parsed)) throw new ContractError([`${label}: a fragment must be a YAML mapping`]);
   return parsed;
 }
 
@@ -55,8 +49,8 @@ async function readYaml(file: string, label: string): Promise<Json> {
  * defined twice, and naming the operation when an operationId is missing.
  *
  * @example
- * const { document, sources } = await loadContract('openapi');
- * sources.operations.get('adminnoticeList'); // 'paths/adminnotice.yaml'
+ * const { document, files } = await loadContract('openapi');
+ * files; // ['openapi.yaml', 'components/common.yaml', …, 'paths/tool.yaml']
  */
 export async function loadContract(contractDir: string): Promise<{
   document: OpenApiDocument;
@@ -65,10 +59,10 @@ export async function loadContract(contractDir: string): Promise<{
   const rootLabel = 'openapi.yaml';
   const root = await readYaml(path.join(contractDir, rootLabel), rootLabel);
   const document: Json = { ...root };
-  const paths: Json = isObject(root.paths) ? { ...root.paths } : {};
+  const paths: Json = isJson(root.paths) ? { ...root.paths } : {};
   const tags: Json[] = Array.isArray(root.tags) ? [...(root.tags as Json[])] : [];
   const components: Record<string, Json> = {};
-  for (const [kind, entries] of Object.entries(isObject(root.components) ? root.components : {})) {
+  for (const [kind, entries] of Object.entries(isJson(root.components) ? root.components : {})) {
     components[kind] = { ...(entries as Json) };
   }
 
@@ -86,7 +80,7 @@ export async function loadContract(contractDir: string): Promise<{
       const label = `${dir}/${name}`;
       files.push(label);
       const fragment = await readYaml(path.join(contractDir, dir, name), label);
-      for (const [route, item] of Object.entries(isObject(fragment.paths) ? fragment.paths : {})) {
+      for (const [route, item] of Object.entries(isJson(fragment.paths) ? fragment.paths : {})) {
         const owner = pathOwner.get(route);
         if (owner) problems.push(`path ${route} is defined in both ${owner} and ${label}`);
         else {
@@ -104,10 +98,10 @@ export async function loadContract(contractDir: string): Promise<{
         }
       }
       for (const [kind, entries] of Object.entries(
-        isObject(fragment.components) ? fragment.components : {},
+        isJson(fragment.components) ? fragment.components : {},
       )) {
         components[kind] ??= {};
-        for (const [componentName, value] of Object.entries(isObject(entries) ? entries : {})) {
+        for (const [componentName, value] of Object.entries(isJson(entries) ? entries : {})) {
           const key = `${kind}.${componentName}`;
           const owner = componentOwner.get(key);
           if (owner) problems.push(`components.${key} is defined in both ${owner} and ${label}`);
@@ -121,21 +115,16 @@ export async function loadContract(contractDir: string): Promise<{
   }
 
   const operationOwner = new Map<string, string>();
-  for (const [route, item] of Object.entries(paths)) {
-    if (!isObject(item)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (!isObject(operation)) continue;
-      const where = `${method.toUpperCase()} ${route} (${pathOwner.get(route) ?? rootLabel})`;
-      const id = operation.operationId;
-      if (typeof id !== 'string' || id === '') {
-        problems.push(`${where} has no operationId`);
-        continue;
-      }
-      const owner = operationOwner.get(id);
-      if (owner) problems.push(`operationId ${id} is used by both ${owner} and ${where}`);
-      else operationOwner.set(id, where);
+  for (const { method, path: route, operation } of listOperations(paths)) {
+    const where = `${method.toUpperCase()} ${route} (${pathOwner.get(route) ?? rootLabel})`;
+    const id = operation.operationId;
+    if (typeof id !== 'string' || id === '') {
+      problems.push(`${where} has no operationId`);
+      continue;
     }
+    const owner = operationOwner.get(id);
+    if (owner) problems.push(`operationId ${id} is used by both ${owner} and ${where}`);
+    else operationOwner.set(id, where);
   }
   if (problems.length > 0) throw new ContractError(problems);
 
@@ -144,5 +133,3 @@ export async function loadContract(contractDir: string): Promise<{
   document.components = components;
   return { document: document as OpenApiDocument, files };
 }
-
-export { HTTP_METHODS };

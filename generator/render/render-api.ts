@@ -4,28 +4,17 @@
  * repo (generated/api next to src/lib/request) — its relative mutator import is then already
  * right for generated/ — and the files are read back for the in-memory pipeline.
  */
-import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { listFiles } from '../list-files';
 import type { GeneratedFile, OpenApiDocument } from '../types';
 
 /** The mutator, relative to the repo root. */
-export const MUTATOR_PATH = 'src/lib/request/index.ts';
-
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) =>
-      entry.isDirectory()
-        ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
-        : Promise.resolve([`${prefix}${entry.name}`]),
-    ),
-  );
-  return nested.flat().sort();
-}
+const MUTATOR_PATH = 'src/lib/request/index.ts';
 
 /** Orval's config: one place for every option, so the choices are reviewable. */
-export function orvalOptions(workDir: string) {
+function orvalOptions(workDir: string) {
   return {
     input: { target: path.join(workDir, 'openapi.json') },
     output: {
@@ -73,14 +62,9 @@ export async function renderApi(
     // Orval bundles the mutator (with its imports) to learn its arity, and writes its import
     // relative to the output: a symlinked src/ serves both, with the repo-relative path.
     await symlink(path.join(rootDir, 'src'), path.join(workDir, 'src'), 'dir');
-    // Orval always prints a success banner; our CLI prints its own report instead.
-    const log = console.log;
-    console.log = () => undefined;
-    try {
-      await generate(orvalOptions(workDir), workDir, { projectName: 'admin' });
-    } finally {
-      console.log = log;
-    }
+    // Orval prints a one-line success banner of its own; its logger keeps the console.log it
+    // saw at load time, so swapping console.log here would not silence it.
+    await generate(orvalOptions(workDir), workDir, { projectName: 'admin' });
     const apiDir = path.join(workDir, 'generated/api');
     const files = await listFiles(apiDir);
     return Promise.all(

@@ -1,5 +1,5 @@
 /** generated/openapi.json: the merged contract everything else reads. */
-import { sortKeysDeep } from '../parse/sort-keys';
+import { sortKeysDeep } from './sort-keys';
 import type { GeneratedFile, OpenApiDocument } from '../types';
 import { BANNER_TEXT } from '../write/banner';
 

@@ -6,7 +6,7 @@
  */
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { kebabCase, pascalCase } from '../model/names';
+import { pascalCase } from '../model/names';
 
 export interface NewModuleOptions {
   /** The /api group, lower-case letters and digits (e.g. `adminarticle`). */
@@ -22,12 +22,13 @@ const GROUP = /^[a-z][a-z0-9]*$/;
  * const yaml = scaffoldModule({ name: 'adminarticle', title: '文章管理' });
  * yaml.includes('operationId: adminarticleList'); // true
  */
-export function scaffoldModule({ name, title, route }: NewModuleOptions): string {
+function scaffoldModule({ name, title, route }: NewModuleOptions): string {
   if (!GROUP.test(name))
     throw new Error(`module name "${name}" must be lower-case letters and digits (the /api group)`);
   const screenTitle = title ?? `${name}管理`;
   const entity = pascalCase(name);
-  const key = kebabCase(name);
+  // A group name (lower-case letters and digits) is already a kebab-case module key.
+  const key = name;
   const screenRoute = route ?? `/system/${key}`;
   const op = (
     action: string,

@@ -1,9 +1,10 @@
 /**
- * Write step: compare the generated files with the output directory, then write (only under
- * it), or only report (--dry-run), or fail on any difference (--check).
+ * Write step: compare the generated files with the output directory (one plan for every mode),
+ * then write only under it; --dry-run and --check stop at the plan.
  */
 import { mkdir, readFile, readdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { listFiles } from '../list-files';
 import type { GeneratedFile } from '../types';
 import { hasBanner } from './banner';
 
@@ -13,24 +14,6 @@ export interface FilePlan {
   unchanged: string[];
   /** Files the generator owns (bannered) that it no longer makes. */
   deleted: string[];
-}
-
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const nested = await Promise.all(
-    entries.map((entry) =>
-      entry.isDirectory()
-        ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
-        : Promise.resolve([`${prefix}${entry.name}`]),
-    ),
-  );
-  return nested.flat();
 }
 
 async function readIfExists(file: string): Promise<string | undefined> {
@@ -52,18 +35,21 @@ async function readIfExists(file: string): Promise<string | undefined> {
 export async function planFiles(files: GeneratedFile[], outDir: string): Promise<FilePlan> {
   const plan: FilePlan = { created: [], updated: [], unchanged: [], deleted: [] };
   const wanted = new Set(files.map((f) => f.path));
-  for (const file of files) {
-    const current = await readIfExists(path.join(outDir, file.path));
-    if (current === undefined) plan.created.push(file.path);
-    else if (current === file.content) plan.unchanged.push(file.path);
+  const [current, existing] = await Promise.all([
+    Promise.all(files.map((file) => readIfExists(path.join(outDir, file.path)))),
+    listFiles(outDir),
+  ]);
+  files.forEach((file, index) => {
+    const content = current[index];
+    if (content === undefined) plan.created.push(file.path);
+    else if (content === file.content) plan.unchanged.push(file.path);
     else plan.updated.push(file.path);
-  }
-  for (const existing of await listFiles(outDir)) {
-    const posix = existing.split(path.sep).join('/');
-    if (wanted.has(posix)) continue;
-    const content = await readIfExists(path.join(outDir, existing));
+  });
+  for (const file of existing) {
+    if (wanted.has(file)) continue;
+    const content = await readIfExists(path.join(outDir, file));
     // openapi.json carries its banner as x-generated, which hasBanner also finds.
-    if (content !== undefined && hasBanner(content)) plan.deleted.push(posix);
+    if (content !== undefined && hasBanner(content)) plan.deleted.push(file);
   }
   for (const list of Object.values(plan)) list.sort();
   return plan;

@@ -58,6 +58,12 @@ describe('generate / generate --check', () => {
     expect(write.stdout).toMatch(/deleted \(1\):\s+modules\/old\.ts/);
   });
 
+  it('refuses --check with --dry-run before generating anything', () => {
+    const result = runCli(['generate', '--check', '--dry-run'], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("option '--check' cannot be used with option '--dry-run'");
+  });
+
   it('fails with readable contract errors, no stack trace', async () => {
     const broken = await copyFixture('basic');
     const fragment = path.join(broken, 'openapi/paths/tool.yaml');

@@ -13,9 +13,17 @@ import {
   lookedUpSource,
 } from '../../generator/model/field-definition';
 import { fieldKind } from '../../generator/model/field-kind';
-import { camelCase, kebabCase, moduleNames, pascalCase } from '../../generator/model/names';
-import { moduleKey, moduleRoute } from '../../generator/model/route';
-import { sortKeysDeep } from '../../generator/parse/sort-keys';
+import { moduleFields } from '../../generator/model/module-fields';
+import {
+  camelCase,
+  kebabCase,
+  moduleKey,
+  moduleNames,
+  pascalCase,
+} from '../../generator/model/names';
+import { resolveRef } from '../../generator/model/refs';
+import { moduleRoute } from '../../generator/model/route';
+import { sortKeysDeep } from '../../generator/render/sort-keys';
 
 const doc = { components: { schemas: { Id: { type: 'integer' } } } };
 
@@ -27,7 +35,7 @@ describe('fieldKind', () => {
     { given: { $ref: '#/components/schemas/Id' }, want: 'integer' },
     { given: { items: { type: 'string' } }, want: 'array' },
     { given: {}, want: 'unknown' },
-  ])('$given → $want', ({ given, want }) => expect(fieldKind(given, doc)).toBe(want));
+  ])('$given → $want', ({ given, want }) => expect(fieldKind(resolveRef(given, doc))).toBe(want));
 });
 
 describe('resolveControl', () => {
@@ -168,10 +176,14 @@ describe('names and routes', () => {
 
   it('names every file of a module from its key and tag', () =>
     expect(moduleNames('dict-tree', 'datadicttree')).toEqual({
+      moduleFile: 'modules/dict-tree.ts',
+      moduleImport: '@generated/modules/dict-tree',
       moduleConst: 'dictTreeModule',
+      mockFile: 'mocks/dict-tree.ts',
       mockConst: 'dictTreeMock',
-      pageComponent: 'DictTreePage',
       pageFile: 'pages/dict-tree/dict-tree-page.tsx',
+      pageImport: './pages/dict-tree/dict-tree-page',
+      pageComponent: 'DictTreePage',
       apiImport: '@generated/api/datadicttree/datadicttree',
     }));
 
@@ -268,5 +280,71 @@ describe('lookedUpSource (list columns show labels, not stored ids)', () => {
     { given: { ...base, cf_control: 'input' }, want: undefined },
   ] as const)('$given.cf_control $given.cf_sourcetype', ({ given, want }) => {
     expect(lookedUpSource(given)).toEqual(want);
+  });
+});
+
+describe('moduleFields (the lists the module definition and the mock registration read)', () => {
+  const definition = (name: string, label: string) =>
+    ({ cf_name: label, cf_fieldname: name, cf_control: 'input' }) as const;
+  const column = (field: string, header: string) => ({ field, header, format: 'text' }) as const;
+  it('splits fields by form, column, search, required and writeOnly, in property order', () => {
+    expect(
+      moduleFields([
+        {
+          name: 'id',
+          form: true,
+          required: true,
+          primary: true,
+          writeOnly: false,
+          definition: { ...definition('id', '编号'), cf_ispri: 1 },
+          column: column('id', '编号'),
+        },
+        {
+          name: 'title',
+          form: true,
+          required: true,
+          primary: false,
+          search: 'keyword',
+          writeOnly: false,
+          definition: { ...definition('title', '标题'), cf_validate: 'require' },
+          column: column('title', '标题'),
+        },
+        {
+          name: 'status',
+          form: true,
+          required: false,
+          primary: false,
+          search: 'filter',
+          writeOnly: false,
+          definition: { ...definition('status', '状态'), cf_default: 1 },
+          column: column('status', '状态'),
+        },
+        {
+          name: 'password',
+          form: false,
+          required: false,
+          primary: false,
+          writeOnly: true,
+          definition: definition('password', '密码'),
+        },
+      ]),
+    ).toEqual({
+      formFields: [
+        { ...definition('id', '编号'), cf_ispri: 1 },
+        { ...definition('title', '标题'), cf_validate: 'require' },
+        { ...definition('status', '状态'), cf_default: 1 },
+      ],
+      columns: [column('id', '编号'), column('title', '标题'), column('status', '状态')],
+      searchFields: [definition('status', '状态')],
+      keywordFields: ['title'],
+      filterFields: ['status'],
+      requiredFields: [{ field: 'title', label: '标题' }],
+      exportColumns: [
+        ['id', '编号'],
+        ['title', '标题'],
+        ['status', '状态'],
+      ],
+      writeOnlyFields: ['password'],
+    });
   });
 });

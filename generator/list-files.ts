@@ -1,0 +1,24 @@
+/** Directory listing shared by the render step (orval's output) and the write step (generated/). */
+import type { Dirent } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Every file under `dir`, as sorted POSIX paths relative to it; [] when `dir` does not exist.
+ *
+ * @example await listFiles('generated') // ['api/adminnotice/adminnotice.msw.ts', …, 'routes.ts']
+ */
+export async function listFiles(dir: string): Promise<string[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .map((file) => file.split(path.sep).join('/'))
+    .sort();
+}
