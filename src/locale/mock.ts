@@ -37,12 +37,9 @@ export const mockMessages = {
   attachmentUrlRequired: '请输入附件地址',
   uploadNoFile: '请选择要上传的文件',
   chunkAccepted: '分片上传成功',
-  chunkMissing: '分片不完整，请重新上传',
   uploadSuccess: '上传成功',
   cacheRebuilt: '缓存已更新',
   mockReset: '演示数据已重置',
-  rootCategory: '一级分类',
-  firstLevelCategory: '一级分类',
   wordImported: (name: string) =>
     `<p>${name.replace(/[<>&]/g, '')}（演示环境：已接收文档，未转换正文）</p>`,
   examineRemarkRequired: '驳回时请填写审批意见',

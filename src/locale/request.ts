@@ -13,7 +13,6 @@ export const requestMessages = {
   networkError: '网络错误，请稍后重试！',
   timeout: '请求超时，请稍后重试！',
   httpError: (code: number) => `请求失败，HTTP 状态码 ${code}`,
-  decryptFailed: '响应数据解密失败！',
 } as const;
 
 export const uploadMessages = {

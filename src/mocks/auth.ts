@@ -10,7 +10,7 @@ import { mockMessages } from '@/locale/mock';
 import { fail, ok } from './respond';
 import { persist, table } from './store';
 import type { MockRow } from './types';
-import { isOwnBackendCall, nowSeconds, randomHex, readBody, strip } from './util';
+import { idOf, isOwnBackendCall, nowSeconds, randomHex, readBody, sameId, strip } from './util';
 
 export const DEMO_USERNAME = 'admin';
 export const DEMO_PASSWORD = 'Admin@123456';
@@ -234,10 +234,8 @@ export const authHandlers = [
   }),
 
   http.post('*/api/adminuser/resetpassword', async ({ request }) => {
-    const body = await readBody(request);
-    const raw = body.id;
-    const id = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : raw;
-    const user = table(USER_TABLE).rows.find((row) => String(row.id) === String(id));
+    const id = idOf(await readBody(request));
+    const user = table(USER_TABLE).rows.find((row) => sameId(row.id, id));
     if (!user) return fail(201, mockMessages.notFound);
     user.password = DEMO_PASSWORD;
     revokeSessions(user.username);
@@ -245,10 +243,3 @@ export const authHandlers = [
     return ok(null, mockMessages.passwordReset(DEMO_PASSWORD));
   }),
 ];
-
-/** Test helper: headers of a signed-in demo session without going through the captcha. */
-export function demoSessionToken(): string {
-  const user = findUser(DEMO_USERNAME);
-  if (!user) throw new Error('the adminuser table has no admin row');
-  return openSession(user).token;
-}

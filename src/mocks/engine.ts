@@ -33,33 +33,35 @@ import {
 
 const registry = new Map<string, MockModuleRegistration>();
 
-/** Seeds that must exist for the demo to work even if the contract's seed lacks them. */
-function prepareSeed(registration: MockModuleRegistration): MockRow[] {
-  const rows = registration.seed.map((row) => ({ ...row }));
-  if (registration.group === USER_TABLE) {
-    // Every seeded administrator signs in with the demo password unless the seed sets one.
-    for (const row of rows) row.password ??= DEMO_PASSWORD;
-  }
-  return rows;
+/** Every capability the engine serves (resetting a password is the administrators' own call). */
+export const GENERIC_CAPABILITIES = CAPABILITIES.filter(
+  (capability) => capability !== 'resetpassword',
+);
+
+/** Every administrator, seeded or added, signs in with the demo password unless given one. */
+function withDemoPassword(registration: MockModuleRegistration, row: MockRow): MockRow {
+  if (registration.group === USER_TABLE && isEmptyValue(row.password)) row.password = DEMO_PASSWORD;
+  return row;
 }
 
 /** Registers modules with the engine and seeds their tables (later registrations win). */
 export function registerMockModules(registrations: readonly MockModuleRegistration[]): void {
   for (const registration of registrations) {
     registry.set(registration.group, registration);
-    registerSeed(() => ({ [registration.group]: prepareSeed(registration) }), {
-      [registration.group]: registration.primaryKey,
-    });
+    registerSeed(
+      () => ({
+        [registration.group]: registration.seed.map((row) =>
+          withDemoPassword(registration, { ...row }),
+        ),
+      }),
+      { [registration.group]: registration.primaryKey },
+    );
   }
 }
 
 export function mockModule(group: string): MockModuleRegistration | undefined {
   const key = group.toLowerCase();
   return registry.get(key);
-}
-
-export function registeredModules(): MockModuleRegistration[] {
-  return [...registry.values()];
 }
 
 /** prilist keys: upper-cased group + _CAPABILITY for every capability of every module. */
@@ -180,8 +182,7 @@ export function addRecord(
     const me = sessionUser(request);
     if (me) row[registration.ownerField] = me.username;
   }
-  if (registration.group === USER_TABLE && isEmptyValue(row.password)) row.password = DEMO_PASSWORD;
-  store.rows.push(row);
+  store.rows.push(withDemoPassword(registration, row));
   return row;
 }
 
@@ -399,8 +400,6 @@ function guessLabelField(registration: MockModuleRegistration, row: MockRow | un
   );
 }
 
-export const GENERIC_ACTIONS = Object.keys(actions);
-
 /** The registration for a group: registered, or a default one for runtime modules. */
 function registrationFor(group: string): MockModuleRegistration | undefined {
   const registered = mockModule(group);
@@ -425,8 +424,7 @@ export function runtimeRegistration(
     statusField: 'status',
     createTimeField: 'create_time',
     ownerField: 'username',
-    // Every generic capability; resetting a password only makes sense for administrators.
-    capabilities: CAPABILITIES.filter((capability) => capability !== 'resetpassword'),
+    capabilities: GENERIC_CAPABILITIES,
     keywordFields: [],
     filterFields: ['status'],
     requiredFields: [],

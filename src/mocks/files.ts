@@ -6,10 +6,11 @@
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { mockMessages } from '@/locale/mock';
-import { fail, ok } from './respond';
+import { envelope, fail, ok } from './respond';
 import { persist, table } from './store';
 import type { MockRow } from './types';
-import { base64ToBytes, bytesToBase64, nowSeconds, readBody, readQuery, type Params } from './util';
+import { base64ToBytes, bytesToBase64 } from '@/lib/request';
+import { nowSeconds, readBody, readQuery, type Params } from './util';
 
 export const FILE_TABLE = 'mock_files';
 export const ATTACHMENT_TABLE = 'attachment';
@@ -23,9 +24,11 @@ export interface StoredFile {
   mime: string;
 }
 
-function attachmentType(mime: string, name: string): number {
-  if (mime.startsWith('image/') || /\.(png|jpe?g|gif|webp|bmp|svg)$/i.test(name)) return 2;
-  if (mime.startsWith('video/') || /\.(mp4|webm|mov|avi|mkv)$/i.test(name)) return 3;
+/** Attachment type of a file name or address (query allowed): 2 image, 3 video, 1 other. */
+export function attachmentType(nameOrUrl: string, mime = ''): number {
+  if (mime.startsWith('image/') || /\.(png|jpe?g|gif|webp|bmp|svg)([?#&]|$)/i.test(nameOrUrl))
+    return 2;
+  if (mime.startsWith('video/') || /\.(mp4|webm|mov|avi|mkv)([?#&]|$)/i.test(nameOrUrl)) return 3;
   return 1;
 }
 
@@ -58,7 +61,7 @@ export function storeFile(
     att_url: address,
     att_description: '',
     att_storage: 1,
-    type: attachmentType(mime, name),
+    type: attachmentType(name, mime),
     attachment_cate_id: Number(cateId) || 0,
     att_size: bytes.length,
     create_time: nowSeconds(),
@@ -155,10 +158,10 @@ async function sliceUpload(request: Request): Promise<Response> {
   upload.parts.set(index, new Uint8Array(await chunk.arrayBuffer()));
   const tempPath = `temp/${basename}`;
   if (upload.parts.size < upload.total) {
-    return HttpResponse.json({
-      status: 1,
-      msg: mockMessages.chunkAccepted,
-      data: { resource_temp_basename: basename, resource_temp_path: tempPath, chunk_index: index },
+    return envelope(1, mockMessages.chunkAccepted, {
+      resource_temp_basename: basename,
+      resource_temp_path: tempPath,
+      chunk_index: index,
     });
   }
   pending.delete(basename);

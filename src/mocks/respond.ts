@@ -7,10 +7,15 @@ import { HttpResponse } from 'msw';
 
 export const OK_MESSAGE = '操作成功';
 
+/** Any envelope: `ok` and `fail` are its two common cases; a chunk answers status 1. */
+export function envelope<T>(status: number, msg: string, data?: T) {
+  return HttpResponse.json({ status, msg, data: data ?? null });
+}
+
 export function ok<T>(data?: T, msg: string = OK_MESSAGE) {
-  return HttpResponse.json({ status: 200, msg, data: data ?? null });
+  return envelope(200, msg, data);
 }
 
 export function fail(status: number, msg: string) {
-  return HttpResponse.json({ status, msg, data: null });
+  return envelope(status, msg);
 }

@@ -9,6 +9,7 @@ import type { MockModuleRegistration } from './types';
 const commonModule: MockModuleRegistration = {
   ...runtimeRegistration('common'),
   key: 'common',
+  fieldsModule: 'deal',
   keywordFields: ['deal_title', 'deal_content'],
   filterFields: ['urgency', 'dep_id', 'status'],
   requiredFields: [

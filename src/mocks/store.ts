@@ -2,10 +2,16 @@
  * The mock backend's state: named tables of rows, persisted in the browser (localStorage)
  * so data survives a reload, kept in memory under Node (vitest, `cli mock-server`).
  * Every handler reads and writes through here; `resetMockDatabase()` restores the seeds.
+ *
+ * Each table is its own storage entry and `persist()` writes only the tables whose content
+ * changed: an edit does not rewrite the uploaded files' bytes, and full storage (large
+ * uploads) loses only the table that did not fit.
  */
 import type { MockRow } from './types';
 
-const STORAGE_KEY = 'admin-mock-db-v1';
+const STORAGE_PREFIX = 'admin-mock-db-v2:';
+/** The single-entry format before v2; removed on load. */
+const LEGACY_KEY = 'admin-mock-db-v1';
 
 export interface MockTable {
   rows: MockRow[];
@@ -22,12 +28,25 @@ type Seeder = () => Record<string, readonly MockRow[]>;
 const seeders: Seeder[] = [];
 let tables: Tables | undefined;
 
-function hasBrowserStorage(): boolean {
+/** What storage holds per table, so an unchanged table is not written again. */
+const stored = new Map<string, string>();
+
+function browserStorage(): Storage | undefined {
   try {
-    return typeof window !== 'undefined' && typeof window.localStorage !== 'undefined';
+    return typeof window !== 'undefined' ? window.localStorage : undefined;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** Every table entry in storage, as [table name, storage key]. */
+function storedEntries(storage: Storage): [string, string][] {
+  const entries: [string, string][] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key?.startsWith(STORAGE_PREFIX)) entries.push([key.slice(STORAGE_PREFIX.length), key]);
+  }
+  return entries;
 }
 
 function buildTable(rows: readonly MockRow[], primaryKey = 'id'): MockTable {
@@ -68,31 +87,38 @@ export function registerSeed(seeder: Seeder, keys: Record<string, string> = {}):
 
 function load(): Tables {
   if (tables) return tables;
-  const seeded = seedAll();
-  if (hasBrowserStorage()) {
-    const saved = window.localStorage.getItem(STORAGE_KEY);
-    if (saved) {
-      try {
-        // Tables added to the seeds since the save appear without a reset.
-        tables = { ...seeded, ...(JSON.parse(saved) as Tables) };
-        return tables;
-      } catch {
-        // A corrupt save falls back to the seeds.
-      }
+  // Tables added to the seeds since the last save appear without a reset.
+  tables = seedAll();
+  const storage = browserStorage();
+  if (!storage) return tables;
+  storage.removeItem(LEGACY_KEY);
+  for (const [name, key] of storedEntries(storage)) {
+    const text = storage.getItem(key);
+    if (!text) continue;
+    try {
+      tables[name] = JSON.parse(text) as MockTable;
+      stored.set(name, text);
+    } catch {
+      // A corrupt entry falls back to the table's seed.
     }
   }
-  tables = seeded;
   return tables;
 }
 
-/** Writes the state to browser storage (no-op under Node). */
+/** Writes the tables that changed since the last write to browser storage (no-op under Node). */
 export function persist(): void {
-  if (!tables || !hasBrowserStorage()) return;
-  try {
-    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(tables));
-  } catch {
-    // Storage full (large uploads): the state stays in memory until the page reloads.
-    console.warn('mock backend: browser storage is full; recent changes are kept in memory only');
+  const storage = browserStorage();
+  if (!tables || !storage) return;
+  for (const [name, current] of Object.entries(tables)) {
+    const text = JSON.stringify(current);
+    if (stored.get(name) === text) continue;
+    try {
+      storage.setItem(STORAGE_PREFIX + name, text);
+      stored.set(name, text);
+    } catch {
+      // Storage full (large uploads): this table stays in memory until the page reloads.
+      console.warn(`mock backend: browser storage is full; table ${name} is kept in memory only`);
+    }
   }
 }
 
@@ -106,5 +132,7 @@ export function table(name: string): MockTable {
 /** Restores every table to its seed (the demo's "reset data"). */
 export function resetMockDatabase(): void {
   tables = seedAll();
-  if (hasBrowserStorage()) window.localStorage.removeItem(STORAGE_KEY);
+  stored.clear();
+  const storage = browserStorage();
+  if (storage) for (const [, key] of storedEntries(storage)) storage.removeItem(key);
 }

@@ -38,4 +38,9 @@ export interface MockModuleRegistration {
    * /api/field/getfieldarrbymodule for this module.
    */
   fields?: readonly FieldDefinition[];
+  /**
+   * Optional: the module-designer module whose fields this module's forms use, when it is not
+   * the module itself (the runtime module `common` uses the designer's `Deal`).
+   */
+  fieldsModule?: string;
 }

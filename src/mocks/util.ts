@@ -95,17 +95,18 @@ export function idOf(params: Params, primaryKey = 'id'): Id | undefined {
 export function idsOf(params: Params, primaryKey = 'id'): Id[] {
   const candidates = [params.id, params.ids, params[primaryKey]];
   for (const candidate of candidates) {
-    const ids = flattenIds(candidate);
+    const ids = toIds(candidate);
     if (ids.length) return ids;
   }
   return [];
 }
 
-function flattenIds(value: unknown): Id[] {
-  if (Array.isArray(value)) return value.flatMap(flattenIds);
+/** The ids in one value: a single id, an array, a comma list or an id object. */
+export function toIds(value: unknown): Id[] {
+  if (Array.isArray(value)) return value.flatMap(toIds);
   if (typeof value === 'object' && value !== null)
-    return flattenIds((value as Params).id ?? (value as Params).ids);
-  if (typeof value === 'string' && value.includes(',')) return value.split(',').flatMap(flattenIds);
+    return toIds((value as Params).id ?? (value as Params).ids);
+  if (typeof value === 'string' && value.includes(',')) return value.split(',').flatMap(toIds);
   const id = scalarId(value);
   return id === undefined ? [] : [id];
 }
@@ -167,18 +168,39 @@ export function randomHex(bytes = 16): string {
   return Array.from(buffer, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+/** How the rows of a tree point at each other. */
+export interface TreeLinks {
+  id: (row: MockRow) => unknown;
+  parent: (row: MockRow) => unknown;
 }
 
-export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+/**
+ * The rows under `root` as a tree (ids compared as text), siblings in `order`; `node` makes
+ * one entry from a row and its children (an empty array for a leaf). One pass over the rows.
+ */
+export function buildTree<T>(
+  rows: readonly MockRow[],
+  links: TreeLinks,
+  root: unknown,
+  order: (a: MockRow, b: MockRow) => number,
+  node: (row: MockRow, children: T[]) => T,
+): T[] {
+  const byParent = new Map<string, MockRow[]>();
+  for (const row of rows) {
+    const parent = links.parent(row);
+    if (parent === undefined || parent === null) continue;
+    const siblings = byParent.get(String(parent));
+    if (siblings) siblings.push(row);
+    else byParent.set(String(parent), [row]);
+  }
+  const level = (parent: unknown): T[] =>
+    (byParent.get(String(parent)) ?? []).sort(order).map((row) => node(row, level(links.id(row))));
+  return level(root);
+}
+
+/** The node with `children` only when there are some (the contract's leaves have none). */
+export function withChildren<T extends object, C>(node: T, children: C[]): T & { children?: C[] } {
+  return children.length ? { ...node, children } : node;
 }
 
 /** Case-insensitive "contains" over the given fields. */

@@ -7,7 +7,7 @@ import { getToken, getUsername } from '@/lib/session';
 import { requestMessages } from '@/locale/request';
 import { getRequestConfig } from './config';
 import { decryptText, encryptText, utf8ToBase64 } from './crypto';
-import { ApiError, type Envelope } from './errors';
+import { ApiError, type ApiErrorKind, type Envelope } from './errors';
 import { expireLogin, httpStatusMessage, showTransportError } from './status';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -27,6 +27,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Overrides the configured timeout for this call. */
   timeoutMs?: number;
+  /** Transport failures are thrown without the toast: the caller shows its own message. */
+  quiet?: boolean;
 }
 
 export type Answer = { kind: 'envelope'; envelope: Envelope } | { kind: 'blob'; blob: Blob };
@@ -108,23 +110,34 @@ function isEnvelope(value: unknown): value is Envelope {
   );
 }
 
-function transportFailure(message: string, status: number, kind: ApiError['kind']): ApiError {
-  showTransportError(message);
-  return new ApiError<Envelope>(message, undefined, status, kind);
+/** The headers of one call: defaults, then each given set; a multipart body drops Content-Type. */
+function requestHeaders(
+  body: BodyInit | undefined,
+  ...given: (Record<string, string> | undefined)[]
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json, */*',
+    ...(typeof body === 'string' ? { 'Content-Type': 'application/json' } : {}),
+  };
+  for (const part of given) Object.assign(headers, part);
+  // The generated multipart calls pass `Content-Type: multipart/form-data`; only fetch knows
+  // the boundary that header needs, so it is left to fetch.
+  if (isFormData(body)) {
+    for (const name of Object.keys(headers)) {
+      if (name.toLowerCase() === 'content-type') delete headers[name];
+    }
+  }
+  return headers;
 }
 
-/** One call on the wire. Throws `ApiError` for transport failures (already shown). */
+/** One call on the wire. Throws `ApiError` for transport failures (shown unless `quiet`). */
 export async function send(config: RequestConfig, options?: RequestOptions): Promise<Answer> {
   const method = config.method.toUpperCase();
   const body = await encodeBody(config.data);
-  const headers: Record<string, string> = {
-    Accept: 'application/json, */*',
-    ...(body === undefined || typeof body !== 'string'
-      ? {}
-      : { 'Content-Type': 'application/json' }),
-    ...(await authHeaders()),
-    ...config.headers,
-    ...options?.headers,
+  const headers = requestHeaders(body, await authHeaders(), config.headers, options?.headers);
+  const transportFailure = (message: string, status: number, kind: ApiErrorKind) => {
+    if (!options?.quiet) showTransportError(message);
+    return new ApiError<Envelope>(message, undefined, status, kind);
   };
   const url = buildUrl(config.url, await encodeParams(config.params));
   const timeoutMs = options?.timeoutMs ?? getRequestConfig().timeoutMs;

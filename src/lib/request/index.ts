@@ -14,7 +14,7 @@
  *   const answer = await http.post<{ token: string }>('/api/login', form);
  *   if (isApiError(answer) || answer.status !== 200) return;
  */
-import { send, type RequestConfig, type RequestOptions } from './client';
+import { send, type Answer, type RequestConfig, type RequestOptions } from './client';
 import { ApiError, type Envelope } from './errors';
 import { handleEnvelopeStatus } from './status';
 
@@ -28,7 +28,7 @@ export {
   DEFAULT_TIMEOUT_MS,
 } from './config';
 export type { EncryptionConfig, RequestClientConfig } from './config';
-export { decryptText, encryptText } from './crypto';
+export { base64ToBytes, bytesToBase64, decryptText, encryptText } from './crypto';
 export { setRequestNavigator, type RequestNavigator } from './navigator';
 export {
   LOGIN_PATH,
@@ -57,24 +57,32 @@ export async function request<T>(config: RequestConfig, options?: RequestOptions
   throw new ApiError(envelope.msg, envelope, envelope.status, 'status');
 }
 
-async function helper<T>(
+/** One call for the helpers: the answer, or the transport failure as a value. */
+async function answerOrError(
   config: RequestConfig,
   options?: RequestOptions,
-): Promise<Envelope<T> | ApiError> {
+): Promise<Answer | ApiError> {
   try {
-    const answer = await send(config, options);
-    if (answer.kind === 'blob') {
-      return new ApiError<Envelope>('unexpected blob', undefined, 0, 'parse');
-    }
-    const { envelope } = answer;
-    if (handleEnvelopeStatus(envelope) === 'rejected') {
-      return new ApiError(envelope.msg, envelope, envelope.status, 'status');
-    }
-    return envelope as Envelope<T>;
+    return await send(config, options);
   } catch (error) {
     if (error instanceof ApiError) return error;
     throw error;
   }
+}
+
+async function helper<T>(
+  config: RequestConfig,
+  options?: RequestOptions,
+): Promise<Envelope<T> | ApiError> {
+  const answer = await answerOrError(config, options);
+  if (answer instanceof ApiError) return answer;
+  if (answer.kind === 'blob')
+    return new ApiError<Envelope>('unexpected blob', undefined, 0, 'parse');
+  const { envelope } = answer;
+  if (handleEnvelopeStatus(envelope) === 'rejected') {
+    return new ApiError(envelope.msg, envelope, envelope.status, 'status');
+  }
+  return envelope as Envelope<T>;
 }
 
 /** Plain helpers: never throw for a failed call; they return the envelope or the error. */
@@ -92,20 +100,16 @@ export const http = {
     method: 'GET' | 'POST' = 'GET',
     options?: RequestOptions,
   ): Promise<Blob | ApiError> {
-    try {
-      const answer = await send(
-        method === 'GET'
-          ? { url, method, params, responseType: 'blob' }
-          : { url, method, data: params ?? {}, responseType: 'blob' },
-        options,
-      );
-      if (answer.kind === 'blob') return answer.blob;
-      handleEnvelopeStatus(answer.envelope);
-      return new ApiError(answer.envelope.msg, answer.envelope, answer.envelope.status, 'status');
-    } catch (error) {
-      if (error instanceof ApiError) return error;
-      throw error;
-    }
+    const answer = await answerOrError(
+      method === 'GET'
+        ? { url, method, params, responseType: 'blob' }
+        : { url, method, data: params ?? {}, responseType: 'blob' },
+      options,
+    );
+    if (answer instanceof ApiError) return answer;
+    if (answer.kind === 'blob') return answer.blob;
+    handleEnvelopeStatus(answer.envelope);
+    return new ApiError(answer.envelope.msg, answer.envelope, answer.envelope.status, 'status');
   },
 };
 

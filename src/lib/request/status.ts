@@ -32,6 +32,14 @@ export function expireLogin(): void {
   }, LOGIN_REDIRECT_DELAY_MS);
 }
 
+/** The catalogue's fixed wording per status (an envelope's, or a non-2xx HTTP answer's). */
+const STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  401: requestMessages.loginExpired,
+  403: requestMessages.forbidden,
+  404: requestMessages.notFound,
+  500: requestMessages.serverError,
+};
+
 export function handleEnvelopeStatus(envelope: Envelope): StatusOutcome {
   switch (envelope.status) {
     case 1:
@@ -46,35 +54,15 @@ export function handleEnvelopeStatus(envelope: Envelope): StatusOutcome {
     case 401:
       expireLogin();
       return 'returned';
-    case 403:
-      notify.error(requestMessages.forbidden);
-      return 'returned';
-    case 404:
-      notify.error(requestMessages.notFound);
-      return 'returned';
-    case 500:
-      notify.error(requestMessages.serverError);
-      return 'returned';
-    default:
-      notify.error(requestMessages.networkError);
-      return 'rejected';
   }
+  const message = STATUS_MESSAGES[envelope.status];
+  notify.error(message ?? requestMessages.networkError);
+  return message ? 'returned' : 'rejected';
 }
 
 /** The message for a non-2xx HTTP answer: the catalogue's wording where it has one. */
 export function httpStatusMessage(code: number): string {
-  switch (code) {
-    case 401:
-      return requestMessages.loginExpired;
-    case 403:
-      return requestMessages.forbidden;
-    case 404:
-      return requestMessages.notFound;
-    case 500:
-      return requestMessages.serverError;
-    default:
-      return requestMessages.httpError(code);
-  }
+  return STATUS_MESSAGES[code] ?? requestMessages.httpError(code);
 }
 
 export function showTransportError(message: string): void {

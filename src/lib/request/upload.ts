@@ -7,12 +7,12 @@
  * Both show their failure message as an error toast and resolve with `{ ok: false, message }`
  * rather than throwing, so a widget can also show the text inline without a second toast.
  */
+import type { UploadResult as UploadedFile, UploadSliceResult } from '@generated/api/api.schemas';
 import { notify } from '@/lib/notify';
 import { getToken } from '@/lib/session';
 import { uploadMessages } from '@/locale/request';
-import { authHeaders } from './client';
-import { getRequestConfig } from './config';
-import type { Envelope } from './errors';
+import { send } from './client';
+import { ApiError, type Envelope } from './errors';
 
 export type UploadKind = 'image' | 'file' | 'media';
 
@@ -24,13 +24,6 @@ export const UPLOAD_URLS: Record<UploadKind, string> = {
 
 /** Chunk size of the chunked upload: 5120 KB (spec section 9). */
 export const UPLOAD_CHUNK_SIZE = 5120 * 1024;
-
-export interface UploadedFile {
-  address: string;
-  att_id?: number | string;
-  original_name?: string;
-  [key: string]: unknown;
-}
 
 export type UploadResult =
   | { ok: true; data: UploadedFile; envelope: Envelope<UploadedFile> }
@@ -50,11 +43,6 @@ export interface FileUploadOptions {
   fieldName?: string;
 }
 
-function absolute(url: string): string {
-  const base = getRequestConfig().baseUrl;
-  return base && url.startsWith('/') ? `${base.replace(/\/$/, '')}${url}` : url;
-}
-
 function nameOf(file: Blob, fallback = 'file'): string {
   return typeof (file as File).name === 'string' && (file as File).name
     ? (file as File).name
@@ -66,12 +54,21 @@ function failed(message: string, envelope?: Envelope): UploadResult {
   return envelope ? { ok: false, message, envelope } : { ok: false, message };
 }
 
-async function postForm(url: string, form: FormData): Promise<Response> {
-  return fetch(absolute(url), {
-    method: 'POST',
-    headers: { ...(await authHeaders()), accesstoken: getToken() },
-    body: form,
-  });
+/**
+ * One multipart POST through the client's transport (headers, base URL, timeout), with the
+ * upload's `accesstoken` header. Resolves with the envelope, or with the HTTP status of a
+ * non-2xx answer (0 when there was no usable answer); the caller shows the message.
+ */
+async function postForm<T>(url: string, form: FormData): Promise<Envelope<T> | number> {
+  try {
+    const answer = await send(
+      { url, method: 'POST', data: form },
+      { headers: { accesstoken: getToken() }, quiet: true },
+    );
+    return answer.kind === 'envelope' ? (answer.envelope as Envelope<T>) : 0;
+  } catch (error) {
+    return error instanceof ApiError && error.kind === 'http' ? error.status : 0;
+  }
 }
 
 /** One multipart upload; the answer's data holds address, att_id and original_name. */
@@ -86,24 +83,15 @@ export async function uploadFile(
   if (options.attachmentCateId !== undefined)
     form.append('attachment_cate_id', String(options.attachmentCateId));
 
-  let response: Response;
-  try {
-    response = await postForm(options.url ?? UPLOAD_URLS[kind], form);
-  } catch {
-    return failed(uploadMessages.generic);
-  }
-  if (!response.ok) {
+  const envelope = await postForm<UploadedFile>(options.url ?? UPLOAD_URLS[kind], form);
+  if (envelope === 0) return failed(uploadMessages.generic);
+  if (typeof envelope === 'number') {
+    const httpStatus = envelope;
     return failed(
       kind === 'image'
-        ? uploadMessages.httpError(response.status)
-        : uploadMessages.fileHttpError(response.status),
+        ? uploadMessages.httpError(httpStatus)
+        : uploadMessages.fileHttpError(httpStatus),
     );
-  }
-  let envelope: Envelope<UploadedFile>;
-  try {
-    envelope = (await response.json()) as Envelope<UploadedFile>;
-  } catch {
-    return failed(uploadMessages.generic);
   }
   if (envelope.status !== 200 || !envelope.data) {
     const reason = envelope.msg || uploadMessages.generic;
@@ -168,18 +156,17 @@ export async function uploadSlice(
     form.append('accessToken', getToken());
     form.append('ac_id', String(options.acId ?? 0));
 
-    let envelope: Envelope<UploadedFile & { resource_temp_path?: string }>;
-    try {
-      const response = await postForm(options.url ?? '/api/tool/uploadslice', form);
-      if (!response.ok) return failed(uploadMessages.chunkFailed);
-      envelope = (await response.json()) as typeof envelope;
-    } catch {
-      return failed(uploadMessages.chunkFailed);
-    }
+    const envelope = await postForm<UploadSliceResult>(
+      options.url ?? '/api/tool/uploadslice',
+      form,
+    );
+    if (typeof envelope === 'number') return failed(uploadMessages.chunkFailed);
     if (envelope.status === 200 && envelope.data) {
       options.onProgress?.(100);
       notify.success(uploadMessages.chunkSucceeded);
-      return { ok: true, data: envelope.data, envelope };
+      // Complete (status 200): the answer carries the file's address, att_id and name.
+      const done = envelope as Envelope<UploadedFile>;
+      return { ok: true, data: envelope.data as UploadedFile, envelope: done };
     }
     if (envelope.status !== 1) return failed(uploadMessages.chunkFailed, envelope);
     if (typeof envelope.data?.resource_temp_path === 'string')

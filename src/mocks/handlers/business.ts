@@ -8,7 +8,15 @@ import { sessionUser } from '../auth';
 import { fail, ok } from '../respond';
 import { persist, table } from '../store';
 import type { MockRow } from '../types';
-import { isEmptyValue, nowSeconds, readBody, readQuery, sameId } from '../util';
+import {
+  buildTree,
+  isEmptyValue,
+  nowSeconds,
+  readBody,
+  readQuery,
+  sameId,
+  withChildren,
+} from '../util';
 
 interface DistrictNode {
   id: number;
@@ -17,25 +25,22 @@ interface DistrictNode {
   children?: DistrictNode[];
 }
 
-function districtTree(rows: MockRow[], parentId: number, maxLevel: number): DistrictNode[] {
-  return rows
-    .filter(
-      (row) =>
-        Number(row.pid) === parentId &&
-        Number(row.level) <= maxLevel &&
-        Number(row.status ?? 1) !== 2,
-    )
-    .sort((a, b) => Number(a.sort ?? 0) - Number(b.sort ?? 0) || Number(a.id) - Number(b.id))
-    .map((row) => {
-      const node: DistrictNode = {
-        id: Number(row.id),
-        value: String(row.code),
-        label: String(row.name),
-      };
-      const children = districtTree(rows, Number(row.id), maxLevel);
-      if (children.length) node.children = children;
-      return node;
-    });
+/** Enabled districts down to `maxLevel`, valued by code. */
+function districtTree(rows: MockRow[], maxLevel: number): DistrictNode[] {
+  const shown = rows.filter(
+    (row) => Number(row.level) <= maxLevel && Number(row.status ?? 1) !== 2,
+  );
+  return buildTree<DistrictNode>(
+    shown,
+    { id: (row) => Number(row.id), parent: (row) => Number(row.pid) },
+    0,
+    (a, b) => Number(a.sort ?? 0) - Number(b.sort ?? 0) || Number(a.id) - Number(b.id),
+    (row, children) =>
+      withChildren(
+        { id: Number(row.id), value: String(row.code), label: String(row.name) },
+        children,
+      ),
+  );
 }
 
 function yearOf(seconds: unknown): number {
@@ -44,7 +49,7 @@ function yearOf(seconds: unknown): number {
 
 export const businessHandlers = [
   // Enabled provinces with their cities (the city control's options).
-  http.post('*/api/district/gettree', () => ok(districtTree(table('district').rows, 0, 2))),
+  http.post('*/api/district/gettree', () => ok(districtTree(table('district').rows, 2))),
 
   http.post('*/api/informationreportingexamine/examine', async ({ request }) => {
     const body = await readBody(request);

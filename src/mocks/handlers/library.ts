@@ -3,14 +3,16 @@
  * delete a list of ids), configuration groups (getgroupdata / updatesetting), the generic
  * option list `/api/{method}/getkeyval`, and the mock-only reset call.
  */
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { mockMessages } from '@/locale/mock';
 import { mockModule, runAction } from '../engine';
-import { ATTACHMENT_TABLE } from '../files';
+import { ATTACHMENT_TABLE, attachmentType } from '../files';
 import { fail, ok } from '../respond';
 import { persist, registerSeed, resetMockDatabase, table } from '../store';
 import type { MockRow } from '../types';
 import {
+  buildTree,
+  idOf,
   idsOf,
   isEmptyValue,
   matchesKeyword,
@@ -20,6 +22,7 @@ import {
   readBody,
   readParams,
   sameId,
+  toIds,
 } from '../util';
 
 const CATEGORIES = 'attachmentcate';
@@ -44,11 +47,17 @@ registerSeed(
 
 // --- categories ----------------------------------------------------------------------------
 
-function categoryTree(rows: MockRow[], parent: number): MockRow[] {
-  return rows
-    .filter((row) => Number(row.ac_parent) === parent)
-    .sort((a, b) => Number(a.ac_id) - Number(b.ac_id))
-    .map((row) => ({ ...row, children: categoryTree(rows, Number(row.ac_id)) }));
+type CategoryNode = MockRow & { children: CategoryNode[] };
+
+/** Roots with their children; every category carries `children` (empty for a leaf). */
+function categoryTree(rows: MockRow[]): CategoryNode[] {
+  return buildTree<CategoryNode>(
+    rows,
+    { id: (row) => Number(row.ac_id), parent: (row) => Number(row.ac_parent) },
+    0,
+    (a, b) => Number(a.ac_id) - Number(b.ac_id),
+    (row, children) => ({ ...row, children }),
+  );
 }
 
 /** The 201 message for an invalid category, or undefined. */
@@ -80,28 +89,17 @@ function groupData(code: string): Record<string, string | number> {
   return data;
 }
 
-function attachmentType(url: string): number {
-  if (/\.(png|jpe?g|gif|webp|bmp|svg)(\?|$|&)/i.test(url)) return 2;
-  if (/\.(mp4|webm|mov|avi|mkv)(\?|$)/i.test(url)) return 3;
-  return 1;
-}
-
 export const libraryHandlers = [
   http.get('*/api/attachmentcate/list', ({ request }) => {
     const title = String(new URL(request.url).searchParams.get('title') ?? '').trim();
-    let roots = categoryTree(table(CATEGORIES).rows, 0);
+    let roots = categoryTree(table(CATEGORIES).rows);
     if (title) {
       roots = roots
         .map((root) => ({
           ...root,
-          children: (root.children as MockRow[]).filter((child) =>
-            matchesKeyword(child, title, ['ac_title']),
-          ),
+          children: root.children.filter((child) => matchesKeyword(child, title, ['ac_title'])),
         }))
-        .filter(
-          (root) =>
-            matchesKeyword(root, title, ['ac_title']) || (root.children as MockRow[]).length > 0,
-        );
+        .filter((root) => matchesKeyword(root, title, ['ac_title']) || root.children.length > 0);
     }
     return ok(roots);
   }),
@@ -188,9 +186,8 @@ export const libraryHandlers = [
   }),
   http.post('*/api/attachment/edit', async ({ request }) => {
     const body = await readBody(request);
-    const row = table(ATTACHMENT_TABLE).rows.find((item) =>
-      sameId(item.att_id, body.att_id ?? body.id),
-    );
+    const id = idOf(body, 'att_id');
+    const row = table(ATTACHMENT_TABLE).rows.find((item) => sameId(item.att_id, id));
     if (!row) return fail(201, mockMessages.notFound);
     if ('att_title' in body && isEmptyValue(body.att_title))
       return fail(201, mockMessages.attachmentNameRequired);
@@ -213,10 +210,8 @@ export const libraryHandlers = [
     return ok({ ...row });
   }),
   http.post('*/api/attachment/delete', async ({ request }) => {
-    const body = await readBody(request);
-    const ids = Array.isArray(body.value)
-      ? (body.value as (string | number)[])
-      : idsOf(body, 'att_id');
+    // The body is the list of att_id (AttachmentIdList).
+    const ids = toIds((await readBody(request)).value);
     const store = table(ATTACHMENT_TABLE);
     const before = store.rows.length;
     store.rows = store.rows.filter((row) => !ids.some((id) => sameId(row.att_id, id)));
@@ -280,7 +275,7 @@ export const libraryHandlers = [
   // --- mock-only -----------------------------------------------------------------------------
   http.post('*/api/mock/reset', () => {
     resetMockDatabase();
-    const response = HttpResponse.json({ status: 200, msg: mockMessages.mockReset, data: null });
+    const response = ok(null, mockMessages.mockReset);
     response.headers.set('x-mock-only', 'true');
     return response;
   }),

@@ -11,7 +11,16 @@ import { sessionUser } from '../auth';
 import { fail, ok } from '../respond';
 import { persist, table } from '../store';
 import type { MockRow } from '../types';
-import { isEmptyValue, readBody, readParams, sameId, type Params } from '../util';
+import {
+  buildTree,
+  isEmptyValue,
+  readBody,
+  readParams,
+  sameId,
+  toIds,
+  withChildren,
+  type Params,
+} from '../util';
 
 interface KeyValue {
   label: string;
@@ -37,6 +46,9 @@ function optionValue(value: unknown): string | number {
   return typeof value === 'number' ? value : String(value ?? '');
 }
 
+/** Rows linked by pid → id (dictionaries, tree dictionaries, departments). */
+const BY_PID = { id: (row: MockRow) => row.id, parent: (row: MockRow) => row.pid };
+
 /** Nested options under `parentId` (rows linked by pid). */
 function treeOptions(
   rows: MockRow[],
@@ -44,15 +56,9 @@ function treeOptions(
   label: (row: MockRow) => string,
   value: (row: MockRow) => string | number,
 ): TreeKeyValue[] {
-  return rows
-    .filter((row) => sameId(row.pid, parentId))
-    .sort(bySort)
-    .map((row) => {
-      const children = treeOptions(rows, row.id, label, value);
-      return children.length
-        ? { label: label(row), value: value(row), children }
-        : { label: label(row), value: value(row) };
-    });
+  return buildTree<TreeKeyValue>(rows, BY_PID, parentId, bySort, (row, children) =>
+    withChildren({ label: label(row), value: value(row) }, children),
+  );
 }
 
 // --- departments ---------------------------------------------------------------------------
@@ -60,13 +66,9 @@ function treeOptions(
 const DEPARTMENTS = 'admindepartment';
 
 function departmentTree(rows: MockRow[], parentId: unknown): MockRow[] {
-  return rows
-    .filter((row) => sameId(row.pid, parentId))
-    .sort(bySort)
-    .map((row) => {
-      const children = departmentTree(rows, row.id);
-      return children.length ? { ...row, children } : { ...row };
-    });
+  return buildTree<MockRow>(rows, BY_PID, parentId, bySort, (row, children) =>
+    withChildren({ ...row }, children),
+  );
 }
 
 /** The departments a user may see: the subtree of their department (all for the super admin). */
@@ -75,18 +77,16 @@ function departmentsOf(user: MockRow | undefined): MockRow[] {
   if (!user || user.username === 'admin' || isEmptyValue(user.department_id))
     return departmentTree(rows, 0);
   const own = rows.find((row) => sameId(row.id, user.department_id));
-  if (!own) return [];
-  const children = departmentTree(rows, own.id);
-  return [children.length ? { ...own, children } : { ...own }];
+  return own ? [withChildren({ ...own }, departmentTree(rows, own.id))] : [];
 }
 
 function departmentOptions(nodes: MockRow[]): TreeKeyValue[] {
-  return nodes.map((node) => {
-    const option: TreeKeyValue = { label: String(node.name ?? ''), value: optionValue(node.id) };
-    if (Array.isArray(node.children) && node.children.length)
-      option.children = departmentOptions(node.children as MockRow[]);
-    return option;
-  });
+  return nodes.map((node) =>
+    withChildren(
+      { label: String(node.name ?? ''), value: optionValue(node.id) },
+      departmentOptions((node.children as MockRow[] | undefined) ?? []),
+    ),
+  );
 }
 
 // --- dictionaries --------------------------------------------------------------------------
@@ -157,33 +157,30 @@ interface MenuTreeNode {
   children?: MenuTreeNode[];
 }
 
-function menuTree(rows: MockRow[], parentId: number): MenuTreeNode[] {
-  return rows
-    .filter((row) => Number(row.amenu_pid ?? 0) === parentId)
-    .sort(bySort)
-    .map((row) => {
-      const id = Number(row.amenu_id);
-      const node: MenuTreeNode = {
-        id,
+function menuTree(rows: MockRow[]): MenuTreeNode[] {
+  const links = {
+    id: (row: MockRow) => Number(row.amenu_id),
+    parent: (row: MockRow) => Number(row.amenu_pid ?? 0),
+  };
+  return buildTree<MenuTreeNode>(rows, links, 0, bySort, (row, children) =>
+    withChildren(
+      {
+        id: Number(row.amenu_id),
         pid: Number(row.amenu_pid ?? 0),
         label: String(row.amenu_name ?? ''),
         type: row.amenu_type === 'button' ? 'button' : 'menu',
         routerLink: String(row.amenu_address ?? ''),
         routerName: String(row.amenu_routername ?? ''),
         sort: Number(row.amenu_sort ?? 0),
-      };
-      const children = menuTree(rows, id);
-      if (children.length) node.children = children;
-      return node;
-    });
+      },
+      children,
+    ),
+  );
 }
 
+/** Saved id lists (job departments, role menus) answer numbers where the ids are numeric. */
 function idList(value: unknown): (string | number)[] {
-  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  return list
-    .map((item) => (typeof item === 'number' ? item : String(item).trim()))
-    .filter((item) => item !== '')
-    .map((item) => (typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : item));
+  return toIds(value).map((id) => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id));
 }
 
 // --- field definitions -----------------------------------------------------------------------
@@ -225,12 +222,11 @@ function asDefinition(row: MockRow): MockRow {
   return definition;
 }
 
-/** Runtime module names whose fields live under another designer module. */
-const FIELD_MODULE_ALIASES: Record<string, string> = { common: 'deal' };
-
+/** A module's field definitions: its designer module's fields, else the registration's. */
 function fieldDefinitions(moduleName: string): MockRow[] {
   const asked = moduleName.toLowerCase();
-  const name = FIELD_MODULE_ALIASES[asked] ?? asked;
+  const registration = mockModule(asked) ?? mockModule(`admin${asked}`);
+  const name = (registration?.fieldsModule ?? asked).toLowerCase();
   const designed = table('module').rows.find(
     (row) => typeof row.module_name === 'string' && row.module_name.toLowerCase() === name,
   );
@@ -244,7 +240,6 @@ function fieldDefinitions(moduleName: string): MockRow[] {
         .map(asDefinition);
     }
   }
-  const registration = mockModule(asked) ?? mockModule(`admin${asked}`);
   return registration?.fields ? registration.fields.map((field) => ({ ...field })) : [];
 }
 
@@ -313,7 +308,7 @@ export const lookupHandlers = [
   }),
 
   // menus for roles (the user's own menu, getusermenu, is the shell's)
-  http.post('*/api/adminmenu/gettreemenu', () => ok(menuTree(table(MENUS).rows, 0))),
+  http.post('*/api/adminmenu/gettreemenu', () => ok(menuTree(table(MENUS).rows))),
   http.post('*/api/adminmenu/getrolemenuid', async ({ request }) => {
     const body = await readBody(request);
     if (truthy(body.issuper)) return ok(table(MENUS).rows.map((row) => optionValue(row.amenu_id)));

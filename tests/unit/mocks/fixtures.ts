@@ -1,4 +1,5 @@
 /** A small hand-written module registration: deterministic data for the engine's semantics. */
+import { GENERIC_CAPABILITIES } from '@/mocks/engine';
 import type { MockModuleRegistration } from '@/mocks/types';
 
 export const bookModule: MockModuleRegistration = {
@@ -8,22 +9,7 @@ export const bookModule: MockModuleRegistration = {
   statusField: 'status',
   createTimeField: 'create_time',
   ownerField: 'username',
-  capabilities: [
-    'list',
-    'info',
-    'add',
-    'edit',
-    'delete',
-    'disable',
-    'updatefield',
-    'recycle',
-    'restore',
-    'destroy',
-    'import',
-    'export',
-    'importtemplate',
-    'mylist',
-  ],
+  capabilities: GENERIC_CAPABILITIES,
   keywordFields: ['title', 'author'],
   filterFields: ['category', 'status'],
   requiredFields: [

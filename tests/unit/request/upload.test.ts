@@ -4,10 +4,12 @@
  * progress, and the upload failure messages of spec section 8 in Chinese.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http as mswHttp, HttpResponse } from 'msw';
+import { http as mswHttp, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
+import { toolUploadimg } from '@generated/api/tool/tool';
 import { onNotify, setNotifySink, type NotifyMessage } from '@/lib/notify';
 import {
+  DEFAULT_TIMEOUT_MS,
   UPLOAD_CHUNK_SIZE,
   configureRequest,
   resetRequestConfig,
@@ -114,6 +116,23 @@ describe('uploadFile', () => {
     },
   );
 
+  it('times out with the client’s timeout and shows only 上传失败，请重试', async () => {
+    configureRequest({ timeoutMs: 50 });
+    server.use(
+      mswHttp.post('http://localhost/api/tool/uploadfile/', async () => {
+        await delay(1000);
+        return HttpResponse.json({ status: 200, msg: 'late' });
+      }),
+    );
+    try {
+      const result = await uploadFile(makeFile('x', 'a.pdf'), { kind: 'file' });
+      expect(result).toEqual({ ok: false, message: '上传失败，请重试' });
+      expect(toasts.map((t) => t.summary)).toEqual(['上传失败，请重试']);
+    } finally {
+      configureRequest({ timeoutMs: DEFAULT_TIMEOUT_MS });
+    }
+  });
+
   it('a network failure shows 上传失败，请重试', async () => {
     server.use(mswHttp.post('http://localhost/api/tool/uploadmedia', () => HttpResponse.error()));
     const result = await uploadFile(makeFile('x', 'a.mp4'), { kind: 'media' });
@@ -188,5 +207,28 @@ describe('uploadSlice', () => {
     const result = await uploadSlice(makeFile('0123456789', 'big.zip'), { chunkSize: 4 });
     expect(result).toMatchObject({ ok: false, message: '上传失败' });
     expect(toasts.map((t) => t.summary)).toEqual(['上传失败']);
+  });
+});
+
+describe('generated multipart calls', () => {
+  it('go out with the multipart boundary fetch sets, not the bare type they pass', async () => {
+    const seen: { type: string | null; name?: string; cate?: unknown } = { type: null };
+    server.use(
+      mswHttp.post('http://localhost/api/tool/uploadimg/', async ({ request }) => {
+        seen.type = request.headers.get('content-type');
+        const form = await request.formData();
+        seen.name = (form.get('file') as File).name;
+        seen.cate = form.get('attachment_cate_id');
+        return HttpResponse.json({
+          status: 200,
+          msg: '上传成功',
+          data: { address: '/storage/mock/2', att_id: 2, original_name: seen.name },
+        });
+      }),
+    );
+    const answer = await toolUploadimg({ file: makeFile('PNG', 'a.png'), attachment_cate_id: 4 });
+    expect(seen.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen).toMatchObject({ name: 'a.png', cate: '4' });
+    expect(answer.data).toEqual({ address: '/storage/mock/2', att_id: 2, original_name: 'a.png' });
   });
 });

@@ -1,0 +1,73 @@
+/**
+ * The mock database in the browser: every table is its own storage entry, a write stores
+ * only the tables that changed, and a reload reads them back.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+type Store = typeof import('@/mocks/store');
+
+/** A fresh copy of the store module: what a page reload gives. */
+async function reload(): Promise<Store> {
+  vi.resetModules();
+  const store = await import('@/mocks/store');
+  store.registerSeed(() => ({ books: [{ id: 1, title: '红楼梦' }], files: [] }));
+  return store;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('mock store persistence', () => {
+  it('writes only the tables that changed and reads them back after a reload', async () => {
+    const store = await reload();
+    store.table('files').rows.push({ id: 1, data: 'QUJD' });
+    store.persist();
+    const writes = vi.spyOn(Storage.prototype, 'setItem');
+
+    store.persist();
+    expect(writes).not.toHaveBeenCalled();
+
+    store.table('books').rows.push({ id: 2, title: '西游记' });
+    store.persist();
+    expect(writes.mock.calls.map(([key]) => key)).toEqual(['admin-mock-db-v2:books']);
+
+    const reloaded = await reload();
+    expect(reloaded.table('books').rows.map((row) => row.title)).toEqual(['红楼梦', '西游记']);
+    expect(reloaded.table('files').rows).toEqual([{ id: 1, data: 'QUJD' }]);
+  });
+
+  it('a table that does not fit stays in memory without blocking the others', async () => {
+    const store = await reload();
+    const setItem = Storage.prototype.setItem;
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
+      this: Storage,
+      key: string,
+      value: string,
+    ) {
+      if (key.endsWith(':files')) throw new DOMException('full', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    store.table('files').rows.push({ id: 1, data: 'QUJD' });
+    store.table('books').rows.push({ id: 2, title: '西游记' });
+    store.persist();
+    vi.restoreAllMocks();
+
+    const reloaded = await reload();
+    expect(reloaded.table('books').rows).toHaveLength(2);
+    expect(reloaded.table('files').rows).toEqual([]);
+  });
+
+  it('reset restores the seeds and clears what was stored', async () => {
+    const store = await reload();
+    store.table('books').rows.push({ id: 2, title: '西游记' });
+    store.persist();
+    store.resetMockDatabase();
+    expect(store.table('books').rows).toEqual([{ id: 1, title: '红楼梦' }]);
+    expect(Object.keys(localStorage)).toEqual([]);
+    const reloaded = await reload();
+    expect(reloaded.table('books').rows).toHaveLength(1);
+  });
+});
