@@ -5,8 +5,7 @@
 export { common } from './common';
 export { shell, fillTemplate } from './shell';
 export { auth } from './auth';
-export { form, builtinCities } from './form';
-export type { CityNode } from './form';
+export { form } from './form';
 export { crud, formatText } from './crud';
 export { requestMessages, uploadMessages } from './request';
 export { mockMessages } from './mock';

@@ -59,8 +59,6 @@ export function cellText(
     case 'status':
     case 'switch':
       return statusText(value);
-    case 'number':
-      return value === null || value === undefined || value === '' ? common.dash : String(value);
     default:
       return orDash(value);
   }

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { hasPermissionKey } from '@/lib/permissions';
 import { useDynamicForm } from '@/components/form/use-dynamic-form';
 import { DynamicFormView } from '@/components/form/dynamic-form';
 import type { FormValues } from '@/components/form/schema';
 import { crud as t } from '@/locale/crud';
-import { createCrudMutations, createCrudQueries } from './crud-queries';
+import { createCrudMutations } from './crud-queries';
+import { RecordLoader } from './crud-info';
 import { permissionKeyOf, usePermissionRefresh } from './permission-keys';
 import type { ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
 
@@ -77,20 +77,6 @@ function CrudFormBody({
   );
 }
 
-function EditLoader(props: {
-  module: ModuleDefinition;
-  id: RecordId;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
-  const queries = useMemo(() => createCrudQueries(props.module), [props.module]);
-  const info = useQuery(queries.info(props.id));
-  if (info.isLoading)
-    return <ProgressSpinner aria-label={t.loading} style={{ width: 40, height: 40 }} />;
-  if (info.isError || !info.data) return <p className="p-error">{t.loadFailed}</p>;
-  return <CrudFormBody {...props} mode="edit" record={info.data} />;
-}
-
 /** Add / edit dialog around DynamicForm; edit loads `info` first. */
 export function CrudForm({ module, mode, id, visible, onHide }: CrudFormProps) {
   const header = mode === 'edit' ? t.editTitle(module.title) : t.addTitle(module.title);
@@ -104,7 +90,18 @@ export function CrudForm({ module, mode, id, visible, onHide }: CrudFormProps) {
     >
       {visible &&
         (mode === 'edit' && id !== undefined ? (
-          <EditLoader module={module} id={id} onDone={onHide} onCancel={onHide} />
+          <RecordLoader module={module} id={id}>
+            {(record) => (
+              <CrudFormBody
+                module={module}
+                mode="edit"
+                id={id}
+                record={record}
+                onDone={onHide}
+                onCancel={onHide}
+              />
+            )}
+          </RecordLoader>
         ) : (
           <CrudFormBody module={module} mode="add" onDone={onHide} onCancel={onHide} />
         ))}

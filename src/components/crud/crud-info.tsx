@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useQuery } from '@tanstack/react-query';
@@ -8,26 +8,42 @@ import { CellView } from './cell-view';
 import { createCrudQueries } from './crud-queries';
 import type { ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
 
-function InfoBody({ module, id }: { module: ModuleDefinition; id: RecordId }) {
+/** Loads one record through `info`: a spinner meanwhile, 数据加载失败 when it fails. */
+export function RecordLoader({
+  module,
+  id,
+  children,
+}: {
+  module: ModuleDefinition;
+  id: RecordId;
+  children: (record: ModuleRecord) => ReactNode;
+}) {
   const queries = useMemo(() => createCrudQueries(module), [module]);
   const info = useQuery(queries.info(id));
   if (info.isLoading)
     return <ProgressSpinner aria-label={t.loading} style={{ width: 40, height: 40 }} />;
   if (info.isError || !info.data) return <p className="p-error">{t.loadFailed}</p>;
-  const record = info.data as ModuleRecord;
+  return children(info.data as ModuleRecord);
+}
+
+function InfoBody({ module, record }: { module: ModuleDefinition; record: ModuleRecord }) {
   const fields = module.fields.filter((field) => field.cf_ispri !== 1);
   return (
     <dl className="crud-info">
       {fields.map((field) => {
         const column = module.columns.find((c) => c.field === field.cf_fieldname);
-        const widget =
+        // Widgets, and labels looked up from a dictionary or API, are drawn as in the list.
+        const asInList =
           column &&
-          (column.format === 'image' || column.format === 'status' || column.format === 'tag');
+          (column.optionSource !== undefined ||
+            column.format === 'image' ||
+            column.format === 'status' ||
+            column.format === 'tag');
         return (
           <div key={field.cf_fieldname} className="crud-info__row">
             <dt>{field.cf_name}</dt>
             <dd>
-              {widget ? (
+              {asInList ? (
                 <CellView column={column} row={record} />
               ) : (
                 fieldText(field, record[field.cf_fieldname], column)
@@ -60,7 +76,11 @@ export function CrudInfo({
       style={{ width: 'min(640px, 95vw)' }}
       modal
     >
-      {visible && id !== undefined && <InfoBody module={module} id={id} />}
+      {visible && id !== undefined && (
+        <RecordLoader module={module} id={id}>
+          {(record) => <InfoBody module={module} record={record} />}
+        </RecordLoader>
+      )}
     </Dialog>
   );
 }

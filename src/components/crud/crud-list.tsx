@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
-import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
-import { Column, type ColumnEditorOptions, type ColumnEvent } from 'primereact/column';
+import type { ColumnEditorOptions, ColumnEvent, ColumnProps } from 'primereact/column';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { CONTROL_COMPONENTS } from '@/components/form/controls/registry';
 import { crud as t } from '@/locale/crud';
-import { CellView } from './cell-view';
-import { PAGE_SIZES, useCrudList, type CrudListController } from './use-crud-list';
+import { CrudTable, RowAction } from './crud-table';
+import { useCrudList, type CrudListController } from './use-crud-list';
 import type { FieldDefinition } from '@/components/form/field-definition';
-import type { ModuleDefinition, ModuleRecord } from './module-definition';
+import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-definition';
 import './crud.css';
 
 export interface CrudListViewProps {
@@ -99,6 +98,18 @@ export function CrudListView({ list, toolbar, onView, onEdit }: CrudListViewProp
     resetpassword: list.can('resetpassword'),
   };
   const hasActions = Object.values(rowActions).some(Boolean);
+  const cellEdit = (column: ColumnDefinition): Partial<ColumnProps> =>
+    column.editable
+      ? {
+          editor: cellEditor,
+          onCellEditComplete: (e: ColumnEvent) => {
+            const row = e.rowData as ModuleRecord;
+            if (String(e.newValue ?? '') !== String(row[column.field] ?? '')) {
+              void list.updateField(row, column.field, e.newValue);
+            }
+          },
+        }
+      : {};
 
   return (
     <div className="crud-list">
@@ -106,95 +117,32 @@ export function CrudListView({ list, toolbar, onView, onEdit }: CrudListViewProp
         <div className="crud-list__buttons">{toolbar}</div>
         <SearchBar list={list} />
       </div>
-      <DataTable
-        value={list.rows}
-        dataKey={module.primaryKey}
-        lazy
-        paginator
-        first={list.first}
-        rows={list.pagesize}
-        totalRecords={list.total}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        paginatorTemplate="RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-        currentPageReportTemplate={t.pageReport}
-        onPage={(e: DataTableStateEvent) => list.setPage(e.first, e.rows)}
+      <CrudTable
+        module={module}
+        rows={list.rows}
+        total={list.total}
+        paging={list.paging}
         loading={list.isFetching || list.isMutating}
         emptyMessage={list.isError ? t.loadFailed : t.emptyList}
-        editMode={canEditInline ? 'cell' : undefined}
-        stripedRows
-      >
-        {module.columns.map((column) => (
-          <Column
-            key={column.field}
-            field={column.field}
-            header={column.header}
-            body={(row: ModuleRecord) => (
-              <CellView
-                column={column}
-                row={row}
-                onToggle={canToggle ? (on) => void list.toggleStatus(row, on) : undefined}
-              />
-            )}
-            editor={column.editable && canEditInline ? cellEditor : undefined}
-            onCellEditComplete={
-              column.editable && canEditInline
-                ? (e: ColumnEvent) => {
-                    const row = e.rowData as ModuleRecord;
-                    if (String(e.newValue ?? '') !== String(row[column.field] ?? '')) {
-                      void list.updateField(row, column.field, e.newValue);
-                    }
-                  }
-                : undefined
-            }
-          />
-        ))}
-        {hasActions && (
-          <Column
-            header={t.actions}
-            body={(row: ModuleRecord) => (
-              <span className="crud-list__actions">
-                {rowActions.view && (
-                  <Button
-                    type="button"
-                    text
-                    size="small"
-                    label={t.view}
-                    onClick={() => onView?.(row)}
-                  />
-                )}
-                {rowActions.edit && (
-                  <Button
-                    type="button"
-                    text
-                    size="small"
-                    label={t.edit}
-                    onClick={() => onEdit?.(row)}
-                  />
-                )}
-                {rowActions.resetpassword && (
-                  <Button
-                    type="button"
-                    text
-                    size="small"
-                    label={t.resetPassword}
-                    onClick={() => list.askResetPassword(row)}
-                  />
-                )}
-                {rowActions.delete && (
-                  <Button
-                    type="button"
-                    text
-                    size="small"
-                    severity="danger"
-                    label={t.delete}
-                    onClick={() => list.askDelete(row)}
-                  />
-                )}
-              </span>
-            )}
-          />
-        )}
-      </DataTable>
+        onToggle={canToggle ? (row, on) => void list.toggleStatus(row, on) : undefined}
+        cellEdit={canEditInline ? cellEdit : undefined}
+        actions={
+          hasActions
+            ? (row) => (
+                <>
+                  {rowActions.view && <RowAction label={t.view} onClick={() => onView?.(row)} />}
+                  {rowActions.edit && <RowAction label={t.edit} onClick={() => onEdit?.(row)} />}
+                  {rowActions.resetpassword && (
+                    <RowAction label={t.resetPassword} onClick={() => list.askResetPassword(row)} />
+                  )}
+                  {rowActions.delete && (
+                    <RowAction label={t.delete} danger onClick={() => list.askDelete(row)} />
+                  )}
+                </>
+              )
+            : undefined
+        }
+      />
       <ConfirmDialog
         visible={list.pending !== null}
         header={t.confirmTitle}

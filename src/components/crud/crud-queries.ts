@@ -4,10 +4,15 @@
  * recycle-bin key when it moves records in or out of the bin).
  */
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, type Envelope } from '@/lib/request';
 import { notify } from '@/lib/notify';
 import { crud as t } from '@/locale/crud';
-import type { ListQuery, ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
+import type {
+  ListQuery,
+  ModuleApi,
+  ModuleDefinition,
+  ModuleRecord,
+  RecordId,
+} from './module-definition';
 
 export type ListSource = 'list' | 'mylist';
 
@@ -23,14 +28,22 @@ export function crudKeys(moduleKey: string) {
   };
 }
 
-/** The envelope's data when status says success (200, or 1 "accepted"); else an ApiError. */
-export function unwrap<T>(envelope: Envelope<T>): T {
-  if (envelope.status === 200 || envelope.status === 1) return envelope.data as T;
-  throw new ApiError(envelope.msg, envelope, envelope.status);
+/**
+ * The module's call `name`, looked up when it is made: a module without it throws. A call
+ * resolves only with a successful envelope (the request mutator throws ApiError otherwise).
+ */
+function callOf<TRow, K extends keyof ModuleApi<TRow>>(
+  module: ModuleDefinition<TRow>,
+  name: K,
+): NonNullable<ModuleApi<TRow>[K]> {
+  const fn = module.api[name];
+  if (!fn) throw new Error(`${module.key}: the module has no "${name}" call`);
+  return fn;
 }
 
-function missing(module: ModuleDefinition, call: string): never {
-  throw new Error(`${module.key}: the module has no "${call}" call`);
+/** The data of a call's (successful) envelope. */
+async function dataOf<T>(answer: Promise<{ data?: T }>): Promise<T> {
+  return (await answer).data as T;
 }
 
 export function createCrudQueries<TRow = ModuleRecord>(module: ModuleDefinition<TRow>) {
@@ -40,24 +53,19 @@ export function createCrudQueries<TRow = ModuleRecord>(module: ModuleDefinition<
     list: (query: ListQuery, source: ListSource = 'list') =>
       queryOptions({
         queryKey: keys.list(source, query),
-        queryFn: async () =>
-          unwrap(await (module.api[source] ?? missing(module as ModuleDefinition, source))(query)),
+        queryFn: () => dataOf(callOf(module, source)(query)),
         placeholderData: keepPreviousData,
       }),
     recycle: (query: ListQuery) =>
       queryOptions({
         queryKey: keys.recycle(query),
-        queryFn: async () =>
-          unwrap(
-            await (module.api.recycle ?? missing(module as ModuleDefinition, 'recycle'))(query),
-          ),
+        queryFn: () => dataOf(callOf(module, 'recycle')(query)),
         placeholderData: keepPreviousData,
       }),
     info: (id: RecordId) =>
       queryOptions({
         queryKey: keys.info(id),
-        queryFn: async () =>
-          unwrap(await (module.api.info ?? missing(module as ModuleDefinition, 'info'))(id)),
+        queryFn: () => dataOf(callOf(module, 'info')(id)),
         staleTime: 0,
       }),
   };
@@ -72,14 +80,6 @@ export function createCrudMutations<TRow = ModuleRecord>(
   client: QueryClient,
 ) {
   const keys = crudKeys(module.key);
-  const api = module.api;
-  const call =
-    <A extends unknown[]>(
-      name: keyof typeof api,
-      fn: ((...args: A) => Promise<Envelope<unknown>>) | undefined,
-    ) =>
-    async (...args: A) =>
-      unwrap(await (fn ?? missing(module as ModuleDefinition, String(name)))(...args));
   const refresh = (withRecycle = false) =>
     Promise.all([
       client.invalidateQueries({ queryKey: keys.lists() }),
@@ -94,11 +94,11 @@ export function createCrudMutations<TRow = ModuleRecord>(
 
   return {
     add: {
-      mutationFn: (body: Partial<TRow>) => call('add', api.add)(body),
+      mutationFn: (body: Partial<TRow>) => callOf(module, 'add')(body),
       onSuccess: done(t.addSuccess),
     },
     edit: {
-      mutationFn: (body: Partial<TRow>) => call('edit', api.edit)(body),
+      mutationFn: (body: Partial<TRow>) => callOf(module, 'edit')(body),
       onSuccess: async (_: unknown, body: Partial<TRow>) => {
         notify.success(t.editSuccess);
         const id = (body as ModuleRecord)[module.primaryKey] as RecordId | undefined;
@@ -109,33 +109,33 @@ export function createCrudMutations<TRow = ModuleRecord>(
       },
     },
     remove: {
-      mutationFn: (id: RecordId) => call('delete', api.delete)(id),
+      mutationFn: (id: RecordId) => callOf(module, 'delete')(id),
       onSuccess: done(t.deleteSuccess, true),
     },
     disable: {
       mutationFn: ({ id, status }: { id: RecordId; status: number }) =>
-        call('disable', api.disable)(id, status),
+        callOf(module, 'disable')(id, status),
       onSuccess: done(t.statusSuccess),
     },
     updatefield: {
       mutationFn: ({ id, field, value }: { id: RecordId; field: string; value: unknown }) =>
-        call('updatefield', api.updatefield)(id, field, value),
+        callOf(module, 'updatefield')(id, field, value),
       onSuccess: done(t.updateFieldSuccess),
     },
     restore: {
-      mutationFn: (id: RecordId) => call('restore', api.restore)(id),
+      mutationFn: (id: RecordId) => callOf(module, 'restore')(id),
       onSuccess: done(t.restoreSuccess, true),
     },
     destroy: {
-      mutationFn: (id: RecordId) => call('destroy', api.destroy)(id),
+      mutationFn: (id: RecordId) => callOf(module, 'destroy')(id),
       onSuccess: done(t.destroySuccess, true),
     },
     resetpassword: {
-      mutationFn: (id: RecordId) => call('resetpassword', api.resetpassword)(id),
+      mutationFn: (id: RecordId) => callOf(module, 'resetpassword')(id),
       onSuccess: () => notify.success(t.resetPasswordSuccess),
     },
     import: {
-      mutationFn: (file: File) => call('import', api.import)(file),
+      mutationFn: (file: File) => callOf(module, 'import')(file),
       onSuccess: done(t.importSuccess),
     },
   };

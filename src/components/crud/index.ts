@@ -16,7 +16,7 @@ export {
 } from './import-export';
 export { useCrudList, buildListQuery, PAGE_SIZES, DEFAULT_PAGE_SIZE } from './use-crud-list';
 export type { CrudListController } from './use-crud-list';
-export { createCrudQueries, createCrudMutations, crudKeys, unwrap } from './crud-queries';
+export { createCrudQueries, createCrudMutations, crudKeys } from './crud-queries';
 export { canDo, permissionKeyOf } from './permission-keys';
 export type { CrudAction } from './permission-keys';
 export { cellText, fieldText, optionText, imageUrls } from './cell-format';

@@ -67,7 +67,11 @@ export interface ColumnDefinition {
   >;
 }
 
-/** The calls a module offers, each present only when the module declares the capability. */
+/**
+ * The calls a module offers, each present only when the module declares the capability.
+ * Each resolves with a successful envelope and rejects with ApiError otherwise (the request
+ * mutator behind the generated calls decides).
+ */
 export interface ModuleApi<TRow = ModuleRecord> {
   list?: (query: ListQuery) => Promise<Envelope<ListPage<TRow>>>;
   mylist?: (query: ListQuery) => Promise<Envelope<ListPage<TRow>>>;

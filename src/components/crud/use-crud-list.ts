@@ -45,6 +45,44 @@ export function buildListQuery(
   return query;
 }
 
+/** Server-side paging as the table reads it: the page asked for, first row index, page size. */
+export function usePaging() {
+  const [page, setPage] = useState({ pageindex: 1, pagesize: DEFAULT_PAGE_SIZE });
+  return {
+    page,
+    first: (page.pageindex - 1) * page.pagesize,
+    pagesize: page.pagesize,
+    /** DataTable page event: `first` row index and rows per page. */
+    setPage: (first: number, rows: number) =>
+      setPage({ pageindex: Math.floor(first / rows) + 1, pagesize: rows }),
+    toFirstPage: () => setPage((current) => ({ ...current, pageindex: 1 })),
+  };
+}
+
+export type Paging = ReturnType<typeof usePaging>;
+
+/**
+ * A confirmation waiting on the user. The dialog's accept and its hide both fire, so `take`
+ * hands the pending item to whichever comes first and nothing to the other.
+ */
+export function usePendingConfirm<T>() {
+  const [pending, setPending] = useState<T | null>(null);
+  const ref = useRef<T | null>(null);
+  return {
+    pending,
+    ask: (next: T) => {
+      ref.current = next;
+      setPending(next);
+    },
+    take: (): T | null => {
+      const current = ref.current;
+      ref.current = null;
+      setPending(null);
+      return current;
+    },
+  };
+}
+
 export function useCrudList(module: ModuleDefinition, options: { source?: ListSource } = {}) {
   const source = options.source ?? 'list';
   usePermissionRefresh();
@@ -52,7 +90,7 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
   const queries = useMemo(() => createCrudQueries(module), [module]);
   const mutations = useMemo(() => createCrudMutations(module, client), [module, client]);
 
-  const [page, setPageState] = useState({ pageindex: 1, pagesize: DEFAULT_PAGE_SIZE });
+  const paging = usePaging();
   const [keywordDraft, setKeywordDraft] = useState('');
   const [filterDraft, setFilterDraft] = useState<FilterValues>({});
   const [applied, setApplied] = useState<{ keyword: string; filters: FilterValues }>({
@@ -60,7 +98,8 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
     filters: {},
   });
 
-  const query = buildListQuery(page, applied.keyword, applied.filters);
+  const query = buildListQuery(paging.page, applied.keyword, applied.filters);
+  const { pageindex: _pageindex, pagesize: _pagesize, ...filterQuery } = query;
   const result = useQuery(queries.list(query, source));
 
   const remove = useMutation(mutations.remove);
@@ -68,13 +107,7 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
   const updatefield = useMutation(mutations.updatefield);
   const resetpassword = useMutation(mutations.resetpassword);
 
-  const [pending, setPending] = useState<PendingConfirm | null>(null);
-  // accept and the dialog's hide both fire; the ref tells a cancel from an accepted hide.
-  const pendingRef = useRef<PendingConfirm | null>(null);
-  const openConfirm = (next: PendingConfirm) => {
-    pendingRef.current = next;
-    setPending(next);
-  };
+  const confirm = usePendingConfirm<PendingConfirm>();
 
   const idOf = (row: ModuleRecord) => row[module.primaryKey] as RecordId;
   const can = (action: CrudAction) => canDo(module, action);
@@ -85,18 +118,11 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
     total: result.data?.allcount ?? 0,
     query,
     /** The applied search without paging (what export downloads). */
-    filterQuery: (() => {
-      const { pageindex: _p, pagesize: _s, ...rest } = query;
-      return rest;
-    })(),
+    filterQuery,
     isLoading: result.isLoading,
     isFetching: result.isFetching,
     isError: result.isError,
-    first: (page.pageindex - 1) * page.pagesize,
-    pagesize: page.pagesize,
-    /** DataTable page event: `first` row index and rows per page. */
-    setPage: (first: number, rows: number) =>
-      setPageState({ pageindex: Math.floor(first / rows) + 1, pagesize: rows }),
+    paging,
     keywordDraft,
     setKeywordDraft,
     filterDraft,
@@ -104,29 +130,27 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
       setFilterDraft((current) => ({ ...current, [name]: value })),
     search: () => {
       setApplied({ keyword: keywordDraft, filters: filterDraft });
-      setPageState((current) => ({ ...current, pageindex: 1 }));
+      paging.toFirstPage();
     },
     resetSearch: () => {
       setKeywordDraft('');
       setFilterDraft({});
       setApplied({ keyword: '', filters: {} });
-      setPageState((current) => ({ ...current, pageindex: 1 }));
+      paging.toFirstPage();
     },
     can,
     idOf,
     askDelete: (row: ModuleRecord) =>
-      openConfirm({
+      confirm.ask({
         kind: 'delete',
         row,
         message: module.capabilities.includes('recycle') ? t.confirmDeleteToBin : t.confirmDestroy,
       }),
     askResetPassword: (row: ModuleRecord) =>
-      openConfirm({ kind: 'resetpassword', row, message: t.confirmResetPassword }),
-    pending,
+      confirm.ask({ kind: 'resetpassword', row, message: t.confirmResetPassword }),
+    pending: confirm.pending,
     acceptConfirm: async () => {
-      const current = pendingRef.current;
-      pendingRef.current = null;
-      setPending(null);
+      const current = confirm.take();
       if (!current) return;
       try {
         if (current.kind === 'delete') await remove.mutateAsync(idOf(current.row));
@@ -136,10 +160,7 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
       }
     },
     dismissConfirm: () => {
-      const current = pendingRef.current;
-      pendingRef.current = null;
-      setPending(null);
-      if (current?.kind === 'delete') notify.info(t.deleteCancelled);
+      if (confirm.take()?.kind === 'delete') notify.info(t.deleteCancelled);
     },
     toggleStatus: (row: ModuleRecord, on: boolean) =>
       disable.mutateAsync({ id: idOf(row), status: on ? 1 : 2 }).catch(() => undefined),

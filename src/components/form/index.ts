@@ -13,14 +13,7 @@ export { useDynamicForm, revealField } from './use-dynamic-form';
 export type { DynamicFormController, UseDynamicFormOptions } from './use-dynamic-form';
 export { DynamicForm, DynamicFormView } from './dynamic-form';
 export type { DynamicFormProps } from './dynamic-form';
-export {
-  useFieldOptions,
-  dictionaryOptionsQuery,
-  apiOptionsQuery,
-  districtTreeQuery,
-  optionKeys,
-  optionSourceOf,
-  normaliseOptions,
-} from './option-sources';
+export { useFieldOptions, optionsQuery, optionKeys, optionSourceOf } from './option-sources';
+export type { OptionSource, FieldOptionsState } from './option-sources';
 export { CONTROL_COMPONENTS } from './controls/registry';
 export type { ControlProps } from './controls/types';

@@ -1,13 +1,18 @@
 /**
  * Where a field's options come from (cf_sourcetype): STATIC (optionData), DICTIONARY
  * (POST /api/dictionary/getkeyval {parentCode, isAll}) or API (GET /api/{cf_method}/getkeyval).
- * Department controls read the dictionaries Dep / DepAuth (spec section 6).
+ * Department controls read the dictionaries Dep / DepAuth (spec section 6); the city control
+ * reads the province → city tree (POST /api/district/gettree).
  *
- * Dictionary answers are cached for the session (staleTime Infinity): the spec serves
- * dictionary lookups from the client cache when present.
+ * The calls are the generated ones: their answers are the contract's TreeKeyValue /
+ * DistrictTreeNode trees, which are FieldOption trees as they stand. Dictionary and district
+ * answers are cached for the session (staleTime Infinity): the spec serves dictionary lookups
+ * from the client cache when present.
  */
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { ApiError, request, type Envelope } from '@/lib/request';
+import { dictionaryGetkeyval } from '@generated/api/dictionary/dictionary';
+import { districtGettree } from '@generated/api/district/district';
+import { methodGetkeyval } from '@generated/api/module/module';
 import { booleanParam, type FieldDefinition, type FieldOption } from './field-definition';
 
 export const optionKeys = {
@@ -18,104 +23,55 @@ export const optionKeys = {
   districtTree: () => ['form-options', 'district', 'tree'] as const,
 };
 
-type RawOption = Record<string, unknown>;
-
-function pick(item: RawOption, names: readonly string[]): unknown {
-  for (const name of names) {
-    if (item[name] !== undefined && item[name] !== null) return item[name];
-  }
-  return undefined;
-}
-
-/**
- * Normalises a getkeyval answer into FieldOption[]. Accepts {label, value}, {name|title, id},
- * key/value pairs ({key, value} → value is the label) and nested children.
- */
-export function normaliseOptions(data: unknown): FieldOption[] {
-  if (!Array.isArray(data)) {
-    if (data && typeof data === 'object') {
-      // An object map { "1": "启用", "2": "禁用" }.
-      return Object.entries(data as Record<string, unknown>).map(([value, label]) => ({
-        value,
-        label: String(label),
-      }));
-    }
-    return [];
-  }
-  return data.map((raw): FieldOption => {
-    const item = (raw ?? {}) as RawOption;
-    const hasPair = item.key !== undefined && item.label === undefined && item.name === undefined;
-    const label = hasPair ? item.value : pick(item, ['label', 'name', 'title', 'text', 'val']);
-    const value = hasPair ? item.key : pick(item, ['value', 'id', 'code', 'key']);
-    const option: FieldOption = {
-      label: String(label ?? value ?? ''),
-      value: (typeof value === 'number' ? value : String(value ?? '')) as FieldOption['value'],
-    };
-    if (Array.isArray(item.children) && item.children.length > 0) {
-      option.children = normaliseOptions(item.children);
-    }
-    if (item.disabled === true) option.disabled = true;
-    return option;
-  });
-}
-
-async function unwrap(promise: Promise<Envelope<unknown>>): Promise<FieldOption[]> {
-  const envelope = await promise;
-  if (envelope.status !== 200 && envelope.status !== 1) {
-    throw new ApiError(envelope.msg, envelope, envelope.status);
-  }
-  return normaliseOptions(envelope.data);
-}
-
-function fetchDictionary(parentCode: string, isAll: boolean): Promise<FieldOption[]> {
-  return unwrap(
-    request<Envelope<unknown>>({
-      url: '/api/dictionary/getkeyval',
-      method: 'POST',
-      data: { parentCode, isAll },
-    }),
-  );
-}
-
-function fetchApiOptions(method: string): Promise<FieldOption[]> {
-  return unwrap(request<Envelope<unknown>>({ url: `/api/${method}/getkeyval`, method: 'GET' }));
-}
-
-/** Dictionary options, cached for the session. */
-export function dictionaryOptionsQuery(parentCode: string, isAll = false) {
-  return queryOptions({
-    queryKey: optionKeys.dictionary(parentCode, isAll),
-    queryFn: () => fetchDictionary(parentCode, isAll),
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-}
-
 const API_OPTIONS_STALE_MS = 5 * 60_000;
 
-/** Options of an API-sourced field: GET /api/{method}/getkeyval. */
-export function apiOptionsQuery(method: string) {
-  return queryOptions({
-    queryKey: optionKeys.api(method),
-    queryFn: () => fetchApiOptions(method),
-    staleTime: API_OPTIONS_STALE_MS,
-  });
+export type OptionSource =
+  | { kind: 'static'; options: FieldOption[] }
+  | { kind: 'dictionary'; parentCode: string; isAll: boolean }
+  | { kind: 'api'; method: string }
+  | { kind: 'district' };
+
+export type RemoteOptionSource = Exclude<OptionSource, { kind: 'static' }>;
+
+const SESSION = { staleTime: Infinity, gcTime: Infinity };
+
+/** The generated call behind a remote source, its cache key and how long its answer stays fresh. */
+function remoteCall(source: RemoteOptionSource): {
+  queryKey: readonly unknown[];
+  load: (signal: AbortSignal) => Promise<{ data?: FieldOption[] }>;
+  cache: { staleTime: number; gcTime?: number };
+} {
+  switch (source.kind) {
+    case 'dictionary': {
+      const { parentCode, isAll } = source;
+      return {
+        queryKey: optionKeys.dictionary(parentCode, isAll),
+        load: (signal) => dictionaryGetkeyval({ parentCode, isAll }, undefined, signal),
+        cache: SESSION,
+      };
+    }
+    case 'api':
+      return {
+        queryKey: optionKeys.api(source.method),
+        load: (signal) => methodGetkeyval(source.method, undefined, signal),
+        cache: { staleTime: API_OPTIONS_STALE_MS },
+      };
+    case 'district':
+      return {
+        queryKey: optionKeys.districtTree(),
+        load: (signal) => districtGettree(undefined, signal),
+        cache: SESSION,
+      };
+  }
 }
 
-/**
- * The province → city tree of the city control: POST /api/district/gettree (inferred in the
- * contract; values are region codes). Cached for the session like the dictionaries.
- */
-export function districtTreeQuery() {
-  return queryOptions({
-    queryKey: optionKeys.districtTree(),
-    queryFn: () =>
-      unwrap(
-        request<Envelope<unknown>>({ url: '/api/district/gettree', method: 'POST', data: {} }),
-      ),
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
+/** Query key and call of a remote option source, travelling together. */
+export function optionsQuery(source: RemoteOptionSource) {
+  const { queryKey, load, cache } = remoteCall(source);
+  return queryOptions<FieldOption[], Error, FieldOption[], readonly unknown[]>({
+    queryKey,
+    queryFn: async ({ signal }) => (await load(signal)).data ?? [],
+    ...cache,
   });
 }
 
@@ -124,13 +80,9 @@ const DEPARTMENT_DICTIONARY: Partial<Record<FieldDefinition['cf_control'], strin
   DepartmentAuth: 'DepAuth',
 };
 
-export type OptionSource =
-  | { kind: 'static'; options: FieldOption[] }
-  | { kind: 'dictionary'; parentCode: string; isAll: boolean }
-  | { kind: 'api'; method: string };
-
 /** Decides a field's option source (pure; tested). */
 export function optionSourceOf(field: FieldDefinition): OptionSource {
+  if (field.cf_control === 'city') return { kind: 'district' };
   const department = DEPARTMENT_DICTIONARY[field.cf_control];
   if (department)
     return { kind: 'dictionary', parentCode: department, isAll: booleanParam(field, 'isAll') };
@@ -152,25 +104,14 @@ export interface FieldOptionsState {
   isError: boolean;
 }
 
+const NO_QUERY = { queryKey: [...optionKeys.all, 'static'], queryFn: skipToken } as const;
+
 /** The options of one field, from whichever source it declares. */
 export function useFieldOptions(field: FieldDefinition): FieldOptionsState {
   const source = optionSourceOf(field);
-  // The same keys and fetchers as the factories above, in one useQuery call whatever the source.
+  // One useQuery call whatever the source; a static field runs no query.
   const query = useQuery<FieldOption[], Error, FieldOption[], readonly unknown[]>(
-    source.kind === 'dictionary'
-      ? {
-          queryKey: optionKeys.dictionary(source.parentCode, source.isAll),
-          queryFn: () => fetchDictionary(source.parentCode, source.isAll),
-          staleTime: Infinity,
-          gcTime: Infinity,
-        }
-      : source.kind === 'api'
-        ? {
-            queryKey: optionKeys.api(source.method),
-            queryFn: () => fetchApiOptions(source.method),
-            staleTime: API_OPTIONS_STALE_MS,
-          }
-        : { queryKey: [...optionKeys.all, 'static'], queryFn: skipToken },
+    source.kind === 'static' ? NO_QUERY : optionsQuery(source),
   );
   if (source.kind === 'static')
     return { options: source.options, isLoading: false, isError: false };

@@ -1,6 +1,6 @@
 /** A hand-made ModuleDefinition whose api is an in-memory fake (records, bin, paging, keyword). */
 import { vi } from 'vitest';
-import type { Envelope } from '@/lib/request';
+import { ApiError, type Envelope } from '@/lib/request';
 import type { ListQuery, ModuleDefinition, ModuleRecord, RecordId } from '@/components/crud';
 
 const ok = <T>(data?: T): Envelope<T> => ({ status: 200, msg: '操作成功', data });
@@ -50,7 +50,9 @@ export function createFakeNoticeModule(seed: FakeNotice[] = makeNotices(3)) {
     recycle: vi.fn(async (q: ListQuery) => page(db.bin, q)),
     info: vi.fn(async (id: RecordId) => ok({ ...find(id) })),
     add: vi.fn(async (body: Partial<FakeNotice>): Promise<Envelope<unknown>> => {
-      if (body.title === '重复') return { status: 201, msg: '标题已存在' };
+      // A 201 answer: the request mutator behind every generated call throws it as ApiError.
+      if (body.title === '重复')
+        throw new ApiError('标题已存在', { status: 201, msg: '标题已存在' }, 201);
       const row = {
         id: db.nextId++,
         title: '',

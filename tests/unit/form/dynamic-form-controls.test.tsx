@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DynamicForm, type FieldDefinition } from '@/components/form';
 import { formatTime } from '@/lib/format';
+import { ApiError, type Envelope } from '@/lib/request';
 import { renderWithProviders, createTestQueryClient } from './render';
 
 const requestMock = vi.hoisted(() => vi.fn());
@@ -10,6 +11,12 @@ vi.mock('@/lib/request', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/request')>()),
   request: requestMock,
 }));
+
+/** As the real mutator: a successful envelope resolves, any other status throws ApiError. */
+function answer(envelope: Envelope): Envelope {
+  if (envelope.status === 200 || envelope.status === 1) return envelope;
+  throw new ApiError(envelope.msg, envelope, envelope.status);
+}
 
 const DEPARTMENTS = [
   {
@@ -28,21 +35,21 @@ beforeEach(() => {
     async (config: { url: string; data?: { parentCode?: string } }) => {
       if (config.url === '/api/dictionary/getkeyval') {
         if (config.data?.parentCode === 'Dep' || config.data?.parentCode === 'DepAuth') {
-          return { status: 200, msg: '操作成功', data: DEPARTMENTS };
+          return answer({ status: 200, msg: '操作成功', data: DEPARTMENTS });
         }
-        return {
+        return answer({
           status: 200,
           msg: '操作成功',
           data: [
             { label: '男', value: 1 },
             { label: '女', value: 2 },
           ],
-        };
+        });
       }
       if (config.url === '/api/adminuser/getkeyval') {
-        return { status: 200, msg: '操作成功', data: [{ key: 7, value: '张三' }] };
+        return answer({ status: 200, msg: '操作成功', data: [{ label: '张三', value: 7 }] });
       }
-      return { status: 404, msg: '404，接口不存在！' };
+      return answer({ status: 404, msg: '404，接口不存在！' });
     },
   );
 });
@@ -160,14 +167,17 @@ describe('option sources', () => {
     renderWithProviders(<DynamicForm fields={[field]} onSubmit={vi.fn()} />, client);
     expect(await screen.findByLabelText('女')).toBeInTheDocument();
     expect(requestMock).toHaveBeenCalledTimes(1);
-    expect(requestMock).toHaveBeenCalledWith({
-      url: '/api/dictionary/getkeyval',
-      method: 'POST',
-      data: { parentCode: 'SEX', isAll: false },
-    });
+    expect(requestMock).toHaveBeenCalledWith(
+      expect.objectContaining({
+        url: '/api/dictionary/getkeyval',
+        method: 'POST',
+        data: { parentCode: 'SEX', isAll: false },
+      }),
+      undefined,
+    );
   });
 
-  it('API: GET /api/{cf_method}/getkeyval, key/value pairs as options', async () => {
+  it('API: GET /api/{cf_method}/getkeyval, its label/value pairs as options', async () => {
     setup([
       {
         cf_name: '负责人',
@@ -178,7 +188,10 @@ describe('option sources', () => {
       },
     ]);
     expect(await screen.findByLabelText('张三')).toBeInTheDocument();
-    expect(requestMock).toHaveBeenCalledWith({ url: '/api/adminuser/getkeyval', method: 'GET' });
+    expect(requestMock).toHaveBeenCalledWith(
+      expect.objectContaining({ url: '/api/adminuser/getkeyval', method: 'GET' }),
+      undefined,
+    );
   });
 });
 
@@ -305,50 +318,49 @@ describe('tree controls', () => {
     expect(await screen.findByText('总部')).toBeInTheDocument();
   });
 
-  it('city reads POST /api/district/gettree when the server has it', async () => {
+  it('city reads POST /api/district/gettree and picks [province, city]', async () => {
     requestMock.mockImplementation(async (config: { url: string }) =>
-      config.url === '/api/district/gettree'
-        ? {
-            status: 200,
-            msg: '操作成功',
-            data: [
-              {
-                label: '海南省',
-                value: '460000',
-                children: [{ label: '三亚市', value: '460200' }],
-              },
-            ],
-          }
-        : { status: 404, msg: '404，接口不存在！' },
+      answer(
+        config.url === '/api/district/gettree'
+          ? {
+              status: 200,
+              msg: '操作成功',
+              data: [
+                {
+                  label: '海南省',
+                  value: '460000',
+                  children: [{ label: '三亚市', value: '460200' }],
+                },
+              ],
+            }
+          : { status: 404, msg: '404，接口不存在！' },
+      ),
     );
     const { user, submit, submitted } = setup([
       { cf_name: '城市', cf_fieldname: 'city', cf_control: 'city' },
     ]);
     await waitFor(() =>
-      expect(requestMock).toHaveBeenCalledWith({
-        url: '/api/district/gettree',
-        method: 'POST',
-        data: {},
-      }),
+      expect(requestMock).toHaveBeenCalledWith(
+        expect.objectContaining({ url: '/api/district/gettree', method: 'POST' }),
+        undefined,
+      ),
     );
     await user.click(screen.getByText('请选择'));
     await user.type(screen.getByPlaceholderText('检索关键字'), '三亚');
     await user.click(await screen.findByText('三亚市'));
+    expect(await screen.findByText('海南省 / 三亚市')).toBeInTheDocument();
     expect(screen.queryByText('广东省')).not.toBeInTheDocument();
     await submit();
     expect(await submitted()).toEqual({ city: ['460000', '460200'] });
   });
 
-  it('city falls back to the built-in list and picks [province, city]', async () => {
-    const { user, submit, submitted } = setup([
-      { cf_name: '城市', cf_fieldname: 'city', cf_control: 'city' },
-    ]);
+  it('city says so when the tree does not load, and offers no options', async () => {
+    requestMock.mockImplementation(async () => answer({ status: 500, msg: '服务器错误' }));
+    const { user } = setup([{ cf_name: '城市', cf_fieldname: 'city', cf_control: 'city' }]);
+    expect(await screen.findByText('选项加载失败')).toBeInTheDocument();
     await user.click(screen.getByText('请选择'));
-    await user.type(screen.getByPlaceholderText('检索关键字'), '深圳');
-    await user.click(await screen.findByText('深圳市'));
-    expect(await screen.findByText('广东省 / 深圳市')).toBeInTheDocument();
-    await submit();
-    expect(await submitted()).toEqual({ city: ['440000', '440300'] });
+    expect(await screen.findByText('暂无选项')).toBeInTheDocument();
+    expect(screen.queryByText('广东省')).not.toBeInTheDocument();
   });
 });
 

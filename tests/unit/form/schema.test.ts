@@ -3,7 +3,6 @@ import { ValidationError } from 'yup';
 import {
   buildFormSchema,
   defaultValuesOf,
-  normaliseOptions,
   optionSourceOf,
   sanitizeText,
   type FieldDefinition,
@@ -114,40 +113,6 @@ describe('defaultValuesOf', () => {
 describe('option sources', () => {
   it.each([
     {
-      name: 'label/value',
-      given: [{ label: '启用', value: 1 }],
-      want: [{ label: '启用', value: 1 }],
-    },
-    {
-      name: 'key/value pairs',
-      given: [{ key: 7, value: '张三' }],
-      want: [{ label: '张三', value: 7 }],
-    },
-    {
-      name: 'name/id',
-      given: [{ name: '研发部', id: '11' }],
-      want: [{ label: '研发部', value: '11' }],
-    },
-    {
-      name: 'object map',
-      given: { 1: '启用', 2: '禁用' },
-      want: [
-        { label: '启用', value: '1' },
-        { label: '禁用', value: '2' },
-      ],
-    },
-    {
-      name: 'tree',
-      given: [{ label: '总部', value: 1, children: [{ label: '研发部', value: 11 }] }],
-      want: [{ label: '总部', value: 1, children: [{ label: '研发部', value: 11 }] }],
-    },
-    { name: 'nothing', given: null, want: [] },
-  ])('normalises $name', ({ given, want }) => {
-    expect(normaliseOptions(given)).toEqual(want);
-  });
-
-  it.each([
-    {
       field: { cf_control: 'Department' },
       want: { kind: 'dictionary', parentCode: 'Dep', isAll: false },
     },
@@ -167,6 +132,10 @@ describe('option sources', () => {
     {
       field: { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'adminuser' },
       want: { kind: 'api', method: 'adminuser' },
+    },
+    {
+      field: { cf_control: 'city' },
+      want: { kind: 'district' },
     },
     {
       field: { cf_control: 'select', cf_sourcetype: 'STATIC', optionData: [] },

@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { TreeSelect } from 'primereact/treeselect';
-import { builtinCities, form as t } from '@/locale/form';
-import { isRequired } from '../field-definition';
-import { districtTreeQuery } from '../option-sources';
+import { form as t } from '@/locale/form';
+import { useFieldOptions } from '../option-sources';
+import { TreePicker } from './select-tree';
 import { keyOf, pathTo, toTreeNodes } from './tree-options';
 import type { ControlProps } from './types';
 
 /**
- * Province → city picker. Options come from POST /api/district/gettree; while it loads, or
- * when the server has no such call or answers nothing, the built-in list stands in.
- * The value is the path of codes, e.g. ['440000', '440100']; only leaves can be chosen.
+ * Province → city picker over POST /api/district/gettree (useFieldOptions reads it for the
+ * city control). The value is the path of codes, e.g. ['440000', '440100']; only leaves can
+ * be chosen.
  */
 export function CityControl({
   field,
@@ -21,29 +19,25 @@ export function CityControl({
   invalid,
   disabled,
 }: ControlProps) {
-  const tree = useQuery(districtTreeQuery());
-  const source = tree.data && tree.data.length > 0 ? tree.data : builtinCities;
-  const nodes = useMemo(() => toTreeNodes(source, true), [source]);
+  const state = useFieldOptions(field);
+  const nodes = useMemo(() => toTreeNodes(state.options, true), [state.options]);
   const key = keyOf(value);
   const path = key ? pathTo(nodes, key) : [];
   return (
-    <TreeSelect
-      inputId={id}
-      value={key}
-      options={nodes}
-      filter
-      filterBy="label"
-      filterPlaceholder={t.treePlaceholder}
-      placeholder={field.cf_placeholder || t.selectPlaceholder}
-      showClear={!isRequired(field)}
+    <TreePicker
+      field={field}
+      id={id}
+      onBlur={onBlur}
       invalid={invalid}
       disabled={disabled}
+      nodes={nodes}
+      selected={key}
+      placeholder={t.selectPlaceholder}
+      state={state}
       valueTemplate={path.length ? () => path.map((node) => node.label).join(' / ') : undefined}
-      onChange={(e) => {
-        const next = typeof e.value === 'string' ? pathTo(nodes, e.value) : [];
-        onChange(next.map((node) => String(node.key)));
-      }}
-      onHide={onBlur}
+      onPick={(picked) =>
+        onChange((picked === null ? [] : pathTo(nodes, picked)).map((node) => String(node.key)))
+      }
     />
   );
 }

@@ -1,23 +1,15 @@
 import type { ComponentType } from 'react';
 import type { ControlType } from '../field-definition';
 import type { ControlProps } from './types';
-import { CheckboxControl } from './checkbox';
+import { CalendarControl } from './calendar';
+import { CheckboxControl, RadioControl } from './choices';
 import { CityControl } from './city';
-import { DatePickerControl } from './date-picker';
-import { DateTimePickerControl } from './date-time-picker';
-import { DepartmentControl } from './department';
-import { DepartmentAuthControl } from './department-auth';
-import { InputControl } from './input';
 import { InputNumberControl } from './input-number';
-import { PasswordControl } from './password';
-import { RadioControl } from './radio';
-import { SelectControl } from './select';
-import { SelectAllControl } from './select-all';
+import { SelectAllControl, SelectControl } from './select';
 import { SelectTreeControl } from './select-tree';
 import { SliderControl } from './slider';
 import { SwitchControl } from './switch';
-import { TextareaControl } from './textarea';
-import { TimePickerControl } from './time-picker';
+import { InputControl, PasswordControl, TextareaControl } from './text';
 import { UnavailableControl } from './unavailable';
 
 /** Control type → component. Upload, attachment and editor controls are deferred. */
@@ -25,9 +17,9 @@ export const CONTROL_COMPONENTS: Record<ControlType, ComponentType<ControlProps>
   input: InputControl,
   textarea: TextareaControl,
   InputNumber: InputNumberControl,
-  DatePicker: DatePickerControl,
-  DateTimePicker: DateTimePickerControl,
-  TimePicker: TimePickerControl,
+  DatePicker: CalendarControl,
+  DateTimePicker: CalendarControl,
+  TimePicker: CalendarControl,
   password: PasswordControl,
   radio: RadioControl,
   select: SelectControl,
@@ -35,8 +27,8 @@ export const CONTROL_COMPONENTS: Record<ControlType, ComponentType<ControlProps>
   checkbox: CheckboxControl,
   Switch: SwitchControl,
   Slider: SliderControl,
-  Department: DepartmentControl,
-  DepartmentAuth: DepartmentAuthControl,
+  Department: SelectTreeControl,
+  DepartmentAuth: SelectTreeControl,
   SelectTree: SelectTreeControl,
   city: CityControl,
   UploadImg: UnavailableControl,

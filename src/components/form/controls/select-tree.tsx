@@ -1,15 +1,70 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TreeSelect } from 'primereact/treeselect';
+import type { TreeNode } from 'primereact/treenode';
 import { form as t } from '@/locale/form';
 import { booleanParam, isRequired } from '../field-definition';
-import { useFieldOptions } from '../option-sources';
+import { useFieldOptions, type FieldOptionsState } from '../option-sources';
 import { OptionStatus } from './option-status';
 import { findNode, keyOf, toTreeNodes } from './tree-options';
 import type { ControlProps } from './types';
 
 /**
- * Tree select with label filter (placeholder 检索关键字). Unless parameData.checkStrictly
- * (or parentCheck) is on, a node that has children is refused: 存在下级不能选择.
+ * The TreeSelect of every tree control: label filter (placeholder 检索关键字), clearable
+ * unless required, the options' load state below. `onPick` gets the chosen node's key.
+ */
+export function TreePicker({
+  field,
+  id,
+  onBlur,
+  invalid,
+  disabled,
+  nodes,
+  selected,
+  placeholder,
+  state,
+  valueTemplate,
+  onPick,
+  children,
+}: Pick<ControlProps, 'field' | 'id' | 'onBlur' | 'invalid' | 'disabled'> & {
+  nodes: TreeNode[];
+  selected: string | null;
+  /** Used when the field has no cf_placeholder. */
+  placeholder: string;
+  state: Pick<FieldOptionsState, 'isLoading' | 'isError'>;
+  valueTemplate?: () => ReactNode;
+  onPick: (key: string | null) => void;
+  /** Shown between the select and the load state. */
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <TreeSelect
+        inputId={id}
+        value={selected}
+        options={nodes}
+        filter
+        filterBy="label"
+        filterPlaceholder={t.treePlaceholder}
+        placeholder={field.cf_placeholder || placeholder}
+        showClear={!isRequired(field)}
+        emptyMessage={t.emptyOptions}
+        invalid={invalid}
+        disabled={disabled}
+        valueTemplate={valueTemplate}
+        onChange={(e) => onPick(typeof e.value === 'string' ? e.value : null)}
+        onHide={onBlur}
+      />
+      {children}
+      <OptionStatus isLoading={state.isLoading} isError={state.isError} />
+    </>
+  );
+}
+
+/**
+ * SelectTree, Department and DepartmentAuth (spec section 6; useFieldOptions reads the
+ * dictionary Dep / DepAuth for the department controls). A department, parent or leaf, can
+ * always be chosen; SelectTree refuses a node that has children (存在下级不能选择) unless
+ * parameData.checkStrictly (or parentCheck) is on.
  */
 export function SelectTreeControl({
   field,
@@ -20,10 +75,12 @@ export function SelectTreeControl({
   invalid,
   disabled,
 }: ControlProps) {
-  const { options, isLoading, isError } = useFieldOptions(field);
+  const state = useFieldOptions(field);
   const [refused, setRefused] = useState(false);
-  const nodes = toTreeNodes(options);
-  const parentsAllowed = booleanParam(field, 'checkStrictly') || booleanParam(field, 'parentCheck');
+  const nodes = toTreeNodes(state.options);
+  const isDepartment = field.cf_control === 'Department' || field.cf_control === 'DepartmentAuth';
+  const parentsAllowed =
+    isDepartment || booleanParam(field, 'checkStrictly') || booleanParam(field, 'parentCheck');
 
   const choose = (key: string | null) => {
     if (key === null) {
@@ -43,28 +100,23 @@ export function SelectTreeControl({
   };
 
   return (
-    <>
-      <TreeSelect
-        inputId={id}
-        value={keyOf(value)}
-        options={nodes}
-        filter
-        filterBy="label"
-        filterPlaceholder={t.treePlaceholder}
-        placeholder={field.cf_placeholder || t.treePlaceholder}
-        showClear={!isRequired(field)}
-        emptyMessage={t.emptyOptions}
-        invalid={invalid}
-        disabled={disabled}
-        onChange={(e) => choose(typeof e.value === 'string' ? e.value : null)}
-        onHide={onBlur}
-      />
+    <TreePicker
+      field={field}
+      id={id}
+      onBlur={onBlur}
+      invalid={invalid}
+      disabled={disabled}
+      nodes={nodes}
+      selected={keyOf(value)}
+      placeholder={isDepartment ? t.selectPlaceholder : t.treePlaceholder}
+      state={state}
+      onPick={choose}
+    >
       {refused && (
         <small className="dynamic-form__hint p-error" role="status">
           {t.parentNotSelectable}
         </small>
       )}
-      <OptionStatus isLoading={isLoading} isError={isError} />
-    </>
+    </TreePicker>
   );
 }

@@ -1,38 +1,54 @@
 import { Dropdown } from 'primereact/dropdown';
+import { MultiSelect } from 'primereact/multiselect';
 import { form as t } from '@/locale/form';
-import { isRequired } from '../field-definition';
+import { isRequired, type FieldOption } from '../field-definition';
 import { useFieldOptions } from '../option-sources';
 import { OptionStatus } from './option-status';
 import type { ControlProps } from './types';
 
-/** One choice from a drop-down (placeholder 请选择 by default). */
-export function SelectControl({
-  field,
-  id,
-  value,
-  onChange,
-  onBlur,
-  invalid,
-  disabled,
-}: ControlProps) {
-  const { options, isLoading, isError } = useFieldOptions(field);
+/** What the two drop-downs share (placeholder 请选择 by default; a filter past ten options). */
+function listProps({ field, id, onBlur, invalid, disabled }: ControlProps, options: FieldOption[]) {
+  return {
+    inputId: id,
+    options,
+    optionLabel: 'label',
+    optionValue: 'value',
+    optionDisabled: 'disabled',
+    placeholder: field.cf_placeholder || t.selectPlaceholder,
+    filter: options.length > 10,
+    emptyMessage: t.emptyOptions,
+    invalid,
+    disabled,
+    onBlur,
+  };
+}
+
+/** One choice from a drop-down. */
+export function SelectControl(props: ControlProps) {
+  const { options, isLoading, isError } = useFieldOptions(props.field);
   return (
     <>
       <Dropdown
-        inputId={id}
-        value={value ?? null}
-        options={options}
-        optionLabel="label"
-        optionValue="value"
-        optionDisabled="disabled"
-        placeholder={field.cf_placeholder || t.selectPlaceholder}
-        filter={options.length > 10}
-        showClear={!isRequired(field)}
-        emptyMessage={t.emptyOptions}
-        invalid={invalid}
-        disabled={disabled}
-        onChange={(e) => onChange(e.value ?? null)}
-        onBlur={onBlur}
+        {...listProps(props, options)}
+        value={props.value ?? null}
+        showClear={!isRequired(props.field)}
+        onChange={(e) => props.onChange(e.value ?? null)}
+      />
+      <OptionStatus isLoading={isLoading} isError={isError} />
+    </>
+  );
+}
+
+/** Several choices from a drop-down (value: the list of chosen values). */
+export function SelectAllControl(props: ControlProps) {
+  const { options, isLoading, isError } = useFieldOptions(props.field);
+  return (
+    <>
+      <MultiSelect
+        {...listProps(props, options)}
+        value={Array.isArray(props.value) ? props.value : []}
+        display="chip"
+        onChange={(e) => props.onChange(e.value ?? [])}
       />
       <OptionStatus isLoading={isLoading} isError={isError} />
     </>

@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { Column, type ColumnProps } from 'primereact/column';
+import { Button } from 'primereact/button';
+import { crud as t } from '@/locale/crud';
+import { CellView } from './cell-view';
+import { PAGE_SIZES, type Paging } from './use-crud-list';
+import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-definition';
+
+export interface CrudTableProps {
+  module: ModuleDefinition;
+  rows: ModuleRecord[];
+  total: number;
+  paging: Pick<Paging, 'first' | 'pagesize' | 'setPage'>;
+  loading: boolean;
+  emptyMessage: string;
+  /** Switch cells toggle through this when given; read-only otherwise. */
+  onToggle?: (row: ModuleRecord, on: boolean) => void;
+  /** In-place editing: the table's cell edit mode and each column's editor props. */
+  cellEdit?: (column: ColumnDefinition) => Partial<ColumnProps>;
+  /** The row's action buttons (操作 column). */
+  actions?: (row: ModuleRecord) => ReactNode;
+}
+
+/** A module's rows on server-side pages, one column per ColumnDefinition drawn by CellView. */
+export function CrudTable({
+  module,
+  rows,
+  total,
+  paging,
+  loading,
+  emptyMessage,
+  onToggle,
+  cellEdit,
+  actions,
+}: CrudTableProps) {
+  return (
+    <DataTable
+      value={rows}
+      dataKey={module.primaryKey}
+      lazy
+      paginator
+      first={paging.first}
+      rows={paging.pagesize}
+      totalRecords={total}
+      rowsPerPageOptions={[...PAGE_SIZES]}
+      paginatorTemplate="RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
+      currentPageReportTemplate={t.pageReport}
+      onPage={(e: DataTableStateEvent) => paging.setPage(e.first, e.rows)}
+      loading={loading}
+      emptyMessage={emptyMessage}
+      editMode={cellEdit ? 'cell' : undefined}
+      stripedRows
+    >
+      {module.columns.map((column) => (
+        <Column
+          key={column.field}
+          field={column.field}
+          header={column.header}
+          body={(row: ModuleRecord) => (
+            <CellView
+              column={column}
+              row={row}
+              onToggle={onToggle ? (on) => onToggle(row, on) : undefined}
+            />
+          )}
+          {...cellEdit?.(column)}
+        />
+      ))}
+      {actions && (
+        <Column
+          header={t.actions}
+          body={(row: ModuleRecord) => <span className="crud-list__actions">{actions(row)}</span>}
+        />
+      )}
+    </DataTable>
+  );
+}
+
+/** One row action: a small text button. */
+export function RowAction({
+  label,
+  danger,
+  onClick,
+}: {
+  label: string;
+  danger?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      type="button"
+      text
+      size="small"
+      severity={danger ? 'danger' : undefined}
+      label={label}
+      onClick={onClick}
+    />
+  );
+}
