@@ -4,6 +4,7 @@
  * in ./routes.tsx (hand-written feature screen, else generated page, else "under construction").
  */
 import { CAPABILITIES } from '@/components/crud/module-definition';
+import { HOME_TAB } from '@/layout/tabs';
 
 export interface RouteMeta {
   path: string;
@@ -17,7 +18,7 @@ export interface RouteMeta {
   operate: readonly string[];
 }
 
-export const HOME_PATH = '/homepage';
+export const HOME_PATH = HOME_TAB.path;
 
 /** Actions a CRUD screen may offer (the generated capabilities minus `list`). */
 export const DEFAULT_OPERATE: readonly string[] = CAPABILITIES.filter(
@@ -32,7 +33,7 @@ function meta(input: MetaInput): RouteMeta {
 }
 
 export const LAYOUT_ROUTES: readonly RouteMeta[] = [
-  meta({ path: HOME_PATH, title: '控制台', hideTitle: true }),
+  meta({ path: HOME_PATH, title: HOME_TAB.title, hideTitle: true }),
   // System group, /system
   meta({
     path: '/system/user',

@@ -1,16 +1,15 @@
 /** 修改密码: oldPwd, newPwd, newPwdTwo; on success the session is cleared and the user goes to /login. */
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Dialog } from 'primereact/dialog';
 import { Password } from 'primereact/password';
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
+import { useAdminuserUppassword } from '@generated/api/adminuser/adminuser';
 import { clearSession } from '@/lib/session';
 import { notify } from '@/lib/notify';
 import { shell } from '@/locale/shell';
 import { passwordSchema, type PasswordForm } from './password-schema';
-import { changePassword } from './shell-api';
 
 const m = shell.password;
 const FIELDS = [
@@ -27,7 +26,6 @@ export function ChangePasswordDialog({
   onHide: () => void;
 }) {
   const navigate = useNavigate();
-  const [submitting, setSubmitting] = useState(false);
   const { control, handleSubmit, reset, formState } = useForm<PasswordForm>({
     resolver: yupResolver(passwordSchema),
     defaultValues: { oldPwd: '', newPwd: '', newPwdTwo: '' },
@@ -39,16 +37,17 @@ export function ChangePasswordDialog({
     onHide();
   };
 
-  const submit = handleSubmit(async (values) => {
-    setSubmitting(true);
-    const done = await changePassword(values);
-    setSubmitting(false);
-    if (!done) return;
-    notify.success(m.success);
-    close();
-    clearSession();
-    void navigate('/login');
+  const change = useAdminuserUppassword({
+    mutation: {
+      onSuccess: () => {
+        notify.success(m.success);
+        close();
+        clearSession();
+        void navigate('/login');
+      },
+    },
   });
+  const submit = handleSubmit((values) => change.mutate({ data: values }));
 
   return (
     <Dialog
@@ -86,7 +85,7 @@ export function ChangePasswordDialog({
         ))}
         <div className="pwd-form__actions">
           <Button type="button" label={m.cancel} severity="secondary" outlined onClick={close} />
-          <Button type="submit" label={m.submit} loading={submitting} />
+          <Button type="submit" label={m.submit} loading={change.isPending} />
         </div>
       </form>
     </Dialog>

@@ -10,14 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Sidebar as Drawer } from 'primereact/sidebar';
 import { Badge } from 'primereact/badge';
 import { ProgressBar } from 'primereact/progressbar';
-import {
-  DEFAULT_LOGO,
-  getSessionVersion,
-  getSystemSettings,
-  setMenuArr,
-  setSystemSettings,
-  subscribeSession,
-} from '@/lib/session';
+import { setMenuArr, setSystemSettings } from '@/lib/session';
 import { getAccessRoutes, setAccessRoutes } from '@/lib/permissions';
 import { shell } from '@/locale/shell';
 import { AllAppsDrawer } from './all-apps-drawer';
@@ -35,6 +28,7 @@ import {
 import { MessageCenter } from './message-center';
 import { useRouteTable } from './route-table-context';
 import { systemSettingQuery, userMenuQuery } from './shell-api';
+import { SystemBrand } from './system-brand';
 import { HOME_TAB, openTab, tabsSnapshot, subscribeTabs, writeTabs, type TabChange } from './tabs';
 import { useDesktopScale } from './use-desktop-scale';
 import { useMessageSocket } from './use-message-socket';
@@ -44,26 +38,6 @@ interface Handle {
   title?: string;
   parentPath?: string;
   hideTitle?: boolean;
-}
-
-function Brand() {
-  useSyncExternalStore(subscribeSession, getSessionVersion, getSessionVersion);
-  const settings = getSystemSettings();
-  const [logo, setLogo] = useState<string>(settings.SYS_LOGO || DEFAULT_LOGO);
-  useEffect(() => setLogo(settings.SYS_LOGO || DEFAULT_LOGO), [settings.SYS_LOGO]);
-  return (
-    <div className="shell-brand">
-      <img
-        src={logo}
-        alt=""
-        className="shell-brand__logo"
-        onError={() => setLogo('/storage/logo.svg')}
-      />
-      <span className="shell-brand__title" title={settings.SYS_TITLE || shell.defaultTitle}>
-        {settings.SYS_TITLE || shell.defaultTitle}
-      </span>
-    </div>
-  );
 }
 
 function SideMenu({
@@ -104,7 +78,7 @@ function SideMenu({
         >
           <i className={iconClass(item.amenu_icon)} aria-hidden />
           <span className="side-menu__label">{item.amenu_name}</span>
-          {Number(item.wait_num) > 0 && (
+          {item.wait_num > 0 && (
             <Badge value={item.wait_num} severity="danger" className="side-menu__badge" />
           )}
         </a>
@@ -162,7 +136,7 @@ export function MainLayout() {
     if (menus.data) setMenuArr(menus.data);
   }, [menus.data]);
 
-  useMessageSocket(true);
+  useMessageSocket();
 
   const handle = (matches[matches.length - 1]?.handle ?? {}) as Handle;
   const pathname = location.pathname;
@@ -216,7 +190,7 @@ export function MainLayout() {
     >
       {!mobile && (
         <aside className="shell-sidebar">
-          <Brand />
+          <SystemBrand />
           <SideMenu group={currentGroup} activePath={tabPath} onOpen={open} />
         </aside>
       )}
@@ -230,7 +204,7 @@ export function MainLayout() {
           className="shell-mobile-drawer"
           style={{ width: 280 }}
         >
-          <Brand />
+          <SystemBrand />
           <div className="shell-mobile-groups">
             {menuData.map((group) => (
               <button

@@ -2,14 +2,9 @@
  * The signed-in user's menu tree (POST /api/adminmenu/getusermenu): top-level groups in the
  * header, their sub-menus in the sidebar, every address a route target.
  */
-export interface UserMenu {
-  amenu_id: number | string;
-  amenu_name: string;
-  amenu_address?: string;
-  amenu_icon?: string;
-  wait_num?: number;
-  children?: UserMenu[];
-}
+import type { UserMenu } from '@generated/api/api.schemas';
+
+export type { UserMenu };
 
 /** Number of top-level menus shown as header tabs; the rest go to the all-apps drawer. */
 export const TOP_MENU_TABS = 9;
@@ -28,7 +23,7 @@ export function menuLeaves(menus: readonly UserMenu[]): UserMenu[] {
 }
 
 /** Normalises an address to a route path ("system/user" → "/system/user"). */
-export function menuPath(address: string | undefined): string {
+export function menuPath(address: string): string {
   if (!address) return '';
   const trimmed = address.trim();
   if (/^https?:\/\//.test(trimmed)) return trimmed;
@@ -56,7 +51,7 @@ export interface AppEntry {
   group: string;
   name: string;
   path: string;
-  icon?: string;
+  icon: string;
 }
 
 /** Every openable entry with its group, filtered by keyword (all-apps drawer search). */
@@ -80,7 +75,7 @@ export function searchApps(menus: readonly UserMenu[], keyword: string): AppEntr
 }
 
 /** Normalises a PrimeIcons name ("user" / "pi-user" / "pi pi-user"). */
-export function iconClass(icon: string | undefined): string {
+export function iconClass(icon: string): string {
   if (!icon) return 'pi pi-circle';
   if (icon.startsWith('pi ')) return icon;
   return icon.startsWith('pi-') ? `pi ${icon}` : `pi pi-${icon}`;

@@ -4,12 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Sidebar } from 'primereact/sidebar';
 import { Paginator } from 'primereact/paginator';
 import { Badge } from 'primereact/badge';
+import { useMessageRead } from '@generated/api/message/message';
+import type { MessageReadBodyId } from '@generated/api/api.schemas';
 import { formatTime } from '@/lib/format';
 import { shell } from '@/locale/shell';
 import {
-  markRead,
   MESSAGE_PAGE_SIZES,
   shellKeys,
+  UNREAD_STATUS,
   unreadCountQuery,
   unreadMessagesQuery,
 } from './shell-api';
@@ -24,15 +26,16 @@ export function MessageCenter() {
   const messages = list.data ?? [];
   const count = unread.data ?? 0;
 
-  const reload = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: shellKeys.messages }),
-      queryClient.invalidateQueries({ queryKey: shellKeys.unread }),
-    ]);
-  };
-  const read = async (id: number | string | 'read-all') => {
-    if (await markRead(id)) await reload();
-  };
+  const markRead = useMessageRead({
+    mutation: {
+      onSuccess: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: shellKeys.messages }),
+          queryClient.invalidateQueries({ queryKey: shellKeys.unread }),
+        ]),
+    },
+  });
+  const read = (id: MessageReadBodyId) => markRead.mutate({ data: { id } });
 
   const page = messages.slice(first, first + rows);
   return (
@@ -65,7 +68,7 @@ export function MessageCenter() {
           <button
             type="button"
             className="link-button"
-            onClick={() => void read('read-all')}
+            onClick={() => read('read-all')}
             disabled={messages.length === 0}
           >
             {shell.messages.readAll}
@@ -79,11 +82,11 @@ export function MessageCenter() {
             <li key={message.tm_id} className="message-item" data-id={message.tm_id}>
               <div className="message-item__head">
                 <span className="message-item__title">{message.tm_title}</span>
-                {Number(message.tm_status) === 2 && (
+                {message.tm_status === UNREAD_STATUS && (
                   <button
                     type="button"
                     className="link-button link-button--danger"
-                    onClick={() => void read(message.tm_id)}
+                    onClick={() => read(message.tm_id)}
                   >
                     {shell.messages.unread}
                   </button>

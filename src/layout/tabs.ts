@@ -4,13 +4,14 @@
  * the previous one; the tabs persist in session storage (tabPane). Pure functions + a store.
  */
 import { getSessionVersion, getTabPane, setTabPane, subscribeSession } from '@/lib/session';
+import { shell } from '@/locale/shell';
 
 export interface HistoryTab {
   path: string;
   title: string;
 }
 
-export const HOME_TAB: HistoryTab = { path: '/homepage', title: '控制台' };
+export const HOME_TAB: HistoryTab = { path: '/homepage', title: shell.homepageTitle };
 
 /** Result of a close action: the new tabs and where to go (undefined: stay). */
 export interface TabChange {

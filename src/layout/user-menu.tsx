@@ -3,11 +3,12 @@ import { useRef, useState } from 'react';
 import { Menu } from 'primereact/menu';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { useNavigate } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
+import { sessionClearcache } from '@generated/api/session/session';
 import { clearClientCaches, clearSession, getUserInfo, getUsername } from '@/lib/session';
 import { notify } from '@/lib/notify';
 import { shell } from '@/locale/shell';
 import { ChangePasswordDialog } from './change-password-dialog';
-import { clearServerCache } from './shell-api';
 
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const menu = useRef<Menu>(null);
@@ -16,17 +17,19 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const [avatarBroken, setAvatarBroken] = useState(false);
   const info = getUserInfo();
   const name = info?.nickname || info?.username || getUsername();
+  // The client caches are emptied whether or not the server's cache call worked.
+  const clearCache = useMutation({
+    mutationFn: () => sessionClearcache(),
+    onSuccess: () => notify.success(shell.user.clearCacheDone),
+    onSettled: clearClientCaches,
+  });
 
   const items = [
     { label: shell.user.changePassword, icon: 'pi pi-lock', command: () => setPasswordOpen(true) },
     {
       label: shell.user.clearCache,
       icon: 'pi pi-refresh',
-      command: async () => {
-        const done = await clearServerCache();
-        clearClientCaches();
-        if (done) notify.success(shell.user.clearCacheDone);
-      },
+      command: () => clearCache.mutate(),
     },
     {
       label: shell.user.exit,
@@ -36,8 +39,8 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           message: shell.user.exitConfirm,
           header: shell.user.exitConfirmHeader,
           icon: 'pi pi-exclamation-triangle',
-          acceptLabel: '确定',
-          rejectLabel: '取消',
+          acceptLabel: shell.user.exitAccept,
+          rejectLabel: shell.user.exitReject,
           accept: () => {
             clearSession();
             void navigate('/login');

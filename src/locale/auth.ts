@@ -1,6 +1,5 @@
 /** Strings of the login page. */
 export const auth = {
-  title: '登录',
   heading: '账号登录',
   username: '用户名',
   usernamePlaceholder: '请输入用户名',
@@ -15,7 +14,6 @@ export const auth = {
   submit: '登录',
   submitting: '登录中…',
   success: '登录成功',
-  failed: '登录失败',
   otherWays: '其他登录方式',
   sso: '单点登录',
   wechat: '微信登录',

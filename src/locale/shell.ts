@@ -39,6 +39,8 @@ export const shell = {
     exit: '退出系统',
     exitConfirm: '确认退出登录吗？',
     exitConfirmHeader: '提示',
+    exitAccept: '确定',
+    exitReject: '取消',
     clearCacheDone: '缓存已清除',
   },
   tabs: {
@@ -68,15 +70,9 @@ export const shell = {
     drawerTitle: '消息通知',
     readAll: '全部已读',
     unread: '未读',
-    read: '已读',
     empty: '暂无消息',
     newMessage: '您有一条新消息',
     socketUnsupported: '您的浏览器不支持socket',
-    pageTitle: '消息通知',
-    status: '状态',
-    title: '标题',
-    content: '内容',
-    createTime: '创建时间',
   },
   home: {
     welcome: '欢迎回来，{name}',
@@ -86,7 +82,6 @@ export const shell = {
     pending: '待审批',
     latestMessages: '最新消息',
     shortcuts: '快捷入口',
-    more: '更多',
   },
 } as const;
 

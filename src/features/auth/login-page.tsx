@@ -3,7 +3,8 @@
  * POST /api/login; SSO (?ticket=…) and WeChat (?code=…) entry points. After login the user
  * lands on the `redirect` query (or /).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import * as yup from 'yup';
@@ -11,18 +12,19 @@ import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { Button } from 'primereact/button';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { DEFAULT_LOGO, getSystemSettings, startSession } from '@/lib/session';
+import {
+  getSessionCaptchaQueryKey,
+  sessionCaptcha,
+  useSessionLogin,
+  useSessionSsologin,
+  useSessionWechatauthlogin,
+} from '@generated/api/session/session';
+import type { LoginResult } from '@generated/api/api.schemas';
+import { SystemBrand } from '@/layout/system-brand';
+import { getSystemSettings, startSession } from '@/lib/session';
 import { notify } from '@/lib/notify';
 import { auth } from '@/locale/auth';
-import { fillTemplate, shell } from '@/locale/shell';
-import {
-  fetchCaptcha,
-  login,
-  ssoLogin,
-  wechatLogin,
-  type Captcha,
-  type LoginResult,
-} from './login-api';
+import { fillTemplate } from '@/locale/shell';
 import { loginRedirectTarget } from './redirect';
 
 const schema = yup.object({
@@ -32,40 +34,53 @@ const schema = yup.object({
 });
 type LoginForm = yup.InferType<typeof schema>;
 
+/** A fresh image on every fetch: the timestamp r keeps the browser from reusing one. */
+const captchaQuery = queryOptions({
+  queryKey: getSessionCaptchaQueryKey(),
+  queryFn: async ({ signal }) =>
+    (await sessionCaptcha({ r: Date.now() }, undefined, signal)).data ?? null,
+  staleTime: 0,
+  gcTime: 0,
+});
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [captcha, setCaptcha] = useState<Captcha>();
-  const [submitting, setSubmitting] = useState(false);
   const settings = getSystemSettings();
   const { control, handleSubmit, formState, setValue } = useForm<LoginForm>({
     resolver: yupResolver(schema),
     defaultValues: { username: '', password: '', captcha: '' },
   });
+  const captchaAnswer = useQuery(captchaQuery);
+  // After a failed refresh the previous image's key is spent: show none.
+  const captcha = captchaAnswer.isError ? undefined : captchaAnswer.data;
+  const refreshCaptcha = () => void captchaAnswer.refetch();
 
-  const refreshCaptcha = useCallback(async () => {
-    setCaptcha(await fetchCaptcha());
-  }, []);
-
-  const finish = useCallback(
-    (result: LoginResult | undefined, username: string) => {
-      if (!result) return false;
-      startSession({
-        token: result.token,
-        username: result.userinfo?.username || username,
-        userinfo: result.userinfo,
-        prilist: result.prilist ?? '',
-      });
-      notify.success(auth.success);
-      void navigate(loginRedirectTarget(location.search), { replace: true });
-      return true;
+  /** Starts the session from what a login call answered; false when it answered no session. */
+  const finish = (result: LoginResult | undefined) => {
+    if (!result) return false;
+    startSession(result);
+    notify.success(auth.success);
+    void navigate(loginRedirectTarget(location.search), { replace: true });
+    return true;
+  };
+  const retry = () => {
+    setValue('captcha', '');
+    refreshCaptcha();
+  };
+  const login = useSessionLogin({
+    mutation: {
+      onSuccess: (answer) => {
+        if (!finish(answer.data)) retry();
+      },
+      onError: retry,
     },
-    [location.search, navigate],
-  );
-
-  useEffect(() => {
-    void refreshCaptcha();
-  }, [refreshCaptcha]);
+  });
+  const external = {
+    mutation: { onSuccess: (answer: { data?: LoginResult }) => finish(answer.data) },
+  };
+  const { mutate: ssoLogin } = useSessionSsologin(external);
+  const { mutate: wechatLogin } = useSessionWechatauthlogin(external);
 
   // SSO and WeChat come back to /login with a ticket or an authorisation code.
   const handledExternal = useRef(false);
@@ -75,25 +90,15 @@ export default function LoginPage() {
     const query = new URLSearchParams(location.search);
     const ticket = query.get('ticket');
     const code = query.get('code');
-    if (ticket)
-      void ssoLogin(ticket, query.get('redirect') ?? undefined).then((result) =>
-        finish(result, ''),
-      );
-    else if (code)
-      void wechatLogin(code, query.get('state') ?? undefined).then((result) => finish(result, ''));
-  }, [finish, location.search]);
+    if (ticket) ssoLogin({ data: { ticket, redirect: query.get('redirect') ?? undefined } });
+    else if (code) wechatLogin({ data: { code, state: query.get('state') ?? undefined } });
+  }, [location.search, ssoLogin, wechatLogin]);
 
-  const submit = handleSubmit(async (values) => {
-    setSubmitting(true);
-    const result = await login({ ...values, captcha_key: captcha?.captcha_key ?? '' });
-    setSubmitting(false);
-    if (!finish(result, values.username)) {
-      setValue('captcha', '');
-      void refreshCaptcha();
-    }
-  });
+  const submit = handleSubmit((values) =>
+    login.mutate({ data: { ...values, captcha_key: captcha?.captcha_key ?? '' } }),
+  );
 
-  const external = (key: 'SSO_URL' | 'WECHAT_URL', missing: string) => {
+  const goExternal = (key: 'SSO_URL' | 'WECHAT_URL', missing: string) => {
     const url = settings[key];
     if (typeof url === 'string' && url) window.location.assign(url);
     else notify.info(missing);
@@ -108,14 +113,7 @@ export default function LoginPage() {
   return (
     <main className="login-page">
       <section className="login-card" aria-labelledby="login-heading">
-        <div className="login-card__brand">
-          <img
-            src={settings.SYS_LOGO || DEFAULT_LOGO}
-            alt=""
-            onError={(event) => (event.currentTarget.src = '/storage/logo.svg')}
-          />
-          <span>{settings.SYS_TITLE || shell.defaultTitle}</span>
-        </div>
+        <SystemBrand className="login-card__brand" />
         <h1 id="login-heading">{auth.heading}</h1>
         <form onSubmit={submit} noValidate className="login-form">
           <label htmlFor="login-username">{auth.username}</label>
@@ -172,7 +170,7 @@ export default function LoginPage() {
             <button
               type="button"
               className="login-form__captcha-image"
-              onClick={() => void refreshCaptcha()}
+              onClick={refreshCaptcha}
               title={auth.captchaRefresh}
             >
               {captcha?.image ? (
@@ -185,8 +183,8 @@ export default function LoginPage() {
           {errorText('captcha')}
           <Button
             type="submit"
-            label={submitting ? auth.submitting : auth.submit}
-            loading={submitting}
+            label={login.isPending ? auth.submitting : auth.submit}
+            loading={login.isPending}
             className="login-form__submit"
           />
         </form>
@@ -197,14 +195,14 @@ export default function LoginPage() {
             text
             icon="pi pi-sitemap"
             label={auth.sso}
-            onClick={() => external('SSO_URL', auth.ssoMissing)}
+            onClick={() => goExternal('SSO_URL', auth.ssoMissing)}
           />
           <Button
             type="button"
             text
             icon="pi pi-comments"
             label={auth.wechat}
-            onClick={() => external('WECHAT_URL', auth.wechatMissing)}
+            onClick={() => goExternal('WECHAT_URL', auth.wechatMissing)}
           />
         </div>
         {__MOCK_BACKEND__ && <p className="login-card__hint">{auth.demoHint}</p>}

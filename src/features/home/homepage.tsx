@@ -8,34 +8,30 @@ import { formatTime } from '@/lib/format';
 import { getUserInfo, getUsername } from '@/lib/session';
 import { fillTemplate, shell } from '@/locale/shell';
 import { iconClass, menuLeaves, menuPath, type UserMenu } from '@/layout/menu';
-import { unreadCountQuery, userMenuQuery } from '@/layout/shell-api';
-import { tabsSnapshot } from '@/layout/tabs';
+import { UNREAD_STATUS, unreadCountQuery, userMenuQuery } from '@/layout/shell-api';
+import { HOME_TAB, tabsSnapshot } from '@/layout/tabs';
 import { latestMessagesQuery, noticeCountQuery, userCountQuery } from './home-api';
 
 const t = shell.home;
 const SHORTCUTS = 8;
 
 function pendingTotal(menus: readonly UserMenu[]): number {
-  let total = 0;
-  const walk = (items: readonly UserMenu[]) =>
-    items.forEach((item) => {
-      total += Number(item.wait_num ?? 0) || 0;
-      if (item.children) walk(item.children);
-    });
-  walk(menus);
-  return total;
+  return menus.reduce(
+    (total, item) => total + item.wait_num + pendingTotal(item.children ?? []),
+    0,
+  );
 }
 
 /** The screens most worth a shortcut: the open tabs first, then the menu's order. */
 function shortcuts(menus: readonly UserMenu[]): UserMenu[] {
-  const leaves = menuLeaves(menus).filter((item) => !/^https?:/.test(item.amenu_address ?? ''));
+  const leaves = menuLeaves(menus).filter((item) => !/^https?:/.test(item.amenu_address));
   const open = new Set(tabsSnapshot().map((tab) => tab.path));
   const ranked = [...leaves.filter((item) => open.has(menuPath(item.amenu_address))), ...leaves];
   const seen = new Set<string>();
   return ranked
     .filter((item) => {
       const path = menuPath(item.amenu_address);
-      if (seen.has(path) || path === '/homepage') return false;
+      if (seen.has(path) || path === HOME_TAB.path) return false;
       seen.add(path);
       return true;
     })
@@ -108,7 +104,7 @@ export default function Homepage() {
               {(latest.data ?? []).map((message) => (
                 <li key={message.tm_id}>
                   <span
-                    className={`home-messages__dot${Number(message.tm_status) === 2 ? ' home-messages__dot--unread' : ''}`}
+                    className={`home-messages__dot${message.tm_status === UNREAD_STATUS ? ' home-messages__dot--unread' : ''}`}
                   />
                   <span className="home-messages__title">{message.tm_title}</span>
                   <time>{formatTime(message.create_time)}</time>

@@ -7,6 +7,8 @@
  * awaited before the first render), every write is broadcast, and a logout in one tab
  * (`clearSession`) signs out all of them (`onSessionCleared`).
  */
+import type { LoginResult, SessionUserInfo, SystemSetting } from '@generated/api/api.schemas';
+
 export const SESSION_KEYS = {
   token: 'token',
   userinfo: 'userinfo',
@@ -21,18 +23,10 @@ export const SESSION_KEYS = {
 
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
 
-/** Session user info (spec section 3). */
-export interface SessionUserInfo {
-  username: string;
-  nickname?: string;
-  avatar?: string;
-  [extra: string]: unknown;
-}
-
-/** System settings read by the shell (SYS_TITLE, SYS_LOGO, …); any other key is kept too. */
-export type SystemSettings = Record<string, unknown> & { SYS_TITLE?: string; SYS_LOGO?: string };
-
+/** SYS_LOGO when the settings have none (the contract's default). */
 export const DEFAULT_LOGO = '/storage/logo.png';
+/** Shown when the logo address does not load. */
+export const FALLBACK_LOGO = '/storage/logo.svg';
 
 function storage(): Storage | undefined {
   try {
@@ -230,11 +224,11 @@ export function setPrilist(keys: string[] | string): void {
   setItem(SESSION_KEYS.prilist, Array.isArray(keys) ? keys.join(',') : keys);
 }
 
-export function getSystemSettings(): SystemSettings {
-  return getJson<SystemSettings>(SESSION_KEYS.systemSetting, {});
+export function getSystemSettings(): SystemSetting {
+  return getJson<SystemSetting>(SESSION_KEYS.systemSetting, {});
 }
 
-export function setSystemSettings(settings: SystemSettings): void {
+export function setSystemSettings(settings: SystemSetting): void {
   setJson(SESSION_KEYS.systemSetting, settings);
 }
 
@@ -263,19 +257,12 @@ export function setAcId(id: number): void {
   setItem(SESSION_KEYS.acId, String(id));
 }
 
-export interface LoginSession {
-  token: string;
-  username: string;
-  userinfo?: SessionUserInfo;
-  prilist?: string[] | string;
-}
-
 /** Stores what a successful login answered, and raises the login flag. */
-export function startSession(login: LoginSession): void {
+export function startSession(login: LoginResult): void {
   setItem(SESSION_KEYS.token, login.token);
-  setItem(SESSION_KEYS.username, login.username);
-  setJson(SESSION_KEYS.userinfo, login.userinfo ?? { username: login.username });
-  if (login.prilist !== undefined) setPrilist(login.prilist);
+  setItem(SESSION_KEYS.username, login.userinfo.username);
+  setJson(SESSION_KEYS.userinfo, login.userinfo);
+  setPrilist(login.prilist);
   setItem(SESSION_KEYS.loginFlag, '1');
 }
 

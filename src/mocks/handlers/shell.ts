@@ -5,6 +5,7 @@
  * List these BEFORE the engine's generic /api/:group/:action handlers.
  */
 import { http, type RequestHandler, type WebSocketHandler } from 'msw';
+import type { SystemSetting, UserMenu } from '@generated/api/api.schemas';
 import { ok } from '../respond';
 import { persist, table } from '../store';
 import type { MockRow } from '../types';
@@ -19,17 +20,8 @@ export const DEFAULT_SYSTEM_SETTINGS = {
   SYS_LOGO: '/storage/logo.png',
 } as const;
 
-interface UserMenuNode {
-  amenu_id: number;
-  amenu_name: string;
-  amenu_address: string;
-  amenu_icon: string;
-  wait_num: number;
-  children?: UserMenuNode[];
-}
-
 /** Enabled menu entries (type menu) as a tree ordered by amenu_sort. */
-export function buildUserMenu(rows: readonly MockRow[]): UserMenuNode[] {
+export function buildUserMenu(rows: readonly MockRow[]): UserMenu[] {
   const menus = rows
     .filter((row) => (row.amenu_type ?? 'menu') === 'menu' && Number(row.amenu_status ?? 1) !== 2)
     .sort(
@@ -42,9 +34,9 @@ export function buildUserMenu(rows: readonly MockRow[]): UserMenuNode[] {
     const pid = Number(row.amenu_pid ?? 0);
     byParent.set(pid, [...(byParent.get(pid) ?? []), row]);
   }
-  const build = (pid: number, depth: number): UserMenuNode[] =>
+  const build = (pid: number, depth: number): UserMenu[] =>
     (byParent.get(pid) ?? []).map((row) => {
-      const node: UserMenuNode = {
+      const node: UserMenu = {
         amenu_id: Number(row.amenu_id),
         amenu_name: String(row.amenu_name ?? ''),
         amenu_address: String(row.amenu_address ?? ''),
@@ -58,8 +50,8 @@ export function buildUserMenu(rows: readonly MockRow[]): UserMenuNode[] {
   return build(0, 0);
 }
 
-export function systemSettings(): Record<string, string | number> {
-  const settings: Record<string, string | number> = { ...DEFAULT_SYSTEM_SETTINGS };
+export function systemSettings(): SystemSetting {
+  const settings: SystemSetting = { ...DEFAULT_SYSTEM_SETTINGS };
   for (const row of table(SETTING_TABLE).rows) {
     const key = row.set_key;
     const value = row.set_value;

@@ -100,7 +100,11 @@ describe('action guard', () => {
   });
 
   it('forgets the access routes on logout', () => {
-    startSession({ token: 't', username: 'admin' });
+    startSession({
+      token: 't',
+      userinfo: { username: 'admin', nickname: '', avatar: '' },
+      prilist: '',
+    });
     clearSession();
     expect(() => hasPermissionAction('add', '/system/user')).toThrow('需要权限！');
   });
