@@ -9,3 +9,4 @@ export { form } from './form';
 export { crud, formatText } from './crud';
 export { requestMessages, uploadMessages } from './request';
 export { mockMessages } from './mock';
+export { routeTitles } from './routes';
