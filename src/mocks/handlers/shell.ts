@@ -9,7 +9,7 @@ import type { SystemSetting, UserMenu } from '@generated/api/api.schemas';
 import { ok } from '../respond';
 import { persist, table } from '../store';
 import type { MockRow } from '../types';
-import { readBody } from '../util';
+import { buildTree, readBody, withChildren } from '../util';
 import { MESSAGE_TABLE, pushMessage, socketHandlers } from '../socket';
 
 const MENU_TABLE = 'adminmenu';
@@ -22,32 +22,28 @@ export const DEFAULT_SYSTEM_SETTINGS = {
 
 /** Enabled menu entries (type menu) as a tree ordered by amenu_sort. */
 export function buildUserMenu(rows: readonly MockRow[]): UserMenu[] {
-  const menus = rows
-    .filter((row) => (row.amenu_type ?? 'menu') === 'menu' && Number(row.amenu_status ?? 1) !== 2)
-    .sort(
-      (a, b) =>
-        Number(a.amenu_sort ?? 0) - Number(b.amenu_sort ?? 0) ||
-        Number(a.amenu_id) - Number(b.amenu_id),
-    );
-  const byParent = new Map<number, MockRow[]>();
-  for (const row of menus) {
-    const pid = Number(row.amenu_pid ?? 0);
-    byParent.set(pid, [...(byParent.get(pid) ?? []), row]);
-  }
-  const build = (pid: number, depth: number): UserMenu[] =>
-    (byParent.get(pid) ?? []).map((row) => {
-      const node: UserMenu = {
-        amenu_id: Number(row.amenu_id),
-        amenu_name: String(row.amenu_name ?? ''),
-        amenu_address: String(row.amenu_address ?? ''),
-        amenu_icon: String(row.amenu_icon ?? ''),
-        wait_num: Math.max(0, Number(row.wait_num ?? 0) || 0),
-      };
-      const children = depth < 5 ? build(node.amenu_id, depth + 1) : [];
-      if (children.length) node.children = children;
-      return node;
-    });
-  return build(0, 0);
+  const visibleMenus = rows.filter(
+    (row) => (row.amenu_type ?? 'menu') === 'menu' && Number(row.amenu_status ?? 1) !== 2,
+  );
+  return buildTree<UserMenu>(
+    visibleMenus,
+    { id: (row) => row.amenu_id, parent: (row) => row.amenu_pid ?? 0 },
+    0,
+    (a, b) =>
+      Number(a.amenu_sort ?? 0) - Number(b.amenu_sort ?? 0) ||
+      Number(a.amenu_id) - Number(b.amenu_id),
+    (row, children) =>
+      withChildren(
+        {
+          amenu_id: Number(row.amenu_id),
+          amenu_name: String(row.amenu_name ?? ''),
+          amenu_address: String(row.amenu_address ?? ''),
+          amenu_icon: String(row.amenu_icon ?? ''),
+          wait_num: Number(row.wait_num ?? 0),
+        },
+        children,
+      ),
+  );
 }
 
 export function systemSettings(): SystemSetting {
