@@ -11,6 +11,7 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router-dom';
 import type { GeneratedRoute } from '@/components/crud/module-definition';
+import { generatedRoutes } from '@generated/routes';
 import { createGuardLoader, type GuardOptions } from './guard';
 import {
   HOME_PATH,
@@ -44,16 +45,6 @@ function collectFeatureRoutes(): FeatureRoute[] {
   return Object.values(modules).flatMap((module) => module.routes ?? []);
 }
 
-function collectGeneratedRoutes(): GeneratedRoute[] {
-  const modules = import.meta.glob<{ generatedRoutes?: GeneratedRoute[] }>(
-    '../../generated/routes.ts',
-    {
-      eager: true,
-    },
-  );
-  return Object.values(modules).flatMap((module) => module.generatedRoutes ?? []);
-}
-
 export interface ScreenRoute extends RouteMeta {
   load: LazyScreen;
   /** Where the screen comes from (for the report and the under-construction list). */
@@ -66,7 +57,7 @@ const homepage: LazyScreen = () => import('@/features/home/homepage');
 /** Merges the spec table with feature and generated screens. */
 export function resolveScreens(
   features: FeatureRoute[] = collectFeatureRoutes(),
-  generated: GeneratedRoute[] = collectGeneratedRoutes(),
+  generated: readonly GeneratedRoute[] = generatedRoutes,
 ): ScreenRoute[] {
   const featureByPath = new Map(features.map((route) => [route.path, route]));
   const generatedByPath = new Map(generated.map((route) => [route.path, route]));
