@@ -1,8 +1,8 @@
 /**
  * Shared types of the generator pipeline: parse → model → render → write.
  */
-import type { Capability, ColumnDefinition } from '../src/components/crud/module-definition';
-import type { FieldDefinition } from '../src/components/form/field-definition';
+import type { Capability, ColumnDefinition } from '../src/core/module';
+import type { FieldDefinition } from '../src/core/field-definition';
 
 export type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, unknown>>;

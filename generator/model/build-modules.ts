@@ -3,7 +3,7 @@
  * `type`/`maxLength`/`writeOnly` of a property and the request body of a capability's
  * operation); every decision is delegated to the small functions next to this file.
  */
-import type { Capability } from '../../src/components/crud/module-definition';
+import type { Capability } from '../../src/core/module';
 import { isJson, type Json } from '../json';
 import { listOperations, type ContractOperation } from '../parse/operations';
 import type { FieldModel, ModuleModel, OpenApiDocument, OperationBinding } from '../types';

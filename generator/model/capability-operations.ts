@@ -3,7 +3,7 @@
  * operation of the module's tag marked with it, and its body shape decides how the generic
  * ModuleApi calls orval's function.
  */
-import { CAPABILITIES, type Capability } from '../../src/components/crud/module-definition';
+import { CAPABILITIES, type Capability } from '../../src/core/module';
 import type { CallShape, OperationBinding } from '../types';
 import type { ContractOperation } from '../parse/operations';
 import { orvalFunctionName } from './names';

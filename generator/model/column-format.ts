@@ -1,6 +1,6 @@
 /** List column: whether a property is a column, and how it is shown. */
-import type { ColumnDefinition, ColumnFormat } from '../../src/components/crud/module-definition';
-import type { FieldDefinition } from '../../src/components/form/field-definition';
+import type { ColumnDefinition, ColumnFormat } from '../../src/core/module';
+import type { FieldDefinition } from '../../src/core/field-definition';
 import { isJson } from '../json';
 
 const COLUMN_FORMATS: readonly ColumnFormat[] = [

@@ -1,5 +1,5 @@
 /** Field control: the cf_control of a property, validated against the spec's control list. */
-import { CONTROL_TYPES, type ControlType } from '../../src/components/form/field-definition';
+import { CONTROL_TYPES, type ControlType } from '../../src/core/field-definition';
 import type { FieldKind } from '../types';
 
 /** The control used when x-admin names none: the obvious one for the JSON type. */

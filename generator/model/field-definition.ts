@@ -3,8 +3,8 @@ import type {
   FieldDefinition,
   FieldOption,
   OptionSourceType,
-} from '../../src/components/form/field-definition';
-import type { ColumnDefinition } from '../../src/components/crud/module-definition';
+} from '../../src/core/field-definition';
+import type { ColumnDefinition } from '../../src/core/module';
 import type { FieldKind, FieldModel } from '../types';
 import { columnDefinition } from './column-format';
 import { resolveControl } from './field-control';

@@ -7,7 +7,7 @@
  * Table name = registration.group. Answers never carry write-only fields.
  */
 import { http, HttpResponse } from 'msw';
-import { CAPABILITIES } from '@/components/crud/module-definition';
+import { CAPABILITIES } from '@/core/module';
 import { mockMessages } from '@/locale/mock';
 import { DEMO_PASSWORD, sessionUser, USER_TABLE } from './auth';
 import { buildWorkbook, readWorkbook, XLSX_TYPE } from './excel';

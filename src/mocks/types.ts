@@ -2,8 +2,8 @@
  * What the generator emits per module for the mock backend (generated/mocks/*), and what the
  * engine (src/mocks) turns into stateful handlers. Generic semantics live once in the engine.
  */
-import type { Capability } from '@/components/crud/module-definition';
-import type { FieldDefinition } from '@/components/form/field-definition';
+import type { Capability } from '@/core/module';
+import type { FieldDefinition } from '@/core/field-definition';
 
 export type MockRow = Record<string, unknown>;
 

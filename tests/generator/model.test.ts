@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** Given/want tables for the model's pure transforms. */
 import { describe, expect, it } from 'vitest';
-import type { Capability } from '../../src/components/crud/module-definition';
+import type { Capability } from '../../src/core/module';
 import { callShape } from '../../generator/model/capability-operations';
 import { columnDefinition, columnFormat } from '../../generator/model/column-format';
 import { resolveControl } from '../../generator/model/field-control';

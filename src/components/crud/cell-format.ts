@@ -3,7 +3,7 @@ import { formatTime, orDash } from '@/lib/format';
 import { common } from '@/locale/common';
 import { crud as t } from '@/locale/crud';
 import { form as tf } from '@/locale/form';
-import type { FieldDefinition, FieldOption } from '@/components/form/field-definition';
+import type { FieldDefinition, FieldOption } from '@/core/field-definition';
 import type { ColumnDefinition, ColumnFormat } from './module-definition';
 
 function labelOf(options: readonly FieldOption[] | undefined, value: unknown): string | undefined {

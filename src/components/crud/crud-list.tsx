@@ -7,7 +7,7 @@ import { CONTROL_COMPONENTS } from '@/components/form/controls/registry';
 import { crud as t } from '@/locale/crud';
 import { CrudTable, RowAction } from './crud-table';
 import { useCrudList, type CrudListController } from './use-crud-list';
-import type { FieldDefinition } from '@/components/form/field-definition';
+import type { FieldDefinition } from '@/core/field-definition';
 import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-definition';
 import './crud.css';
 

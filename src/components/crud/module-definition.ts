@@ -5,67 +5,17 @@
  * uses it lives once, here in src/components.
  */
 import type { Envelope } from '@/lib/request';
-import type { FieldDefinition } from '@/components/form/field-definition';
+import type { FieldDefinition } from '@/core/field-definition';
+import type {
+  Capability,
+  ColumnDefinition,
+  ListPage,
+  ListQuery,
+  ModuleRecord,
+  RecordId,
+} from '@/core/module';
 
-export const CAPABILITIES = [
-  'list',
-  'info',
-  'add',
-  'edit',
-  'delete',
-  'disable',
-  'updatefield',
-  'recycle',
-  'restore',
-  'destroy',
-  'import',
-  'export',
-  'importtemplate',
-  'mylist',
-  'resetpassword',
-] as const;
-
-export type Capability = (typeof CAPABILITIES)[number];
-
-export type RecordId = number | string;
-export type ModuleRecord = Record<string, unknown>;
-
-/** Query of every list call: paging plus keyword and per-field filters. */
-export interface ListQuery {
-  pageindex: number;
-  pagesize: number;
-  keyword?: string;
-  [filter: string]: string | number | undefined;
-}
-
-/** The `data` of a list answer (same shape as the attachment list of spec section 7). */
-export interface ListPage<TRow = ModuleRecord> {
-  data: TRow[];
-  allcount: number;
-  pageindex: number;
-  pagesize: number;
-}
-
-export type ColumnFormat = 'text' | 'datetime' | 'status' | 'switch' | 'image' | 'number' | 'tag';
-
-export interface ColumnDefinition {
-  field: string;
-  header: string;
-  format: ColumnFormat;
-  /** Editable in place through `updatefield`. */
-  editable?: boolean;
-  sortable?: boolean;
-  /** Options used to show a value's label (select/radio columns). */
-  options?: FieldDefinition['optionData'];
-  /**
-   * Where the labels are looked up when they are not static (dictionary or API options,
-   * department trees): the list shows 研发部, not the stored id 3.
-   */
-  optionSource?: Pick<
-    FieldDefinition,
-    'cf_control' | 'cf_sourcetype' | 'cf_dictionary' | 'cf_method'
-  >;
-}
+export * from '@/core/module';
 
 /**
  * The calls a module offers, each present only when the module declares the capability.

@@ -3,7 +3,7 @@ import './dynamic-form.css';
 import { Controller } from 'react-hook-form';
 import { Button } from 'primereact/button';
 import { form as t } from '@/locale/form';
-import { isRequired, type FieldDefinition } from './field-definition';
+import { isRequired, type FieldDefinition } from '@/core/field-definition';
 import { CONTROL_COMPONENTS } from './controls/registry';
 import {
   useDynamicForm,

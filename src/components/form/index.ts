@@ -1,4 +1,4 @@
-export * from './field-definition';
+export * from '@/core/field-definition';
 export {
   buildFormSchema,
   defaultValuesOf,

@@ -13,7 +13,7 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { dictionaryGetkeyval } from '@generated/api/dictionary/dictionary';
 import { districtGettree } from '@generated/api/district/district';
 import { methodGetkeyval } from '@generated/api/module/module';
-import { booleanParam, type FieldDefinition, type FieldOption } from './field-definition';
+import { booleanParam, type FieldDefinition, type FieldOption } from '@/core/field-definition';
 
 export const optionKeys = {
   all: ['form-options'] as const,

@@ -16,7 +16,7 @@ import {
   isRequired,
   numberParam,
   type FieldDefinition,
-} from './field-definition';
+} from '@/core/field-definition';
 
 export type FormValues = Record<string, unknown>;
 

@@ -5,7 +5,7 @@
 import { useId, useMemo, useRef } from 'react';
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import type { FieldDefinition } from './field-definition';
+import type { FieldDefinition } from '@/core/field-definition';
 import { buildFormSchema, defaultValuesOf, type FormValues } from './schema';
 
 export interface UseDynamicFormOptions {

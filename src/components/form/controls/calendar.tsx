@@ -1,7 +1,7 @@
 import { Calendar } from 'primereact/calendar';
 import { formatTime, toMillis } from '@/lib/format';
 import { form as t } from '@/locale/form';
-import { TIME_STEP_MINUTES, numberParam, type FieldDefinition } from '../field-definition';
+import { TIME_STEP_MINUTES, numberParam, type FieldDefinition } from '@/core/field-definition';
 import type { ControlProps } from './types';
 
 type CalendarControlType = 'DatePicker' | 'DateTimePicker' | 'TimePicker';

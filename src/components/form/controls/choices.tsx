@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Checkbox } from 'primereact/checkbox';
 import { RadioButton } from 'primereact/radiobutton';
-import type { FieldOption } from '../field-definition';
+import type { FieldOption } from '@/core/field-definition';
 import { useFieldOptions } from '../option-sources';
 import { OptionStatus } from './option-status';
 import type { ControlProps } from './types';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ControlType } from '../field-definition';
+import type { ControlType } from '@/core/field-definition';
 import type { ControlProps } from './types';
 import { CalendarControl } from './calendar';
 import { CheckboxControl, RadioControl } from './choices';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { TreeSelect } from 'primereact/treeselect';
 import type { TreeNode } from 'primereact/treenode';
 import { form as t } from '@/locale/form';
-import { booleanParam, isRequired } from '../field-definition';
+import { booleanParam, isRequired } from '@/core/field-definition';
 import { useFieldOptions, type FieldOptionsState } from '../option-sources';
 import { OptionStatus } from './option-status';
 import { findNode, keyOf, toTreeNodes } from './tree-options';

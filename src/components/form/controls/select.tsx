@@ -1,7 +1,7 @@
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
 import { form as t } from '@/locale/form';
-import { isRequired, type FieldOption } from '../field-definition';
+import { isRequired, type FieldOption } from '@/core/field-definition';
 import { useFieldOptions } from '../option-sources';
 import { OptionStatus } from './option-status';
 import type { ControlProps } from './types';

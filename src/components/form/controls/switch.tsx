@@ -1,5 +1,5 @@
 import { InputSwitch } from 'primereact/inputswitch';
-import { SWITCH_OFF, SWITCH_ON } from '../field-definition';
+import { SWITCH_OFF, SWITCH_ON } from '@/core/field-definition';
 import { form as t } from '@/locale/form';
 import type { ControlProps } from './types';
 

@@ -1,5 +1,5 @@
 import type { TreeNode } from 'primereact/treenode';
-import type { FieldOption } from '../field-definition';
+import type { FieldOption } from '@/core/field-definition';
 
 /** FieldOption tree → PrimeReact tree nodes; the key is the value as text, data the value. */
 export function toTreeNodes(options: readonly FieldOption[], leafOnly = false): TreeNode[] {

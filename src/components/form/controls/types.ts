@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '../field-definition';
+import type { FieldDefinition } from '@/core/field-definition';
 
 /** What every control receives from the form: one field, its value and its handlers. */
 export interface ControlProps {
