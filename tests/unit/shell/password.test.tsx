@@ -18,42 +18,73 @@ async function errorsOf(values: Record<string, string>): Promise<Record<string, 
   }
 }
 
+const REQUIRED_OLD = '请输入旧密码！';
+const REQUIRED_NEW = '请输入新密码！';
+const REQUIRED_CONFIRM = '请确认密码！';
+const LENGTH = '密码长度8到20个字符';
+const PATTERN = '必须包含数字、大小写字母和特殊符号';
+const MISMATCH = '两次输入的密码不一致！';
+
+/** New-password inputs and the one message each must get (spec order: required, length, pattern). */
+const NEW_PASSWORDS: [label: string, value: string, message: string | undefined][] = [
+  ['empty', '', REQUIRED_NEW],
+  ['7 characters', 'Ab1@Ab1', LENGTH],
+  ['21 characters', 'Ab1@Ab1@Ab1@Ab1@Ab1@X', LENGTH],
+  ['no digit', 'Abcdefgh@', PATTERN],
+  ['no upper-case letter', 'abcdefg1@', PATTERN],
+  ['no lower-case letter', 'ABCDEFG1@', PATTERN],
+  ['no special symbol', 'Abcdefg12', PATTERN],
+  ['a symbol outside the set', 'Abcdef1@$', PATTERN],
+  ['8 characters, valid', 'Abcde1@x', undefined],
+  ['20 characters, valid', 'Abcdef1@Abcdef1@Abcd', undefined],
+];
+
+/** Confirmations (spec order: required, length, equality); `same` copies the new password. */
+const CONFIRMATIONS: [label: string, value: string | 'same', message: string | undefined][] = [
+  ['empty', '', REQUIRED_CONFIRM],
+  ['7 characters', 'Ab1@Ab1', LENGTH],
+  ['21 characters', 'Ab1@Ab1@Ab1@Ab1@Ab1@Y', LENGTH],
+  ['a different valid password', 'Zyxwvu9@', MISMATCH],
+  ['the same text', 'same', undefined],
+];
+
+/** What the confirmation shows when it repeats the new password: its own required / length rule. */
+function sameConfirmationMessage(newPwd: string): string | undefined {
+  if (!newPwd) return REQUIRED_CONFIRM;
+  return newPwd.length < 8 || newPwd.length > 20 ? LENGTH : undefined;
+}
+
+const CASES = NEW_PASSWORDS.flatMap(([newLabel, newPwd, newMessage]) =>
+  CONFIRMATIONS.map(([confirmLabel, confirm, confirmMessage]) => {
+    const newPwdTwo = confirm === 'same' ? newPwd : confirm;
+    const expected: Record<string, string> = {};
+    if (newMessage) expected.newPwd = newMessage;
+    const twoMessage = confirm === 'same' ? sameConfirmationMessage(newPwd) : confirmMessage;
+    if (twoMessage) expected.newPwdTwo = twoMessage;
+    return { newLabel, confirmLabel, values: { oldPwd: 'old', newPwd, newPwdTwo }, expected };
+  }),
+);
+
 describe('password change rules (spec section 5)', () => {
+  it('covers every pair of new-password and confirmation cases', () => {
+    expect(CASES).toHaveLength(NEW_PASSWORDS.length * CONFIRMATIONS.length);
+  });
+
+  it.each(CASES)(
+    'new password $newLabel, confirmation $confirmLabel',
+    async ({ values, expected }) => {
+      expect(await errorsOf(values)).toEqual(expected);
+    },
+  );
+
   it.each([
     [
       { oldPwd: '', newPwd: '', newPwdTwo: '' },
-      { oldPwd: '请输入旧密码！', newPwd: '请输入新密码！', newPwdTwo: '请确认密码！' },
+      { oldPwd: REQUIRED_OLD, newPwd: REQUIRED_NEW, newPwdTwo: REQUIRED_CONFIRM },
     ],
-    [
-      { oldPwd: 'x', newPwd: 'Ab1@', newPwdTwo: 'Ab1@' },
-      { newPwd: '密码长度8到20个字符', newPwdTwo: '密码长度8到20个字符' },
-    ],
-    [
-      { oldPwd: 'x', newPwd: 'Ab1@Ab1@Ab1@Ab1@Ab1@X', newPwdTwo: 'Ab1@Ab1@Ab1@Ab1@Ab1@X' },
-      { newPwd: '密码长度8到20个字符', newPwdTwo: '密码长度8到20个字符' },
-    ],
-    [
-      { oldPwd: 'x', newPwd: 'abcdefg1@', newPwdTwo: 'abcdefg1@' },
-      { newPwd: '必须包含数字、大小写字母和特殊符号' },
-    ],
-    [
-      { oldPwd: 'x', newPwd: 'Abcdefgh@', newPwdTwo: 'Abcdefgh@' },
-      { newPwd: '必须包含数字、大小写字母和特殊符号' },
-    ],
-    [
-      { oldPwd: 'x', newPwd: 'Abcdefg12', newPwdTwo: 'Abcdefg12' },
-      { newPwd: '必须包含数字、大小写字母和特殊符号' },
-    ],
-    [
-      { oldPwd: 'x', newPwd: 'Abcdef1$%', newPwdTwo: 'Abcdef1$%' },
-      { newPwd: '必须包含数字、大小写字母和特殊符号' },
-    ],
-    [
-      { oldPwd: 'x', newPwd: 'Abcdef1@x', newPwdTwo: 'Abcdef1@y' },
-      { newPwdTwo: '两次输入的密码不一致！' },
-    ],
+    [{ oldPwd: '', newPwd: 'Abcdef1@x', newPwdTwo: 'Abcdef1@x' }, { oldPwd: REQUIRED_OLD }],
     [{ oldPwd: 'x', newPwd: 'Abcdef1@x', newPwdTwo: 'Abcdef1@x' }, {}],
-  ])('%o → %o', async (values, expected) => {
+  ])('old password: %o → %o', async (values, expected) => {
     expect(await errorsOf(values)).toEqual(expected);
   });
 
@@ -85,5 +116,21 @@ describe('password change rules (spec section 5)', () => {
     expect((await screen.findAllByText('密码长度8到20个字符')).length).toBeGreaterThanOrEqual(1);
     expect(screen.queryByText('请输入新密码！')).toBeNull();
     expect(screen.getByLabelText('新密码')).toHaveValue('abc');
+
+    // A valid new password with an empty, then a short confirmation: the confirmation's own
+    // rules speak first, not the mismatch.
+    await user.clear(screen.getByLabelText('新密码'));
+    await user.type(screen.getByLabelText('新密码'), 'Abcdef1@x');
+    await user.clear(screen.getByLabelText('确认密码'));
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('请确认密码！')).toBeInTheDocument();
+    expect(screen.queryByText('两次输入的密码不一致！')).toBeNull();
+    await user.type(screen.getByLabelText('确认密码'), 'Abc');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('密码长度8到20个字符')).toBeInTheDocument();
+    expect(screen.queryByText('两次输入的密码不一致！')).toBeNull();
+    await user.type(screen.getByLabelText('确认密码'), 'def1@y');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('两次输入的密码不一致！')).toBeInTheDocument();
   });
 });
