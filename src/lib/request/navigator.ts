@@ -1,8 +1,9 @@
 /**
  * Where the request client sends the user (220 → /no-permission, 401 → /login). The router
- * replaces the default full-page navigation with its own `navigate`.
+ * replaces the default full-page navigation with its own `navigate`, whose promise settles
+ * when the new page is there (the status handling waits for it to de-duplicate a burst).
  */
-export type RequestNavigator = (path: string) => void;
+export type RequestNavigator = (path: string) => void | Promise<void>;
 
 const defaultNavigator: RequestNavigator = (path) => {
   if (typeof window !== 'undefined') window.location.assign(path);
@@ -19,6 +20,11 @@ export function setRequestNavigator(next: RequestNavigator | undefined): () => v
   };
 }
 
-export function navigateTo(path: string): void {
-  navigator(path);
+export function navigateTo(path: string): void | Promise<void> {
+  return navigator(path);
+}
+
+/** The path the browser shows now ('' outside a browser). */
+export function currentPath(): string {
+  return typeof window === 'undefined' ? '' : window.location.pathname;
 }

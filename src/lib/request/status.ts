@@ -3,10 +3,10 @@
  * for transport failures.
  */
 import { notify } from '@/lib/notify';
-import { clearSession } from '@/lib/session';
+import { clearSession, getToken } from '@/lib/session';
 import { requestMessages } from '@/locale/request';
 import type { Envelope } from './errors';
-import { navigateTo } from './navigator';
+import { currentPath, navigateTo } from './navigator';
 
 /** success: the call worked; returned: shown to the user, result still returned; rejected: the call fails. */
 export type StatusOutcome = 'success' | 'returned' | 'rejected';
@@ -18,18 +18,38 @@ export const LOGIN_REDIRECT_DELAY_MS = 1000;
 /** How long transport failures stay on screen (spec section 8). */
 export const TRANSPORT_ERROR_LIFE_MS = 5000;
 
-let loginRedirectPending = false;
+/**
+ * Raised by the first 401 and kept until a new session starts. A screen fires several calls
+ * at once, and every one of them answers 401 when the token is bad: the user must see one
+ * message and one trip to the login page, not one per call. The first 401 clears the
+ * session, so "raised and still no token" means "already handled"; a sign-in stores a new
+ * token, which re-arms the handling without any reset call.
+ */
+let loginExpired = false;
 
 /** 401: message, session cleared, login page after one second (once for a burst of calls). */
 export function expireLogin(): void {
+  if (loginExpired && !getToken()) return;
+  loginExpired = true;
   notify.error(requestMessages.loginExpired);
   clearSession();
-  if (loginRedirectPending) return;
-  loginRedirectPending = true;
-  setTimeout(() => {
-    loginRedirectPending = false;
-    navigateTo(LOGIN_PATH);
-  }, LOGIN_REDIRECT_DELAY_MS);
+  setTimeout(() => navigateTo(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
+}
+
+/** Set while the trip to /no-permission is under way (the router resolves it on arrival). */
+let noPermissionPending = false;
+
+/** 220: the user goes to /no-permission — once for a burst of calls, not again while there. */
+function denyAccess(): void {
+  if (noPermissionPending || currentPath() === NO_PERMISSION_PATH) return;
+  noPermissionPending = true;
+  void (async () => {
+    try {
+      await navigateTo(NO_PERMISSION_PATH);
+    } finally {
+      noPermissionPending = false;
+    }
+  })();
 }
 
 /** The catalogue's fixed wording per status (an envelope's, or a non-2xx HTTP answer's). */
@@ -49,7 +69,7 @@ export function handleEnvelopeStatus(envelope: Envelope): StatusOutcome {
       notify.error(envelope.msg || requestMessages.apiError);
       return 'returned';
     case 220:
-      navigateTo(NO_PERMISSION_PATH);
+      denyAccess();
       return 'returned';
     case 401:
       expireLogin();

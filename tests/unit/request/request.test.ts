@@ -33,7 +33,12 @@ beforeEach(() => {
   navigations.length = 0;
   stopNotify = onNotify((message) => toasts.push(message));
   setNotifySink(() => undefined);
-  restoreNavigator = setRequestNavigator((path) => navigations.push(path));
+  // As the router does: the address bar shows the path it navigated to.
+  window.history.replaceState(null, '', '/system/notice');
+  restoreNavigator = setRequestNavigator((path) => {
+    navigations.push(path);
+    window.history.pushState(null, '', path);
+  });
   sessionStorage.setItem('token', 'tok-123');
   sessionStorage.setItem('username', 'admin');
   sessionStorage.setItem('userinfo', '{"username":"admin"}');
@@ -97,15 +102,21 @@ describe('status catalogue (mutator)', () => {
 
   it('401 shows 401，登录失效！, clears the session and opens /login after one second', async () => {
     answer({ status: 401, msg: 'expired' });
-    await expect(request({ url: '/api/test', method: 'POST' })).rejects.toMatchObject({
-      status: 401,
-    });
-    expect(errorTexts()).toEqual(['401，登录失效！']);
-    expect(sessionStorage.getItem('token')).toBeNull();
-    expect(sessionStorage.getItem('userinfo')).toBeNull();
-    expect(navigations).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect(navigations).toEqual(['/login']);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await expect(request({ url: '/api/test', method: 'POST' })).rejects.toMatchObject({
+        status: 401,
+      });
+      expect(errorTexts()).toEqual(['401，登录失效！']);
+      expect(sessionStorage.getItem('token')).toBeNull();
+      expect(sessionStorage.getItem('userinfo')).toBeNull();
+      vi.advanceTimersByTime(999);
+      expect(navigations).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(navigations).toEqual(['/login']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([
@@ -124,6 +135,92 @@ describe('status catalogue (mutator)', () => {
     const error = await request({ url: '/api/test', method: 'POST' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 302, kind: 'status' });
     expect(errorTexts()).toEqual(['网络错误，请稍后重试！']);
+  });
+});
+
+describe('a burst of failing calls is handled once', () => {
+  const calls = (n: number) =>
+    Promise.allSettled(
+      Array.from({ length: n }, (_, i) =>
+        request({ url: '/api/test', method: 'POST', data: { i } }),
+      ),
+    );
+
+  afterEach(() => vi.useRealTimers());
+
+  it('seven calls answering 401 together: one toast, one trip to /login', async () => {
+    answer({ status: 401, msg: 'expired' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const results = await calls(7);
+    expect(results.map((r) => r.status)).toEqual(Array(7).fill('rejected'));
+    expect(errorTexts()).toEqual(['401，登录失效！']);
+    vi.advanceTimersByTime(10_000);
+    expect(navigations).toEqual(['/login']);
+  });
+
+  it('an HTTP 401 and envelope 401s in the same burst count as one', async () => {
+    server.use(
+      mswHttp.post('/api/test', () => HttpResponse.json({ status: 401, msg: 'expired' })),
+      mswHttp.get('/api/test', () => new HttpResponse(null, { status: 401 })),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await Promise.all([calls(3), http.get('/api/test'), http.post('/api/test')]);
+    expect(errorTexts()).toEqual(['401，登录失效！']);
+    vi.advanceTimersByTime(10_000);
+    expect(navigations).toEqual(['/login']);
+  });
+
+  it('a call made after the session was cleared adds nothing; the next sign-in re-arms', async () => {
+    answer({ status: 401, msg: 'expired' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await calls(2);
+    await calls(2); // sent without a token, while the login page is on its way
+    expect(errorTexts()).toEqual(['401，登录失效！']);
+    vi.advanceTimersByTime(10_000);
+    expect(navigations).toEqual(['/login']);
+
+    // Signed in again; this session's token goes bad too: the user is told again.
+    sessionStorage.setItem('token', 'tok-456');
+    await calls(3);
+    expect(errorTexts()).toEqual(['401，登录失效！', '401，登录失效！']);
+    vi.advanceTimersByTime(10_000);
+    expect(navigations).toEqual(['/login', '/login']);
+  });
+
+  it('five calls answering 220 together: one navigation to /no-permission', async () => {
+    answer({ status: 220, msg: '无权限' });
+    await calls(5);
+    expect(navigations).toEqual(['/no-permission']);
+    expect(errorTexts()).toEqual([]);
+  });
+
+  it('220 while the navigation is still under way, or once there, does not navigate again', async () => {
+    answer({ status: 220, msg: '无权限' });
+    let arrive = () => undefined as void;
+    const slow = setRequestNavigator((path) => {
+      navigations.push(path);
+      return new Promise<void>((resolve) => {
+        arrive = () => {
+          window.history.pushState(null, '', path);
+          resolve();
+        };
+      });
+    });
+    try {
+      await calls(2);
+      expect(navigations).toEqual(['/no-permission']);
+      await calls(1); // the page has not arrived yet
+      expect(navigations).toEqual(['/no-permission']);
+      arrive();
+      await calls(1); // already on /no-permission
+      expect(navigations).toEqual(['/no-permission']);
+    } finally {
+      slow();
+    }
+    // Back on a screen, a later 220 sends the user there again.
+    window.history.pushState(null, '', '/system/user');
+    await calls(1);
+    expect(navigations).toEqual(['/no-permission', '/no-permission']);
   });
 });
 
