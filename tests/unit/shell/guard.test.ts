@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGuardLoader, guardRedirect, TRANSITION_DELAY_MS } from '@/app/guard';
 import { loginRedirectTarget } from '@/features/auth/redirect';
-import { resolveScreens } from '@/app/routes';
 import { pageTitle } from '@/app/root';
-import { LAYOUT_ROUTES } from '@/app/route-meta';
 import { onNotify } from '@/lib/notify';
 
 describe('navigation guard (spec section 2)', () => {
@@ -20,11 +18,52 @@ describe('navigation guard (spec section 2)', () => {
     expect(guardRedirect(path, search, loggedIn)).toBe(expected);
   });
 
-  it('lands on the redirect query after login, never outside the app', () => {
-    expect(loginRedirectTarget('?redirect=%2Fsystem%2Fuser%3Fa%3D1')).toBe('/system/user?a=1');
-    expect(loginRedirectTarget('')).toBe('/');
-    expect(loginRedirectTarget('?redirect=https%3A%2F%2Fevil.example')).toBe('/');
-    expect(loginRedirectTarget('?redirect=%2F%2Fevil.example')).toBe('/');
+  it.each([
+    // [login page query, where the user lands]
+    ['?redirect=%2Fsystem%2Fuser%3Fa%3D1', '/system/user?a=1'],
+    ['?redirect=/system/notice?page=2%23top', '/system/notice?page=2#top'],
+    ['?redirect=%2Fsystem%2Fnotice%3Fkeyword%3Da%2520b', '/system/notice?keyword=a%20b'],
+    ['?redirect=%2F%E7%B3%BB%E7%BB%9F', '/%E7%B3%BB%E7%BB%9F'],
+    ['?redirect=/homepage', '/homepage'],
+    ['', '/'],
+    ['?redirect=', '/'],
+    ['?redirect=system/user', '/'],
+    // Another site, however it is spelled.
+    ['?redirect=https%3A%2F%2Fevil.example', '/'],
+    ['?redirect=HTTPS://evil.example', '/'],
+    ['?redirect=javascript:alert(1)', '/'],
+    ['?redirect=data:text/html,x', '/'],
+    ['?redirect=%2F%2Fevil.example', '/'],
+    ['?redirect=//evil.example/x', '/'],
+    ['?redirect=///evil.example', '/'],
+    ['?redirect=/\\evil.example', '/'],
+    ['?redirect=%2F%5Cevil.example', '/'],
+    ['?redirect=/\\\\evil.example', '/'],
+    ['?redirect=\\\\evil.example', '/'],
+    ['?redirect=/%5C/evil.example', '/'],
+    ['?redirect=/%255C/evil.example', '/'],
+    ['?redirect=/%2F/evil.example', '/'],
+    ['?redirect=/%252F/evil.example', '/'],
+    ['?redirect=/%09/evil.example', '/'],
+    ['?redirect=/%2509/evil.example', '/'],
+    ['?redirect=/%0A/evil.example', '/'],
+    ['?redirect=/%0D%0A/evil.example', '/'],
+    ['?redirect=/%250A/evil.example', '/'],
+    ['?redirect=%09//evil.example', '/'],
+    ['?redirect=%20/system/user', '/'],
+    ['?redirect=/system%20/user', '/'],
+    ['?redirect=/%00/evil.example', '/'],
+    ['?redirect=/%E2%80%AE/evil.example', '/'],
+    ['?redirect=/a/../..//evil.example', '/'],
+    ['?redirect=/%2e%2e//evil.example', '/'],
+    ['?redirect=/%E0%A4%A', '/'],
+    // The login page itself, in any case or with a query.
+    ['?redirect=/login', '/'],
+    ['?redirect=/LOGIN?redirect=/system/user', '/'],
+    ['?redirect=%2Flogin%3Fredirect%3D%252Flogin', '/'],
+    ['?redirect=/login/', '/'],
+  ])('after login with %s the user lands on %s', (search, expected) => {
+    expect(loginRedirectTarget(search)).toBe(expected);
   });
 
   describe('loader', () => {
@@ -85,48 +124,5 @@ describe('navigation guard (spec section 2)', () => {
     );
     expect(pageTitle('登录', undefined)).toBe('登录 - 后台管理系统');
     expect(pageTitle(undefined, '')).toBe('后台管理系统');
-  });
-});
-
-describe('route table', () => {
-  const load = async () => ({ default: () => null });
-
-  it('has every route of spec section 2 with its title and keep-alive flag', () => {
-    const byPath = new Map(LAYOUT_ROUTES.map((route) => [route.path, route]));
-    expect(byPath.get('/homepage')?.title).toBe('控制台');
-    expect(byPath.get('/system/user')?.title).toBe('管理员管理');
-    expect(byPath.get('/system/showdoc')?.title).toBe('接口文档');
-    expect(byPath.get('/system/module/field')?.parentPath).toBe('/system/module/list');
-    expect(byPath.get('/business/user/edit')?.title).toBe('编辑会员管理');
-    expect(byPath.get('/demo/print')?.title).toBe('打印Demo');
-    for (const path of ['/system/dictionary', '/system/dicttree', '/system/group'])
-      expect(byPath.get(path)?.keepAlive).toBe(false);
-    expect(byPath.get('/system/notice')?.keepAlive).toBe(true);
-  });
-
-  it('prefers a feature screen, then the generated page, then "under construction"', () => {
-    const screens = resolveScreens(
-      [{ path: '/system/attachment', load }],
-      [
-        { path: '/system/notice', title: '公告管理', moduleKey: 'notice', keepAlive: true, load },
-        {
-          path: '/system/attachment',
-          title: '附件管理',
-          moduleKey: 'attachment',
-          keepAlive: true,
-          load,
-        },
-        { path: '/extra/list', title: '额外模块', moduleKey: 'extra', keepAlive: false, load },
-      ],
-    );
-    const source = (path: string) => screens.find((screen) => screen.path === path)?.source;
-    expect(source('/system/attachment')).toBe('feature');
-    expect(source('/system/notice')).toBe('generated');
-    expect(source('/system/log')).toBe('placeholder');
-    expect(source('/homepage')).toBe('feature');
-    expect(screens.find((screen) => screen.path === '/extra/list')).toMatchObject({
-      title: '额外模块',
-      keepAlive: false,
-    });
   });
 });
