@@ -1,33 +1,53 @@
 /**
  * The signed-in user's menu tree (POST /api/adminmenu/getusermenu): top-level groups in the
- * header, their sub-menus in the sidebar, every address a route target.
+ * header, their sub-menus in the sidebar, every address a route target (an address that is
+ * not one is shown as plain text and never becomes a link).
  */
 import type { UserMenu } from '@generated/api/api.schemas';
+import { appPath } from '@/lib/app-path';
 
 export type { UserMenu };
 
 /** Number of top-level menus shown as header tabs; the rest go to the all-apps drawer. */
 export const TOP_MENU_TABS = 9;
 
-/** Depth-first list of every entry that has an address. */
+/** 'scheme:' at the start (https:, javascript:, data:…): never a route of this app. */
+const SCHEME = /^[a-z][a-z\d+.-]*:/i;
+
+/** Addresses already reported, so a re-render does not repeat the warning. */
+const reported = new Set<string>();
+
+/**
+ * The route an address opens ("system/user" → "/system/user"), or '' when it opens none.
+ * The spec makes every menu address a route target: an address that would leave the app
+ * ('https://…', '//host/…', '/\host', 'javascript:…') is no route, so it is never a link;
+ * it is reported once on the console for whoever maintains the menu.
+ */
+export function menuPath(address: string): string {
+  const trimmed = (address ?? '').trim();
+  if (!trimmed) return '';
+  const route = SCHEME.test(trimmed)
+    ? undefined
+    : appPath(trimmed.startsWith('/') ? trimmed : `/${trimmed}`);
+  if (route) return route;
+  if (!reported.has(address)) {
+    reported.add(address);
+    console.warn(`Menu address ${JSON.stringify(address)} is not a route of this app; not linked.`);
+  }
+  return '';
+}
+
+/** Depth-first list of every entry whose address opens a route of this app. */
 export function menuLeaves(menus: readonly UserMenu[]): UserMenu[] {
   const out: UserMenu[] = [];
   const walk = (items: readonly UserMenu[]) => {
     for (const item of items) {
-      if (item.amenu_address) out.push(item);
+      if (menuPath(item.amenu_address)) out.push(item);
       if (item.children?.length) walk(item.children);
     }
   };
   walk(menus);
   return out;
-}
-
-/** Normalises an address to a route path ("system/user" → "/system/user"). */
-export function menuPath(address: string): string {
-  if (!address) return '';
-  const trimmed = address.trim();
-  if (/^https?:\/\//.test(trimmed)) return trimmed;
-  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
 export function menuPaths(menus: readonly UserMenu[]): Set<string> {
