@@ -2,6 +2,7 @@
  * Shared types of the generator pipeline: parse → model → render → write.
  */
 import type { Capability, ColumnDefinition } from '../src/core/module';
+import type { ScreenMenuEntry } from '../src/core/screen';
 import type { FieldDefinition } from '../src/core/field-definition';
 
 export type OpenApiDocument = Record<string, unknown> & {
@@ -112,6 +113,15 @@ export interface ModuleModel extends ModuleFields {
   ownerField?: string;
   permissionKey: string;
   keepAlive: boolean;
+  /** Sub-screens: the list screen they belong to (its tab stays active). */
+  parentPath?: string;
+  hideTitle?: boolean;
+  /** Where the screen sits in the menu; absent for screens reached only from another one. */
+  menu?: ScreenMenuEntry;
+  /** Demo pending-count badge (`wait_num`) of the generated menu row. */
+  menuWaitNum?: number;
+  /** The module whose seed is the menu table: generated menu rows are appended to it. */
+  menuTable: boolean;
   capabilities: Capability[];
   /** One per capability, in `capabilities` order. */
   operations: OperationBinding[];

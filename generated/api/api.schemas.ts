@@ -3384,7 +3384,12 @@ export type AdminuserAddBodyAllOf = { [key: string]: unknown };
 
 export type AdminuserAddBody = AdminUserInput &
   AdminuserAddBodyAllOf &
-  Required<Pick<AdminUserInput & AdminuserAddBodyAllOf, 'username' | 'nickname'>>;
+  Required<
+    Pick<
+      AdminUserInput & AdminuserAddBodyAllOf,
+      'username' | 'nickname' | 'department_id' | 'role_id'
+    >
+  >;
 
 export type AdminuserAdd200AllOf = {
   data?: AdminUser;
@@ -4147,7 +4152,12 @@ export type GroupitemAddBodyAllOf = { [key: string]: unknown };
 
 export type GroupitemAddBody = GroupItemInput &
   GroupitemAddBodyAllOf &
-  Required<Pick<GroupItemInput & GroupitemAddBodyAllOf, 'group_id' | 'item_title' | 'item_key'>>;
+  Required<
+    Pick<
+      GroupItemInput & GroupitemAddBodyAllOf,
+      'group_id' | 'item_title' | 'item_key' | 'item_control'
+    >
+  >;
 
 export type GroupitemAdd200AllOf = {
   data?: GroupItem;

@@ -13,6 +13,7 @@ import { moduleFields } from './module-fields';
 import { moduleKey, moduleNames } from './names';
 import { resolveRef } from './refs';
 import { moduleRoute } from './route';
+import { menuRows, optionalRoute, screenMenu } from './screen';
 
 /** The contract's x-admin metadata is inconsistent; lists every problem found. */
 export class ModelError extends Error {
@@ -135,6 +136,7 @@ function buildModule(
       permissionKey:
         typeof admin.permissionKey === 'string' ? admin.permissionKey : tagName.toUpperCase(),
       keepAlive: admin.keepAlive !== false,
+      menuTable: admin.menuTable === true,
       capabilities,
       ...moduleFields(entityFields(entity, primaryKey, document, entityWhere, problems)),
       operations,
@@ -144,6 +146,14 @@ function buildModule(
     for (const optional of ['statusField', 'createTimeField', 'ownerField'] as const) {
       if (typeof admin[optional] === 'string') model[optional] = admin[optional];
     }
+    const parentPath = optionalRoute(admin.parentPath, where);
+    if (parentPath) model.parentPath = parentPath;
+    if (admin.hideTitle === true) model.hideTitle = true;
+    const menu = screenMenu(admin.menu, where);
+    if (menu) model.menu = menu;
+    if (isJson(admin.menu) && Number.isInteger(admin.menu.waitNum))
+      model.menuWaitNum = Number(admin.menu.waitNum);
+    checkRequiredAgree(model, tagged, document, problems);
     return model;
   } catch (error) {
     problems.push((error as Error).message);
@@ -182,6 +192,75 @@ export function buildModules(document: OpenApiDocument): ModuleModel[] {
       seen.set(`${kind}:${value}`, module.tag);
     }
   }
+  addMenuRows(modules, problems);
   if (problems.length > 0) throw new ModelError(problems);
-  return modules.sort((a, b) => a.key.localeCompare(b.key));
+  // Plain code-unit order: the drift gate compares bytes, so the order must not depend on a locale.
+  return modules.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** Appends the generated screens' menu rows to the seed of the module marked menuTable. */
+function addMenuRows(modules: ModuleModel[], problems: string[]): void {
+  const tables = modules.filter((m) => m.menuTable);
+  const withMenu = modules.filter((m) => m.menu);
+  if (tables.length > 1)
+    problems.push(
+      `x-admin.menuTable is set on ${tables.map((m) => `tag ${m.tag}`).join(' and ')}; one module holds the menu`,
+    );
+  const table = tables[0];
+  if (!table) {
+    if (withMenu.length > 0)
+      problems.push(
+        `tag ${withMenu[0]!.tag} has x-admin.menu but no module is marked x-admin.menuTable`,
+      );
+    return;
+  }
+  const rows = menuRows(modules, table.seed, problems);
+  for (const row of rows) {
+    const module = withMenu.find((m) => m.route === row.amenu_address);
+    if (module?.menuWaitNum) row.wait_num = module.menuWaitNum;
+  }
+  table.seed = [...table.seed, ...rows];
+}
+
+/** Names of the fields a schema (or any of its allOf parts) lists as required. */
+function requiredNames(schema: unknown, document: Json): string[] {
+  const resolved = resolveRef(schema, document);
+  const own = Array.isArray(resolved.required) ? resolved.required.map(String) : [];
+  const parts = Array.isArray(resolved.allOf) ? resolved.allOf : [];
+  return [...own, ...parts.flatMap((part) => requiredNames(part, document))];
+}
+
+/**
+ * x-admin.required (the form's rule) and the add body's schema `required` (the contract's rule)
+ * must say the same, or the form and the server would disagree about what may be left empty.
+ */
+function checkRequiredAgree(
+  model: ModuleModel,
+  tagged: readonly ContractOperation[],
+  document: Json,
+  problems: string[],
+): void {
+  const add = model.operations.find((op) => op.capability === 'add');
+  if (!add) return;
+  const operation = tagged.find(
+    (op) => op.path === add.path && op.method === add.method,
+  )?.operation;
+  const body = resolveRef(operation?.requestBody, document);
+  const media = Object.values(isJson(body.content) ? body.content : {})[0];
+  const inSchema = new Set(requiredNames(isJson(media) ? media.schema : undefined, document));
+  const inAdmin = new Set(model.requiredFields.map((f) => f.field));
+  const formFields = new Set(model.formFields.map((f) => f.cf_fieldname));
+  for (const field of inAdmin) {
+    if (!inSchema.has(field))
+      problems.push(
+        `tag ${model.tag}: field ${field} has x-admin.required but the add body (${add.path}) does not list it in required`,
+      );
+  }
+  for (const field of inSchema) {
+    if (field === model.primaryKey || !formFields.has(field)) continue;
+    if (!inAdmin.has(field))
+      problems.push(
+        `tag ${model.tag}: the add body (${add.path}) requires ${field} but its x-admin has no required: true`,
+      );
+  }
 }

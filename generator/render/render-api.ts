@@ -1,6 +1,6 @@
 /**
- * generated/api/** from orval: react-query hooks + plain functions through our one mutator,
- * plus MSW handlers. Orval only writes to disk, so it runs in a temp dir laid out like the
+ * generated/api/** from orval: react-query hooks, query keys and plain functions through our
+ * one mutator. No faker MSW handlers: the project's stateful mock backend is the mock. Orval only writes to disk, so it runs in a temp dir laid out like the
  * repo (generated/api next to src/lib/request) — its relative mutator import is then already
  * right for generated/ — and the files are read back for the in-memory pipeline.
  */
@@ -24,20 +24,12 @@ function orvalOptions(workDir: string) {
       // Formatting is ours (repo prettier config), so orval's must stay off.
       prettier: false,
       clean: false,
-      mock: { type: 'msw' as const, delay: false as const },
+      mock: false,
       override: {
         mutator: { path: path.join(workDir, MUTATOR_PATH), name: 'request' },
         // Types, not interfaces: interfaces are not assignable to Record<string, unknown>,
         // which the generic ModuleDefinition rows are.
         useTypeOverInterfaces: true,
-        // Faker would randomise the envelope status (201, 401…): mocked answers must succeed.
-        // The key matches the top-level `status` only (orval paths are `#.status`).
-        // orval's default date mock (`….split('T')[0]`) is `string | undefined` under our
-        // noUncheckedIndexedAccess; slice() gives the same YYYY-MM-DD typed as string.
-        mock: {
-          properties: { status: 200 },
-          format: { date: 'faker.date.past().toISOString().slice(0, 10)' },
-        },
         query: { useQuery: true, useMutation: true, signal: true },
       },
     },
@@ -49,7 +41,7 @@ function orvalOptions(workDir: string) {
  *
  * @example
  * const files = await renderApi(document, process.cwd());
- * files.map((f) => f.path); // ['api/adminnotice/adminnotice.msw.ts', 'api/adminnotice/adminnotice.ts', …]
+ * files.map((f) => f.path); // ['api/adminnotice/adminnotice.ts', 'api/api.schemas.ts', …]
  */
 export async function renderApi(
   document: OpenApiDocument,

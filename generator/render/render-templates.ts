@@ -1,6 +1,6 @@
 /**
- * Render step for what orval cannot make: module definitions, the module registry, page
- * skeletons, the route table and mock registrations. Pure: model in, files out. Every value
+ * Render step for what orval cannot make: module definitions, page skeletons, the screen
+ * registry and mock registrations. Pure: model in, files out. Every value
  * reaches the EJS templates pre-formatted as a literal, so they hold only loops and ifs.
  */
 import ejs from 'ejs';
@@ -10,9 +10,8 @@ export type Templates = Record<TemplateName, string>;
 
 export const TEMPLATE_NAMES = [
   'module.ts.ejs',
-  'modules-index.ts.ejs',
   'page.tsx.ejs',
-  'routes.ts.ejs',
+  'screens.ts.ejs',
   'mock.ts.ejs',
   'mocks-index.ts.ejs',
 ] as const;
@@ -29,37 +28,40 @@ function literals(values: object): Record<string, string | undefined> {
   );
 }
 
-/** How ModuleApi's arguments become orval's first argument, per body shape. */
-const CALLS: Record<CallShape, { params: string; argument: string | undefined }> = {
-  query: { params: 'query', argument: 'query' },
-  none: { params: '', argument: undefined },
-  idObject: { params: 'id', argument: '{ id: { id } }' },
-  id: { params: 'id', argument: '{ id }' },
-  idList: { params: 'id', argument: '[id]' },
-  status: { params: 'id, status', argument: '{ id, status }' },
-  updateField: { params: 'id, field, value', argument: '{ id, field, value }' },
-  record: { params: 'body', argument: 'body' },
-  file: { params: 'file', argument: '{ importfile: file }' },
+/**
+ * How a ModuleApi call reaches orval's function, per body shape: as it is when the shapes
+ * already agree (a list query, a record, no argument), else a small adapter. No assertion is
+ * needed: the adapters build exactly the body the contract describes.
+ */
+const ADAPTERS: Record<CallShape, ((fn: string) => string) | undefined> = {
+  query: undefined,
+  none: undefined,
+  record: undefined,
+  idObject: (fn) => `(id) => ${fn}({ id: { id } })`,
+  id: (fn) => `(id) => ${fn}({ id })`,
+  idList: (fn) => `(id) => ${fn}([id])`,
+  status: (fn) => `(id, status) => ${fn}({ id, status })`,
+  updateField: (fn) => `(id, field, value) => ${fn}({ id, field, value })`,
+  file: (fn) => `(file) => ${fn}({ importfile: file })`,
 };
 
-/**
- * One `api` entry: the argument is asserted to orval's parameter type because the generic
- * ModuleApi is typed loosely (ids, records) while orval's functions are typed by the contract.
- */
-function apiCall(binding: OperationBinding): {
-  capability: string;
-  functionName: string;
-  params: string;
-  argument: string;
-} {
-  const call = CALLS[binding.call];
+function apiCall(binding: OperationBinding): { capability: string; expression: string } {
+  const adapter = ADAPTERS[binding.call];
   const fn = binding.functionName;
-  return {
-    capability: binding.capability,
-    functionName: fn,
-    params: call.params,
-    argument: call.argument === undefined ? '' : `${call.argument} as Parameters<typeof ${fn}>[0]`,
-  };
+  return { capability: binding.capability, expression: adapter ? adapter(fn) : fn };
+}
+
+/** The list calls whose orval query-key function the CRUD layer uses. */
+const KEYED_CAPABILITIES: readonly string[] = ['list', 'mylist', 'recycle'];
+
+/** orval's query-key function of a GET call: adminnoticeList → getAdminnoticeListQueryKey. */
+function queryKeyFunction(functionName: string): string {
+  return `get${functionName.charAt(0).toUpperCase()}${functionName.slice(1)}QueryKey`;
+}
+
+/** Plain code-unit order, as the drift gate compares bytes. */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function render(templates: Templates, name: TemplateName, data: Record<string, unknown>): string {
@@ -73,9 +75,17 @@ function moduleView(module: ModuleModel) {
 
 function renderModule(module: ModuleModel, templates: Templates): GeneratedFile {
   const calls = module.operations.map(apiCall);
+  const queryKeys = module.operations
+    .filter((op) => KEYED_CAPABILITIES.includes(op.capability))
+    .map((op) => ({ capability: op.capability, functionName: queryKeyFunction(op.functionName) }));
+  const imports = [
+    ...module.operations.map((op) => op.functionName),
+    ...queryKeys.map((key) => key.functionName),
+  ];
   const data = {
     ...moduleView(module),
-    functionNames: [...new Set(calls.map((c) => c.functionName))].sort(),
+    imports: [...new Set(imports)].sort(byCodeUnits),
+    queryKeys,
     calls,
   };
   return { path: module.names.moduleFile, content: render(templates, 'module.ts.ejs', data) };
@@ -95,29 +105,28 @@ function renderMock(module: ModuleModel, templates: Templates): GeneratedFile {
   };
 }
 
-function registryEntries(modules: ModuleModel[]) {
-  return modules.map((m) => ({ ...m.names, key: m.key, keyLiteral: JSON.stringify(m.key) }));
-}
-
-function renderModulesIndex(modules: ModuleModel[], templates: Templates): GeneratedFile {
-  return {
-    path: 'modules/index.ts',
-    content: render(templates, 'modules-index.ts.ejs', { modules: registryEntries(modules) }),
-  };
-}
-
 function renderMocksIndex(modules: ModuleModel[], templates: Templates): GeneratedFile {
+  const entries = modules.map((m) => ({ ...m.names, key: m.key }));
   return {
     path: 'mocks/index.ts',
-    content: render(templates, 'mocks-index.ts.ejs', { modules: registryEntries(modules) }),
+    content: render(templates, 'mocks-index.ts.ejs', { modules: entries }),
   };
 }
 
-function renderRoutes(modules: ModuleModel[], templates: Templates): GeneratedFile {
-  const routes = [...modules]
-    .sort((a, b) => a.route.localeCompare(b.route))
-    .map((m) => ({ literal: literals(m), pageImport: m.names.pageImport }));
-  return { path: 'routes.ts', content: render(templates, 'routes.ts.ejs', { routes }) };
+/** Actions a screen's buttons may offer: its capabilities beyond listing (route meta `operate`). */
+function operateOf(module: ModuleModel): string[] {
+  return module.capabilities.filter((capability) => capability !== 'list');
+}
+
+function renderScreens(modules: ModuleModel[], templates: Templates): GeneratedFile {
+  const screens = [...modules]
+    .sort((a, b) => byCodeUnits(a.route, b.route))
+    .map((m) => ({
+      literal: literals(m),
+      operate: JSON.stringify(operateOf(m)),
+      pageImport: m.names.pageImport,
+    }));
+  return { path: 'screens.ts', content: render(templates, 'screens.ts.ejs', { screens }) };
 }
 
 /**
@@ -125,7 +134,7 @@ function renderRoutes(modules: ModuleModel[], templates: Templates): GeneratedFi
  *
  * @example
  * renderTemplates(modules, templates).map((f) => f.path);
- * // ['mocks/index.ts', 'mocks/notice.ts', 'modules/index.ts', 'modules/notice.ts', 'pages/notice/notice-page.tsx', 'routes.ts']
+ * // ['modules/notice.ts', 'pages/notice/notice-page.tsx', 'mocks/notice.ts', 'mocks/index.ts', 'screens.ts']
  */
 export function renderTemplates(modules: ModuleModel[], templates: Templates): GeneratedFile[] {
   return [
@@ -134,8 +143,7 @@ export function renderTemplates(modules: ModuleModel[], templates: Templates): G
       renderPage(m, templates),
       renderMock(m, templates),
     ]),
-    renderModulesIndex(modules, templates),
     renderMocksIndex(modules, templates),
-    renderRoutes(modules, templates),
+    renderScreens(modules, templates),
   ];
 }

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders, createQueryClient } from './providers';
-import { createAppRoutes, resolveScreens } from './routes';
+import { createAppRoutes } from './routes';
+import { screens } from './screens';
 import { RouteTableProvider } from '@/layout/route-table-context';
 
 export function App() {
-  const client = useMemo(createQueryClient, []);
-  const screens = useMemo(() => resolveScreens(), []);
-  const router = useMemo(() => createBrowserRouter(createAppRoutes({ screens })), [screens]);
+  const client = useMemo(() => createQueryClient(), []);
+  const router = useMemo(() => createBrowserRouter(createAppRoutes({ screens })), []);
   return (
     <AppProviders client={client}>
       <RouteTableProvider routes={screens}>

@@ -11,7 +11,7 @@ import { redirect } from 'react-router-dom';
 import { isLoggedIn } from '@/lib/session';
 import { notify } from '@/lib/notify';
 import { shell } from '@/locale/shell';
-import { PUBLIC_PATHS } from './route-meta';
+import { PUBLIC_PATHS } from './public-paths';
 
 export const TRANSITION_DELAY_MS = 500;
 

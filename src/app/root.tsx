@@ -13,7 +13,7 @@ import {
 } from '@/lib/session';
 import { notify } from '@/lib/notify';
 import { shell } from '@/locale/shell';
-import { PUBLIC_PATHS } from './route-meta';
+import { PUBLIC_PATHS } from './public-paths';
 
 /** Page title: route title + system title (stored SYS_TITLE, or the default). */
 export function pageTitle(routeTitle: string | undefined, sysTitle: string | undefined): string {
@@ -49,7 +49,7 @@ export function Root() {
   const navigate = useNavigate();
   useDocumentTitle();
 
-  useEffect(() => setRequestNavigator((path) => void navigate(path)), [navigate]);
+  useEffect(() => setRequestNavigator((path) => navigate(path)), [navigate]);
   useEffect(
     () =>
       onSessionCleared((fromOtherTab) => {

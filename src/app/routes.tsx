@@ -1,122 +1,37 @@
 /**
- * The route table: routes compose features. Every path of spec section 2 (./route-meta.ts)
- * renders, in order of preference:
- *   1. a hand-written feature screen: any `src/features/<name>/routes.ts` exporting
- *      `routes: { path, load }[]` is picked up here (no edit of this file needed);
- *   2. the generated page of generated/routes.ts;
- *   3. the honest "screen under construction" page.
- * Generated routes whose path is not in the spec table are added with their own meta.
- * Every screen's code is lazy-loaded.
+ * The route tree: the guard at the root, the public pages, the main layout with one route per
+ * screen of the registry (./screens.ts), and the catch-all 404. Every screen's code is
+ * lazy-loaded; its meta travels in the route handle for the layout (titles, tabs, keep-alive).
  */
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router-dom';
-import type { GeneratedRoute } from '@/components/crud/module-definition';
-import { generatedRoutes } from '@generated/routes';
+import type { ScreenDefinition } from '@/core/screen';
+import { HOME_TAB } from '@/layout/tabs';
 import { createGuardLoader, type GuardOptions } from './guard';
-import {
-  HOME_PATH,
-  LAYOUT_ROUTES,
-  PUBLIC_PATHS,
-  DEFAULT_OPERATE,
-  type RouteMeta,
-} from './route-meta';
+import { PUBLIC_PATHS } from './public-paths';
+import { screens as registeredScreens } from './screens';
 import { shell } from '@/locale/shell';
 import { GuardErrorBoundary, Root, RootFallback, ScreenError, ScreenErrorBoundary } from './root';
 
 type LazyScreen = () => Promise<{ default: ComponentType }>;
 
-/** What a feature's routes.ts exports. */
-export interface FeatureRoute {
-  path: string;
-  load: LazyScreen;
-}
-
-/** Route handle: the meta every layout part reads through useMatches(). */
-export interface RouteHandle extends Partial<RouteMeta> {
-  title?: string;
+/** Route handle: the screen's meta, read by every layout part through useMatches(). */
+export type RouteHandle = Partial<Omit<ScreenDefinition, 'load'>> & {
   /** Routes under the main layout. */
   layout?: boolean;
-}
-
-function collectFeatureRoutes(): FeatureRoute[] {
-  const modules = import.meta.glob<{ routes?: FeatureRoute[] }>('../features/*/routes.ts', {
-    eager: true,
-  });
-  return Object.values(modules).flatMap((module) => module.routes ?? []);
-}
-
-export interface ScreenRoute extends RouteMeta {
-  load: LazyScreen;
-  /** Where the screen comes from (for the report and the under-construction list). */
-  source: 'feature' | 'generated' | 'placeholder';
-}
-
-const underConstruction: LazyScreen = () => import('@/features/system/under-construction');
-const homepage: LazyScreen = () => import('@/features/home/homepage');
-
-/** Merges the spec table with feature and generated screens. */
-export function resolveScreens(
-  features: FeatureRoute[] = collectFeatureRoutes(),
-  generated: readonly GeneratedRoute[] = generatedRoutes,
-): ScreenRoute[] {
-  const featureByPath = new Map(features.map((route) => [route.path, route]));
-  const generatedByPath = new Map(generated.map((route) => [route.path, route]));
-  const screens: ScreenRoute[] = LAYOUT_ROUTES.map((meta) => {
-    const feature =
-      meta.path === HOME_PATH ? { path: HOME_PATH, load: homepage } : featureByPath.get(meta.path);
-    const gen = generatedByPath.get(meta.path);
-    if (feature) return { ...meta, load: feature.load, source: 'feature' };
-    if (gen)
-      return {
-        ...meta,
-        keepAlive: gen.keepAlive,
-        hideTitle: gen.hideTitle ?? meta.hideTitle,
-        load: gen.load,
-        source: 'generated',
-      };
-    return { ...meta, load: underConstruction, source: 'placeholder' };
-  });
-  const known = new Set(screens.map((screen) => screen.path));
-  for (const gen of generated) {
-    if (known.has(gen.path)) continue;
-    known.add(gen.path);
-    screens.push({
-      path: gen.path,
-      title: gen.title,
-      parentPath: gen.parentPath,
-      hideTitle: gen.hideTitle,
-      keepAlive: gen.keepAlive,
-      operate: DEFAULT_OPERATE,
-      load: featureByPath.get(gen.path)?.load ?? gen.load,
-      source: featureByPath.has(gen.path) ? 'feature' : 'generated',
-    });
-  }
-  for (const feature of features) {
-    if (known.has(feature.path)) continue;
-    known.add(feature.path);
-    screens.push({
-      path: feature.path,
-      title: '',
-      keepAlive: true,
-      operate: DEFAULT_OPERATE,
-      load: feature.load,
-      source: 'feature',
-    });
-  }
-  return screens;
-}
+};
 
 function lazyComponent(load: LazyScreen) {
   return async () => ({ Component: (await load()).default });
 }
 
 export interface AppRoutesOptions extends GuardOptions {
-  screens?: ScreenRoute[];
+  screens?: readonly ScreenDefinition[];
 }
 
 /** The whole route tree: guard at the root, public pages, main layout, catch-all 404. */
 export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
-  const screens = options.screens ?? resolveScreens();
+  const screens = options.screens ?? registeredScreens;
   const publicPage = (path: string, title: string, load: LazyScreen): RouteObject => ({
     path,
     handle: { title } satisfies RouteHandle,
@@ -155,22 +70,15 @@ export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
           id: 'layout',
           lazy: async () => ({ Component: (await import('@/layout/main-layout')).MainLayout }),
           children: [
-            { path: '/', loader: () => redirect(HOME_PATH) },
+            { path: '/', loader: () => redirect(HOME_TAB.path) },
             ...screens.map(
-              (screen): RouteObject => ({
-                path: screen.path,
-                handle: {
-                  title: screen.title,
-                  parentPath: screen.parentPath,
-                  hideTitle: screen.hideTitle,
-                  keepAlive: screen.keepAlive,
-                  operate: screen.operate,
-                  layout: true,
-                } satisfies RouteHandle,
+              ({ load, ...meta }): RouteObject => ({
+                path: meta.path,
+                handle: { ...meta, layout: true } satisfies RouteHandle,
                 lazy: async () => {
                   try {
                     return {
-                      Component: (await screen.load()).default,
+                      Component: (await load()).default,
                       ErrorBoundary: ScreenErrorBoundary,
                     };
                   } catch (error) {

@@ -4,14 +4,14 @@
  * drawer, message bell, user dropdown), then history tabs, the page title unless hideTitle,
  * and the routed view (kept alive). Desktop is scaled from 1930 × 980; mobile is not.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Sidebar as Drawer } from 'primereact/sidebar';
 import { Badge } from 'primereact/badge';
 import { ProgressBar } from 'primereact/progressbar';
 import { setMenuArr, setSystemSettings } from '@/lib/session';
-import { getAccessRoutes, setAccessRoutes } from '@/lib/permissions';
+import { getAccessRoutes, setAccessRoutes, subscribePermissions } from '@/lib/permissions';
 import { shell } from '@/locale/shell';
 import { AllAppsDrawer } from './all-apps-drawer';
 import { HistoryTabs } from './history-tabs';
@@ -63,6 +63,21 @@ function SideMenu({
         </li>
       );
     }
+    if (!path) {
+      // An address that is no route of this app (menu.ts) is shown, but never as a link.
+      return (
+        <li key={item.amenu_id}>
+          <span
+            className="side-menu__item side-menu__item--disabled"
+            style={{ paddingLeft: 20 + depth * 14 }}
+            aria-disabled="true"
+          >
+            <i className={iconClass(item.amenu_icon)} aria-hidden />
+            <span className="side-menu__label">{item.amenu_name}</span>
+          </span>
+        </li>
+      );
+    }
     const active = path === activePath;
     return (
       <li key={item.amenu_id}>
@@ -73,7 +88,7 @@ function SideMenu({
           aria-current={active ? 'page' : undefined}
           onClick={(event) => {
             event.preventDefault();
-            if (path) onOpen(path);
+            onOpen(path);
           }}
         >
           <i className={iconClass(item.amenu_icon)} aria-hidden />
@@ -116,7 +131,7 @@ export function MainLayout() {
   }, [settings.data]);
 
   // Access routes of the action guard: every route the user's menu opens, with its operate
-  // list. Set while rendering (silently) so the screens rendered below already see them.
+  // list. Screens render only once they are loaded, so no button flickers in or out.
   const access = useMemo(() => {
     if (!menus.data && !menus.isError) return undefined;
     const result: Record<string, readonly string[]> = {};
@@ -126,11 +141,15 @@ export function MainLayout() {
         paths.has(route.parentPath ?? '') ||
         route.path === HOME_TAB.path
       )
-        result[route.path] = route.operate;
+        result[route.path] = route.operate ?? [];
     }
     return result;
   }, [menus.data, menus.isError, paths, routeTable.routes]);
-  if (access && getAccessRoutes() !== access) setAccessRoutes(access, true);
+  useLayoutEffect(() => {
+    if (access) setAccessRoutes(access);
+  }, [access]);
+  const accessLoaded =
+    useSyncExternalStore(subscribePermissions, getAccessRoutes, getAccessRoutes) !== undefined;
 
   useEffect(() => {
     if (menus.data) setMenuArr(menus.data);
@@ -161,10 +180,6 @@ export function MainLayout() {
   const drawerGroup = menuData.find((group) => group.amenu_id === pickedGroup) ?? currentGroup;
 
   const open = (path: string) => {
-    if (/^https?:\/\//.test(path)) {
-      window.open(path, '_blank', 'noopener');
-      return;
-    }
     setMobileMenuOpen(false);
     if (path !== pathname) void navigate(path);
   };
@@ -265,7 +280,7 @@ export function MainLayout() {
         <HistoryTabs tabs={tabs} activePath={tabPath} onSelect={open} onChange={applyTabs} />
         <main className="shell-content">
           {!handle.hideTitle && handle.title && <h1 className="page-title">{handle.title}</h1>}
-          {access ? (
+          {accessLoaded ? (
             <KeepAliveOutlet alivePaths={alive} />
           ) : (
             <ProgressBar mode="indeterminate" style={{ height: 4 }} />

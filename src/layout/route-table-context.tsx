@@ -3,15 +3,10 @@
  * feature): titles for tabs, keep-alive flags, permission lists per route.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { ScreenDefinition } from '@/core/screen';
 
-export interface LayoutRouteMeta {
-  path: string;
-  title: string;
-  parentPath?: string;
-  hideTitle?: boolean;
-  keepAlive: boolean;
-  operate: readonly string[];
-}
+/** A screen's meta as the layout reads it (its code stays with the router). */
+export type LayoutRouteMeta = Omit<ScreenDefinition, 'load'>;
 
 export interface RouteTable {
   routes: readonly LayoutRouteMeta[];

@@ -17,7 +17,6 @@ export const crud = {
   view: '查看',
   edit: '编辑',
   delete: '删除',
-  resetPassword: '重置密码',
   restore: '恢复',
   destroy: '彻底删除',
   // dialogs
@@ -35,7 +34,6 @@ export const crud = {
   confirmDestroy: '此操作将永久删除该记录，是否继续？',
   /** Delete into the recycle bin (the record can still be restored). */
   confirmDeleteToBin: '确定删除该记录吗？删除后可在回收站中恢复。',
-  confirmResetPassword: '确定重置该用户的密码吗？',
   /** Spec section 8: cancel shows 'deletion cancelled'. */
   deleteCancelled: '已取消删除',
   // results
@@ -46,7 +44,6 @@ export const crud = {
   destroySuccess: '已彻底删除',
   statusSuccess: '状态修改成功',
   updateFieldSuccess: '修改成功',
-  resetPasswordSuccess: '密码已重置',
   importSuccess: '导入成功',
   // list
   emptyList: '暂无数据',

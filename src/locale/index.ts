@@ -9,4 +9,5 @@ export { form } from './form';
 export { crud, formatText } from './crud';
 export { requestMessages, uploadMessages } from './request';
 export { mockMessages } from './mock';
-export { routeTitles } from './routes';
+export { screenTitles } from './routes';
+export { system } from './system';

@@ -5,11 +5,29 @@ import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { CONTROL_COMPONENTS } from '@/components/form/controls/registry';
 import { crud as t } from '@/locale/crud';
-import { CrudTable, RowAction } from './crud-table';
+import { hasPermissionKey } from '@/lib/permissions';
+import { CrudTable, RowAction, type ColumnOverrides } from './crud-table';
 import { useCrudList, type CrudListController } from './use-crud-list';
+import { actionPermitted } from './permission-keys';
 import type { FieldDefinition } from '@/core/field-definition';
 import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-definition';
 import './crud.css';
+
+/**
+ * One extra row button a screen adds to a generated list (e.g. 重置密码, 菜单配置): shown
+ * after 查看/编辑 and before 删除, and only when the route's `operate` list names
+ * `permission.action` and the user holds `permission.key`.
+ */
+export interface RowActionDefinition {
+  /** Unique among the screen's row actions. */
+  id: string;
+  label: string;
+  danger?: boolean;
+  permission?: { action: string; key: string };
+  /** Rows that get the button (all when absent). */
+  visible?: (row: ModuleRecord) => boolean;
+  onClick: (row: ModuleRecord, list: CrudListController) => void;
+}
 
 export interface CrudListViewProps {
   list: CrudListController;
@@ -17,6 +35,19 @@ export interface CrudListViewProps {
   toolbar?: ReactNode;
   onView?: (row: ModuleRecord) => void;
   onEdit?: (row: ModuleRecord) => void;
+  /** The screen's own row buttons. */
+  rowActions?: readonly RowActionDefinition[];
+  /** Per-field changes to the generated columns (header, cell, hidden). */
+  columns?: ColumnOverrides;
+}
+
+/** A row action's guard: the route permits its action and the user holds its key. */
+function rowActionAllowed(module: ModuleDefinition, action: RowActionDefinition): boolean {
+  if (!action.permission) return true;
+  return (
+    actionPermitted(module.route, action.permission.action) &&
+    hasPermissionKey(action.permission.key)
+  );
 }
 
 /**
@@ -87,17 +118,24 @@ function cellEditor(options: ColumnEditorOptions) {
 }
 
 /** The list screen's table: server paging, search, formatted columns, guarded row actions. */
-export function CrudListView({ list, toolbar, onView, onEdit }: CrudListViewProps) {
+export function CrudListView({
+  list,
+  toolbar,
+  onView,
+  onEdit,
+  rowActions = [],
+  columns,
+}: CrudListViewProps) {
   const { module } = list;
   const canEditInline = list.can('updatefield');
   const canToggle = list.can('disable');
-  const rowActions = {
+  const builtIn = {
     view: Boolean(onView) && list.can('view'),
     edit: Boolean(onEdit) && list.can('edit'),
     delete: list.can('delete'),
-    resetpassword: list.can('resetpassword'),
   };
-  const hasActions = Object.values(rowActions).some(Boolean);
+  const extra = rowActions.filter((action) => rowActionAllowed(module, action));
+  const hasActions = Object.values(builtIn).some(Boolean) || extra.length > 0;
   const cellEdit = (column: ColumnDefinition): Partial<ColumnProps> =>
     column.editable
       ? {
@@ -126,16 +164,24 @@ export function CrudListView({ list, toolbar, onView, onEdit }: CrudListViewProp
         emptyMessage={list.isError ? t.loadFailed : t.emptyList}
         onToggle={canToggle ? (row, on) => void list.toggleStatus(row, on) : undefined}
         cellEdit={canEditInline ? cellEdit : undefined}
+        columnOverrides={columns}
         actions={
           hasActions
             ? (row) => (
                 <>
-                  {rowActions.view && <RowAction label={t.view} onClick={() => onView?.(row)} />}
-                  {rowActions.edit && <RowAction label={t.edit} onClick={() => onEdit?.(row)} />}
-                  {rowActions.resetpassword && (
-                    <RowAction label={t.resetPassword} onClick={() => list.askResetPassword(row)} />
-                  )}
-                  {rowActions.delete && (
+                  {builtIn.view && <RowAction label={t.view} onClick={() => onView?.(row)} />}
+                  {builtIn.edit && <RowAction label={t.edit} onClick={() => onEdit?.(row)} />}
+                  {extra
+                    .filter((action) => action.visible?.(row) ?? true)
+                    .map((action) => (
+                      <RowAction
+                        key={action.id}
+                        label={action.label}
+                        danger={action.danger}
+                        onClick={() => action.onClick(row, list)}
+                      />
+                    ))}
+                  {builtIn.delete && (
                     <RowAction label={t.delete} danger onClick={() => list.askDelete(row)} />
                   )}
                 </>

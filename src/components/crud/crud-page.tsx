@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { crud as t } from '@/locale/crud';
-import { CrudForm } from './crud-form';
+import { CrudForm, type CrudFormProps } from './crud-form';
 import { CrudInfo } from './crud-info';
-import { CrudListView } from './crud-list';
+import { CrudListView, type RowActionDefinition } from './crud-list';
 import { ImportExport } from './import-export';
 import { RecycleBin } from './recycle-bin';
 import { canDo } from './permission-keys';
-import { useCrudList } from './use-crud-list';
+import { useCrudList, type CrudListController } from './use-crud-list';
+import type { ColumnOverrides } from './crud-table';
 import type { ModuleDefinition, RecordId } from './module-definition';
 
 type PageDialog =
@@ -17,22 +18,40 @@ type PageDialog =
   | { kind: 'view'; id: RecordId }
   | { kind: 'recycle' };
 
+export interface CrudPageProps {
+  module: ModuleDefinition;
+  source?: 'list' | 'mylist';
+  /** The screen's own row buttons (seam: e.g. 重置密码 on administrators). */
+  rowActions?: readonly RowActionDefinition[] | ((list: CrudListController) => RowActionDefinition[]);
+  /** Extra toolbar content after 新增 / 回收站 / 导入导出. */
+  toolbarExtra?: ReactNode | ((list: CrudListController) => ReactNode);
+  /** Per-field changes to the generated columns. */
+  columns?: ColumnOverrides;
+  /** A custom add/edit form in place of the generated one. */
+  renderForm?: (props: CrudFormProps) => ReactNode;
+}
+
 /**
  * A whole generated CRUD screen from one ModuleDefinition: list with search and paging,
  * add/edit/view dialogs, recycle bin and import/export, as the module's capabilities say.
+ * A screen that needs more composes it through the seams (row actions, toolbar extras,
+ * column overrides, custom form) in its own feature folder.
  * @example <CrudPage module={noticeModule} />
+ * @example <CrudPage module={userModule} rowActions={[resetPasswordAction]} />
  */
 export function CrudPage({
   module,
   source = 'list',
-}: {
-  module: ModuleDefinition;
-  source?: 'list' | 'mylist';
-}) {
+  rowActions,
+  toolbarExtra,
+  columns,
+  renderForm = (props) => <CrudForm {...props} />,
+}: CrudPageProps) {
   const list = useCrudList(module, { source });
   const [dialog, setDialog] = useState<PageDialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
   const hasImportExport = canDo(module, 'import') || canDo(module, 'export');
+  const canRecycle = canDo(module, 'recycle');
 
   const toolbar = (
     <>
@@ -44,7 +63,7 @@ export function CrudPage({
           onClick={() => setDialog({ kind: 'add' })}
         />
       )}
-      {module.capabilities.includes('recycle') && module.api.recycle && (
+      {canRecycle && (
         <Button
           type="button"
           icon="pi pi-trash"
@@ -55,6 +74,7 @@ export function CrudPage({
         />
       )}
       {hasImportExport && <ImportExport module={module} filters={list.filterQuery} />}
+      {typeof toolbarExtra === 'function' ? toolbarExtra(list) : toolbarExtra}
     </>
   );
 
@@ -65,21 +85,23 @@ export function CrudPage({
         toolbar={toolbar}
         onView={(row) => setDialog({ kind: 'view', id: list.idOf(row) })}
         onEdit={(row) => setDialog({ kind: 'edit', id: list.idOf(row) })}
+        rowActions={typeof rowActions === 'function' ? rowActions(list) : rowActions}
+        columns={columns}
       />
-      <CrudForm
-        module={module}
-        mode={dialog.kind === 'edit' ? 'edit' : 'add'}
-        id={dialog.kind === 'edit' ? dialog.id : undefined}
-        visible={dialog.kind === 'add' || dialog.kind === 'edit'}
-        onHide={close}
-      />
+      {renderForm({
+        module,
+        mode: dialog.kind === 'edit' ? 'edit' : 'add',
+        id: dialog.kind === 'edit' ? dialog.id : undefined,
+        visible: dialog.kind === 'add' || dialog.kind === 'edit',
+        onHide: close,
+      })}
       <CrudInfo
         module={module}
         id={dialog.kind === 'view' ? dialog.id : undefined}
         visible={dialog.kind === 'view'}
         onHide={close}
       />
-      {module.capabilities.includes('recycle') && (
+      {canRecycle && (
         <RecycleBin module={module} visible={dialog.kind === 'recycle'} onHide={close} />
       )}
     </section>

@@ -1,7 +1,9 @@
 /**
  * Query and mutation factories of one ModuleDefinition: query key and function travel
  * together (queryOptions); every mutation invalidates the module's list key (and the
- * recycle-bin key when it moves records in or out of the bin).
+ * recycle-bin key when it moves records in or out of the bin). The keys are orval's
+ * (`['/api/adminnotice/list', query]`), so any generated hook's invalidation reaches the
+ * screens too.
  */
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { notify } from '@/lib/notify';
@@ -12,19 +14,29 @@ import type {
   ModuleDefinition,
   ModuleRecord,
   RecordId,
+  SwitchValue,
 } from './module-definition';
 
 export type ListSource = 'list' | 'mylist';
 
-export function crudKeys(moduleKey: string) {
+/**
+ * The module's query keys: its list calls' own (orval) key functions, or the same
+ * `[path, params]` scheme for a module that brings none (a runtime module); `info` is a POST
+ * call, keyed the same way by its path and body.
+ */
+export function crudKeys(module: Pick<ModuleDefinition, 'group' | 'queryKeys'>) {
+  const path = (call: string) => `/api/${module.group}/${call}`;
+  const keyOf =
+    (call: 'list' | 'mylist' | 'recycle') =>
+    (query?: ListQuery): readonly unknown[] =>
+      module.queryKeys[call]?.(query) ?? [path(call), ...(query ? [query] : [])];
   return {
-    all: ['crud', moduleKey] as const,
-    lists: () => ['crud', moduleKey, 'list'] as const,
-    list: (source: ListSource, query: ListQuery) =>
-      ['crud', moduleKey, 'list', source, query] as const,
-    recycles: () => ['crud', moduleKey, 'recycle'] as const,
-    recycle: (query: ListQuery) => ['crud', moduleKey, 'recycle', query] as const,
-    info: (id: RecordId) => ['crud', moduleKey, 'info', id] as const,
+    /** Every page of the list and of mylist (the prefixes invalidated after a change). */
+    lists: () => [keyOf('list')(), keyOf('mylist')()],
+    list: (source: ListSource, query: ListQuery) => keyOf(source)(query),
+    recycles: () => keyOf('recycle')(),
+    recycle: (query: ListQuery) => keyOf('recycle')(query),
+    info: (id: RecordId) => [path('info'), { id: { id } }] as const,
   };
 }
 
@@ -47,7 +59,7 @@ async function dataOf<T>(answer: Promise<{ data?: T }>): Promise<T> {
 }
 
 export function createCrudQueries<TRow = ModuleRecord>(module: ModuleDefinition<TRow>) {
-  const keys = crudKeys(module.key);
+  const keys = crudKeys(module);
   return {
     keys,
     list: (query: ListQuery, source: ListSource = 'list') =>
@@ -79,10 +91,10 @@ export function createCrudMutations<TRow = ModuleRecord>(
   module: ModuleDefinition<TRow>,
   client: QueryClient,
 ) {
-  const keys = crudKeys(module.key);
+  const keys = crudKeys(module);
   const refresh = (withRecycle = false) =>
     Promise.all([
-      client.invalidateQueries({ queryKey: keys.lists() }),
+      ...keys.lists().map((queryKey) => client.invalidateQueries({ queryKey })),
       withRecycle ? client.invalidateQueries({ queryKey: keys.recycles() }) : undefined,
     ]);
   const done =
@@ -113,7 +125,7 @@ export function createCrudMutations<TRow = ModuleRecord>(
       onSuccess: done(t.deleteSuccess, true),
     },
     disable: {
-      mutationFn: ({ id, status }: { id: RecordId; status: number }) =>
+      mutationFn: ({ id, status }: { id: RecordId; status: SwitchValue }) =>
         callOf(module, 'disable')(id, status),
       onSuccess: done(t.statusSuccess),
     },
@@ -129,10 +141,6 @@ export function createCrudMutations<TRow = ModuleRecord>(
     destroy: {
       mutationFn: (id: RecordId) => callOf(module, 'destroy')(id),
       onSuccess: done(t.destroySuccess, true),
-    },
-    resetpassword: {
-      mutationFn: (id: RecordId) => callOf(module, 'resetpassword')(id),
-      onSuccess: () => notify.success(t.resetPasswordSuccess),
     },
     import: {
       mutationFn: (file: File) => callOf(module, 'import')(file),

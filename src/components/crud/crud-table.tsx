@@ -7,6 +7,17 @@ import { CellView } from './cell-view';
 import { PAGE_SIZES, type Paging } from './use-crud-list';
 import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-definition';
 
+/** A screen's change to one generated column. */
+export interface ColumnOverride {
+  header?: string;
+  hidden?: boolean;
+  /** Draws the cell instead of the column format. */
+  body?: (row: ModuleRecord) => ReactNode;
+}
+
+/** Column overrides by field name. */
+export type ColumnOverrides = Readonly<Record<string, ColumnOverride>>;
+
 export interface CrudTableProps {
   module: ModuleDefinition;
   rows: ModuleRecord[];
@@ -20,6 +31,7 @@ export interface CrudTableProps {
   cellEdit?: (column: ColumnDefinition) => Partial<ColumnProps>;
   /** The row's action buttons (操作 column). */
   actions?: (row: ModuleRecord) => ReactNode;
+  columnOverrides?: ColumnOverrides;
 }
 
 /** A module's rows on server-side pages, one column per ColumnDefinition drawn by CellView. */
@@ -33,7 +45,9 @@ export function CrudTable({
   onToggle,
   cellEdit,
   actions,
+  columnOverrides = {},
 }: CrudTableProps) {
+  const columns = module.columns.filter((column) => !columnOverrides[column.field]?.hidden);
   return (
     <DataTable
       value={rows}
@@ -52,21 +66,28 @@ export function CrudTable({
       editMode={cellEdit ? 'cell' : undefined}
       stripedRows
     >
-      {module.columns.map((column) => (
-        <Column
-          key={column.field}
-          field={column.field}
-          header={column.header}
-          body={(row: ModuleRecord) => (
-            <CellView
-              column={column}
-              row={row}
-              onToggle={onToggle ? (on) => onToggle(row, on) : undefined}
-            />
-          )}
-          {...cellEdit?.(column)}
-        />
-      ))}
+      {columns.map((column) => {
+        const override = columnOverrides[column.field];
+        return (
+          <Column
+            key={column.field}
+            field={column.field}
+            header={override?.header ?? column.header}
+            body={(row: ModuleRecord) =>
+              override?.body ? (
+                override.body(row)
+              ) : (
+                <CellView
+                  column={column}
+                  row={row}
+                  onToggle={onToggle ? (on) => onToggle(row, on) : undefined}
+                />
+              )
+            }
+            {...cellEdit?.(column)}
+          />
+        );
+      })}
       {actions && (
         <Column
           header={t.actions}

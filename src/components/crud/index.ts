@@ -1,7 +1,9 @@
 export * from './module-definition';
 export { CrudPage } from './crud-page';
+export type { CrudPageProps } from './crud-page';
 export { CrudList, CrudListView } from './crud-list';
-export type { CrudListProps, CrudListViewProps } from './crud-list';
+export type { CrudListProps, CrudListViewProps, RowActionDefinition } from './crud-list';
+export type { ColumnOverride, ColumnOverrides } from './crud-table';
 export { CrudForm } from './crud-form';
 export type { CrudFormProps } from './crud-form';
 export { CrudInfo } from './crud-info';
@@ -15,8 +17,8 @@ export {
   IMPORT_TYPES,
 } from './import-export';
 export { useCrudList, buildListQuery, PAGE_SIZES, DEFAULT_PAGE_SIZE } from './use-crud-list';
-export type { CrudListController } from './use-crud-list';
+export type { CrudListController, PendingConfirm } from './use-crud-list';
 export { createCrudQueries, createCrudMutations, crudKeys } from './crud-queries';
-export { canDo, permissionKeyOf } from './permission-keys';
+export { actionPermitted, canDo, permissionKeyOf } from './permission-keys';
 export type { CrudAction } from './permission-keys';
 export { cellText, fieldText, optionText, imageUrls } from './cell-format';

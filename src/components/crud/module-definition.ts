@@ -17,31 +17,52 @@ import type {
 
 export * from '@/core/module';
 
+/** The status values `disable` sets (spec section 3: 1 on, 2 off). */
+export type SwitchValue = 1 | 2;
+
+/** List filters without paging (export). */
+export type ListFilters = Omit<ListQuery, 'pageindex' | 'pagesize'>;
+
 /**
  * The calls a module offers, each present only when the module declares the capability.
  * Each resolves with a successful envelope and rejects with ApiError otherwise (the request
  * mutator behind the generated calls decides).
+ *
+ * Method signatures on purpose: a generated module plugs orval's functions in as they are,
+ * typed by the contract (`add: adminnoticeAdd` takes `AdminnoticeAddBody`), while the shared
+ * blocks call them with form values whose rules the form schema and the server check.
  */
 export interface ModuleApi<TRow = ModuleRecord> {
-  list?: (query: ListQuery) => Promise<Envelope<ListPage<TRow>>>;
-  mylist?: (query: ListQuery) => Promise<Envelope<ListPage<TRow>>>;
-  recycle?: (query: ListQuery) => Promise<Envelope<ListPage<TRow>>>;
-  info?: (id: RecordId) => Promise<Envelope<TRow>>;
-  add?: (body: Partial<TRow>) => Promise<Envelope<unknown>>;
-  edit?: (body: Partial<TRow>) => Promise<Envelope<unknown>>;
-  delete?: (id: RecordId) => Promise<Envelope<unknown>>;
-  disable?: (id: RecordId, status: number) => Promise<Envelope<unknown>>;
-  updatefield?: (id: RecordId, field: string, value: unknown) => Promise<Envelope<unknown>>;
-  restore?: (id: RecordId) => Promise<Envelope<unknown>>;
-  destroy?: (id: RecordId) => Promise<Envelope<unknown>>;
-  resetpassword?: (id: RecordId) => Promise<Envelope<unknown>>;
-  export?: (query: Omit<ListQuery, 'pageindex' | 'pagesize'>) => Promise<Blob>;
-  importtemplate?: () => Promise<Blob>;
-  import?: (file: File) => Promise<Envelope<unknown>>;
+  list?(query: ListQuery): Promise<Envelope<ListPage<TRow>>>;
+  mylist?(query: ListQuery): Promise<Envelope<ListPage<TRow>>>;
+  recycle?(query: ListQuery): Promise<Envelope<ListPage<TRow>>>;
+  info?(id: RecordId): Promise<Envelope<TRow>>;
+  add?(body: ModuleRecord): Promise<Envelope<unknown>>;
+  edit?(body: ModuleRecord): Promise<Envelope<unknown>>;
+  delete?(id: RecordId): Promise<Envelope<unknown>>;
+  disable?(id: RecordId, status: SwitchValue): Promise<Envelope<unknown>>;
+  updatefield?(id: RecordId, field: string, value: unknown): Promise<Envelope<unknown>>;
+  restore?(id: RecordId): Promise<Envelope<unknown>>;
+  destroy?(id: RecordId): Promise<Envelope<unknown>>;
+  resetpassword?(id: RecordId): Promise<Envelope<unknown>>;
+  export?(query: ListFilters): Promise<Blob>;
+  importtemplate?(): Promise<Blob>;
+  import?(file: File): Promise<Envelope<unknown>>;
+}
+
+/**
+ * Query keys of the module's list calls: orval's own key functions, so the CRUD screens and any
+ * generated hook share one key scheme (`['/api/adminnotice/list', params]`); called without
+ * a query they give the prefix that invalidates every page.
+ */
+export interface ModuleQueryKeys {
+  list?(query?: ListQuery): readonly unknown[];
+  mylist?(query?: ListQuery): readonly unknown[];
+  recycle?(query?: ListQuery): readonly unknown[];
 }
 
 export interface ModuleDefinition<TRow = ModuleRecord> {
-  /** Module key, kebab-case (file names, query keys). */
+  /** Module key, kebab-case (file names). */
   key: string;
   /** The `/api/{group}` segment. */
   group: string;
@@ -61,18 +82,6 @@ export interface ModuleDefinition<TRow = ModuleRecord> {
   columns: ColumnDefinition[];
   /** Fields offered as list filters; the keyword box is always there. */
   searchFields: FieldDefinition[];
+  queryKeys: ModuleQueryKeys;
   api: ModuleApi<TRow>;
-}
-
-/** One entry of the generated route table (generated/routes.ts). */
-export interface GeneratedRoute {
-  path: string;
-  title: string;
-  moduleKey: string;
-  /** For sub-screens: the path of the list they belong to. */
-  parentPath?: string;
-  hideTitle?: boolean;
-  keepAlive: boolean;
-  /** Lazy page component (every route's code is lazy-loaded). */
-  load: () => Promise<{ default: import('react').ComponentType }>;
 }

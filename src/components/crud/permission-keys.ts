@@ -1,12 +1,18 @@
 import { useSyncExternalStore } from 'react';
-import { hasPermissionKey } from '@/lib/permissions';
+import { permissionKeyFor } from '@/core/permission';
+import {
+  getAccessRoutes,
+  getPermissionsVersion,
+  hasPermissionKey,
+  isActionGuardEnabled,
+  subscribePermissions,
+} from '@/lib/permissions';
 import { getSessionVersion, subscribeSession } from '@/lib/session';
 import type { Capability, ModuleDefinition } from './module-definition';
 
 /**
- * prilist key suffix per action (spec section 6: `${PERMISSIONKEY}_ADD` guards the generic
- * form's submit). Status switch and inline edit are edits; the bin's restore/destroy go with
- * the bin itself.
+ * What a CRUD screen's buttons do. `view` opens the detail dialog (the `info` call); the
+ * others are the module's capabilities of the same name.
  */
 export type CrudAction =
   | 'add'
@@ -15,23 +21,9 @@ export type CrudAction =
   | 'view'
   | 'disable'
   | 'updatefield'
-  | 'resetpassword'
   | 'recycle'
   | 'import'
   | 'export';
-
-const SUFFIX: Record<CrudAction, string> = {
-  add: 'ADD',
-  edit: 'EDIT',
-  delete: 'DELETE',
-  view: 'VIEW',
-  disable: 'EDIT',
-  updatefield: 'EDIT',
-  resetpassword: 'RESETPASSWORD',
-  recycle: 'RECYCLE',
-  import: 'IMPORT',
-  export: 'EXPORT',
-};
 
 const CAPABILITY: Record<CrudAction, Capability> = {
   add: 'add',
@@ -40,32 +32,47 @@ const CAPABILITY: Record<CrudAction, Capability> = {
   view: 'info',
   disable: 'disable',
   updatefield: 'updatefield',
-  resetpassword: 'resetpassword',
   recycle: 'recycle',
   import: 'import',
   export: 'export',
 };
 
+/** prilist key of an action (spec section 6), from the one table in src/core/permission. */
 export function permissionKeyOf(
   module: Pick<ModuleDefinition, 'permissionKey'>,
-  action: CrudAction,
+  capability: Capability,
 ): string {
-  return `${module.permissionKey.toUpperCase()}_${SUFFIX[action]}`;
+  return permissionKeyFor(module.permissionKey, capability);
 }
 
 /**
- * True when the module declares the capability, offers the call and the user holds the key.
- * Viewing is not key-guarded: it shows only what the list already shows.
+ * The action guard of spec section 6 for a screen's button: the screen's route `operate`
+ * list must name the action. Off (config flag) means every action passes; a module shown
+ * outside the layout's access routes (no routes loaded, or a route the menu does not open)
+ * follows the route table, so nothing is offered that the route does not permit.
+ */
+export function actionPermitted(route: string, action: string): boolean {
+  if (!isActionGuardEnabled()) return true;
+  const routes = getAccessRoutes();
+  return routes !== undefined && (routes[route] ?? []).includes(action);
+}
+
+/**
+ * True when the module declares the capability and offers the call, the screen's route
+ * permits it (action guard) and the user holds its key (key guard). Viewing is not
+ * key-guarded: it shows only what the list already shows.
  */
 export function canDo(module: ModuleDefinition, action: CrudAction): boolean {
   const capability = CAPABILITY[action];
   if (!module.capabilities.includes(capability)) return false;
   if (!module.api[capability as keyof ModuleDefinition['api']]) return false;
+  if (!actionPermitted(module.route, capability)) return false;
   if (action === 'view') return true;
-  return hasPermissionKey(permissionKeyOf(module, action));
+  return hasPermissionKey(permissionKeyOf(module, capability));
 }
 
-/** Re-renders the caller when the session (and so the prilist) changes. */
+/** Re-renders the caller when the session (prilist) or the access routes change. */
 export function usePermissionRefresh(): void {
   useSyncExternalStore(subscribeSession, getSessionVersion, getSessionVersion);
+  useSyncExternalStore(subscribePermissions, getPermissionsVersion, getPermissionsVersion);
 }

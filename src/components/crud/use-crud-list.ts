@@ -15,10 +15,12 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 export type FilterValues = Record<string, unknown>;
 
+/** A question the list asks before an action: what runs on yes, and on no. */
 export interface PendingConfirm {
-  kind: 'delete' | 'resetpassword';
-  row: ModuleRecord;
   message: string;
+  accept: () => Promise<unknown>;
+  /** Called when the user says no (e.g. 已取消删除). */
+  cancel?: () => void;
 }
 
 /** A filter value as a query parameter: arrays joined with commas, blanks dropped. */
@@ -105,12 +107,12 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
   const remove = useMutation(mutations.remove);
   const disable = useMutation(mutations.disable);
   const updatefield = useMutation(mutations.updatefield);
-  const resetpassword = useMutation(mutations.resetpassword);
 
   const confirm = usePendingConfirm<PendingConfirm>();
 
   const idOf = (row: ModuleRecord) => row[module.primaryKey] as RecordId;
   const can = (action: CrudAction) => canDo(module, action);
+  const ask = (next: PendingConfirm) => confirm.ask(next);
 
   return {
     module,
@@ -140,34 +142,30 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
     },
     can,
     idOf,
+    /** Asks before running an action (row actions of a screen use it too). */
+    ask,
     askDelete: (row: ModuleRecord) =>
-      confirm.ask({
-        kind: 'delete',
-        row,
+      ask({
         message: module.capabilities.includes('recycle') ? t.confirmDeleteToBin : t.confirmDestroy,
+        accept: () => remove.mutateAsync(idOf(row)),
+        cancel: () => notify.info(t.deleteCancelled),
       }),
-    askResetPassword: (row: ModuleRecord) =>
-      confirm.ask({ kind: 'resetpassword', row, message: t.confirmResetPassword }),
     pending: confirm.pending,
     acceptConfirm: async () => {
       const current = confirm.take();
       if (!current) return;
       try {
-        if (current.kind === 'delete') await remove.mutateAsync(idOf(current.row));
-        else await resetpassword.mutateAsync(idOf(current.row));
+        await current.accept();
       } catch {
         // The request client has shown the server's message.
       }
     },
-    dismissConfirm: () => {
-      if (confirm.take()?.kind === 'delete') notify.info(t.deleteCancelled);
-    },
+    dismissConfirm: () => confirm.take()?.cancel?.(),
     toggleStatus: (row: ModuleRecord, on: boolean) =>
       disable.mutateAsync({ id: idOf(row), status: on ? 1 : 2 }).catch(() => undefined),
     updateField: (row: ModuleRecord, field: string, value: unknown) =>
       updatefield.mutateAsync({ id: idOf(row), field, value }).catch(() => undefined),
-    isMutating:
-      remove.isPending || disable.isPending || updatefield.isPending || resetpassword.isPending,
+    isMutating: remove.isPending || disable.isPending || updatefield.isPending,
   };
 }
 

@@ -2,7 +2,7 @@
  * The headless core of the dynamic form: react-hook-form + the yup schema built from the
  * field definitions, scroll-to-first-error, submit state. The view (DynamicForm) only renders.
  */
-import { useId, useMemo, useRef } from 'react';
+import { useId, useMemo, useRef, type BaseSyntheticEvent } from 'react';
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { FieldDefinition } from '@/core/field-definition';
@@ -69,13 +69,15 @@ export function useDynamicForm({
     if (first) revealField(formRef.current, first.cf_fieldname);
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch {
-      // The caller has shown the error; keeping the values is the point.
-    }
-  }, onInvalid);
+  // Built when the form is submitted (an event), so the ref is read only then.
+  const submit = (event?: BaseSyntheticEvent) =>
+    form.handleSubmit(async (values) => {
+      try {
+        await onSubmit(values);
+      } catch {
+        // The caller has shown the error; keeping the values is the point.
+      }
+    }, onInvalid)(event);
 
   return {
     form,

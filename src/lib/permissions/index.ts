@@ -63,14 +63,10 @@ export function isActionGuardEnabled(): boolean {
   return state.actionGuardEnabled;
 }
 
-/**
- * Loads (or, with undefined, forgets) the access routes of the signed-in user. `silent` skips
- * notifying subscribers (used while the layout renders, before its screens read them).
- */
-export function setAccessRoutes(routes: AccessRoutes | undefined, silent = false): void {
+/** Loads (or, with undefined, forgets) the access routes of the signed-in user. */
+export function setAccessRoutes(routes: AccessRoutes | undefined): void {
   state.accessRoutes = routes;
-  if (silent) version += 1;
-  else changed();
+  changed();
 }
 
 export function getAccessRoutes(): AccessRoutes | undefined {

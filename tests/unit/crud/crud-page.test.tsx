@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { CrudPage } from '@/components/crud';
 import { onNotify, type NotifyMessage } from '@/lib/notify';
 import { setPrilist } from '@/lib/session';
+import { setAccessRoutes } from '@/lib/permissions';
+import type { RowActionDefinition } from '@/components/crud';
 import { renderWithProviders } from '../form/render';
-import { createFakeNoticeModule, makeNotices } from './fake-module';
+import { permitAllActions, createFakeNoticeModule, makeNotices } from './fake-module';
 
 const ALL_KEYS = ['ADD', 'EDIT', 'DELETE', 'RECYCLE', 'IMPORT', 'EXPORT'].map(
   (s) => `ADMINNOTICE_${s}`,
@@ -17,6 +19,7 @@ beforeEach(() => {
   toasts = [];
   stop = onNotify((m) => toasts.push(m));
   setPrilist(ALL_KEYS);
+  permitAllActions(createFakeNoticeModule().module);
 });
 afterEach(() => {
   stop();
@@ -197,5 +200,95 @@ describe('CrudPage over an in-memory module', () => {
     await within(table()).findByText('公告1');
     expect(within(table()).queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
     expect(within(table()).getAllByRole('button', { name: '编辑' })).toHaveLength(3);
+  });
+
+  it('hides an action the route does not permit (action guard), even with the key', async () => {
+    const { module } = createFakeNoticeModule();
+    setAccessRoutes({ [module.route]: ['info', 'edit'] });
+    renderWithProviders(<CrudPage module={module} />);
+    await within(table()).findByText('公告1');
+    expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '回收站' })).not.toBeInTheDocument();
+    expect(within(table()).queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    expect(within(table()).getAllByRole('button', { name: '编辑' })).toHaveLength(3);
+  });
+
+  it('offers no write action at all when the screen is outside the access routes', async () => {
+    const { module } = createFakeNoticeModule();
+    setAccessRoutes({});
+    renderWithProviders(<CrudPage module={module} />);
+    await within(table()).findByText('公告1');
+    expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
+    expect(within(table()).queryByRole('button', { name: '编辑' })).not.toBeInTheDocument();
+  });
+});
+
+describe('CrudPage seams', () => {
+  const archive = (onClick: RowActionDefinition['onClick']): RowActionDefinition => ({
+    id: 'archive',
+    label: '归档',
+    permission: { action: 'archive', key: 'ADMINNOTICE_ARCHIVE' },
+    visible: (row) => row.status === 1,
+    onClick,
+  });
+
+  it('adds a row action that asks first and runs on yes, guarded by route and key', async () => {
+    const { module } = createFakeNoticeModule();
+    setAccessRoutes({ [module.route]: ['info', 'edit', 'archive'] });
+    setPrilist([...ALL_KEYS, 'ADMINNOTICE_ARCHIVE']);
+    const archived: unknown[] = [];
+    const user = userEvent.setup();
+    renderWithProviders(
+      <CrudPage
+        module={module}
+        rowActions={[
+          archive((row, list) =>
+            list.ask({
+              message: '确定归档吗？',
+              accept: async () => archived.push(list.idOf(row)),
+            }),
+          ),
+        ]}
+      />,
+    );
+    await within(table()).findByText('公告1');
+    await user.click(within(rowOf('公告1')).getByRole('button', { name: '归档' }));
+    expect(await screen.findByText('确定归档吗？')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(archived).toEqual([1]));
+  });
+
+  it('hides the row action without its key or its operate entry', async () => {
+    const { module } = createFakeNoticeModule();
+    const action = archive(() => undefined);
+    setAccessRoutes({ [module.route]: ['info', 'edit', 'archive'] });
+    const { unmount } = renderWithProviders(<CrudPage module={module} rowActions={[action]} />);
+    await within(table()).findByText('公告1');
+    expect(within(table()).queryByRole('button', { name: '归档' })).not.toBeInTheDocument();
+    unmount();
+    setPrilist([...ALL_KEYS, 'ADMINNOTICE_ARCHIVE']);
+    setAccessRoutes({ [module.route]: ['info', 'edit'] });
+    renderWithProviders(<CrudPage module={module} rowActions={[action]} />);
+    await within(table()).findByText('公告1');
+    expect(within(table()).queryByRole('button', { name: '归档' })).not.toBeInTheDocument();
+  });
+
+  it('takes toolbar extras, column overrides and a custom form', async () => {
+    const { module } = createFakeNoticeModule();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <CrudPage
+        module={module}
+        toolbarExtra={<button type="button">同步</button>}
+        columns={{ title: { header: '公告名称' }, create_time: { hidden: true } }}
+        renderForm={({ visible, mode }) => (visible ? <p>自定义表单 {mode}</p> : null)}
+      />,
+    );
+    await within(table()).findByText('公告1');
+    expect(screen.getByRole('button', { name: '同步' })).toBeInTheDocument();
+    expect(within(table()).getByRole('columnheader', { name: '公告名称' })).toBeInTheDocument();
+    expect(within(table()).queryByRole('columnheader', { name: '创建时间' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '新增' }));
+    expect(await screen.findByText('自定义表单 add')).toBeInTheDocument();
   });
 });

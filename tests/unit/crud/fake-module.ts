@@ -1,4 +1,5 @@
 /** A hand-made ModuleDefinition whose api is an in-memory fake (records, bin, paging, keyword). */
+import { setAccessRoutes } from '@/lib/permissions';
 import { vi } from 'vitest';
 import { ApiError, type Envelope } from '@/lib/request';
 import type { ListQuery, ModuleDefinition, ModuleRecord, RecordId } from '@/components/crud';
@@ -128,7 +129,16 @@ export function createFakeNoticeModule(seed: FakeNotice[] = makeNotices(3)) {
       { field: 'create_time', header: '创建时间', format: 'datetime' },
     ],
     searchFields: [],
+    queryKeys: {},
     api: api as unknown as ModuleDefinition['api'],
   };
   return { module, api, db };
+}
+
+/**
+ * Loads the action guard's access routes as the layout would for a user whose menu opens the
+ * module's screen with every action of the module (its route `operate`).
+ */
+export function permitAllActions(module: Pick<ModuleDefinition, 'route' | 'capabilities'>): void {
+  setAccessRoutes({ [module.route]: module.capabilities.filter((c) => c !== 'list') });
 }

@@ -5,7 +5,7 @@ import { CrudPage, validateImportFiles } from '@/components/crud';
 import { onNotify, type NotifyMessage } from '@/lib/notify';
 import { setPrilist } from '@/lib/session';
 import { renderWithProviders } from '../form/render';
-import { createFakeNoticeModule } from './fake-module';
+import { permitAllActions, createFakeNoticeModule } from './fake-module';
 
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
 
@@ -38,6 +38,7 @@ describe('ImportExport on the page', () => {
     toasts = [];
     stop = onNotify((m) => toasts.push(m));
     setPrilist(['ADMINNOTICE_IMPORT', 'ADMINNOTICE_EXPORT']);
+    permitAllActions(createFakeNoticeModule().module);
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
   });

@@ -1,0 +1,34 @@
+/**
+ * A screen is one object: where it lives, how it is titled, whether it stays mounted, where it
+ * sits in the menu, which actions its buttons may offer and how its code is loaded. Generated
+ * screens come from the contract's x-admin (generated/screens.ts); hand-written screens are
+ * exported by their feature folder; src/app/screens.ts lists both.
+ */
+import type { ComponentType } from 'react';
+
+/** Where a screen sits in the server-supplied menu (the mock backend's seed rows). */
+export interface ScreenMenuEntry {
+  /** `amenu_routername` of the top-level menu group, e.g. `system`. */
+  group: string;
+  /** PrimeIcons class, e.g. `pi pi-volume-up`. */
+  icon: string;
+  /** Position inside the group (1-based). */
+  sort: number;
+}
+
+export interface ScreenDefinition {
+  path: string;
+  /** Chinese title: page title, history tab and document title. */
+  title: string;
+  /** Sub-screens: the list screen they belong to (its tab stays active). */
+  parentPath?: string;
+  hideTitle?: boolean;
+  /** Keep the screen mounted (hidden) when switched away from. */
+  keepAlive: boolean;
+  menu?: ScreenMenuEntry;
+  /** Upper-cased prefix of the screen's prilist keys, e.g. ADMINNOTICE. */
+  permissionKey?: string;
+  /** Actions the action guard permits on this screen (spec section 6, route meta `operate`). */
+  operate?: readonly string[];
+  load: () => Promise<{ default: ComponentType }>;
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { mergeScreens, screens } from '@/app/screens';
+import type { ScreenDefinition } from '@/core/screen';
+import { generatedScreens } from '@generated/screens';
+import { nextKept } from '@/layout/keep-alive-outlet';
+
+/** Spec section 2: every path under the main layout, with its title. */
+const SPEC_ROUTES: Record<string, string> = {
+  '/homepage': '控制台',
+  '/system/user': '管理员管理',
+  '/system/setting': '系统设置',
+  '/system/role': '角色管理',
+  '/system/menu': '菜单管理',
+  '/system/department': '部门管理',
+  '/system/job': '岗位管理',
+  '/system/authority': '权限管理',
+  '/system/notice': '公告管理',
+  '/system/dynamics': '系统动态管理',
+  '/system/dictionary': '字典管理',
+  '/system/dicttree': '树形字典',
+  '/system/group': '配置管理',
+  '/system/district': '城市管理',
+  '/system/log': '日志管理',
+  '/system/attachment': '附件管理',
+  '/system/message': '消息通知',
+  '/system/notic': '公告',
+  '/system/showdoc': '接口文档',
+  '/system/module/list': '后台设计',
+  '/system/module/field': '字段管理',
+  '/system/moduleapi/list': '前台设计',
+  '/deal/common/list': '通用模块',
+  '/deal/common/mylist': '我的列表',
+  '/deal/common/add': '新增',
+  '/deal/common/edit': '编辑',
+  '/business/user/list': '会员管理',
+  '/business/user/add': '新增会员管理',
+  '/business/user/edit': '编辑会员管理',
+  '/business/informationreporting/list': '我的上报',
+  '/business/informationreportingcategory/list': '报送栏目',
+  '/business/informationreportingexamine/list': '内容审批',
+  '/business/informationreportingpublish/list': '发布列表',
+  '/business/informationreportingpublish/statistic': '统计分析',
+  '/version/systeam': '系统版本管理',
+  '/version/model': '模块版本管理',
+  '/demo/print': '打印Demo',
+};
+
+/** Sub-screens of spec section 2 and the list they belong to. */
+const SPEC_PARENTS: Record<string, string> = {
+  '/system/module/field': '/system/module/list',
+  '/deal/common/add': '/deal/common/list',
+  '/deal/common/edit': '/deal/common/list',
+  '/business/user/add': '/business/user/list',
+  '/business/user/edit': '/business/user/list',
+};
+
+/**
+ * Spec paths that still open the "页面建设中" page. This list shrinks as the screens are built;
+ * a path leaving it without a real screen fails the test below.
+ */
+const STILL_PENDING = [
+  '/system/setting',
+  '/system/notic',
+  '/system/showdoc',
+  '/deal/common/list',
+  '/deal/common/mylist',
+  '/deal/common/add',
+  '/deal/common/edit',
+  '/business/user/add',
+  '/business/user/edit',
+  '/business/informationreportingpublish/statistic',
+  '/demo/print',
+];
+
+describe('screen registry (spec section 2)', () => {
+  it('has exactly one screen per path', () => {
+    const paths = screens.map((screen) => screen.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it.each(Object.entries(SPEC_ROUTES))('%s resolves to one screen titled %s', (path, title) => {
+    const matching = screens.filter((screen) => screen.path === path);
+    expect(matching).toHaveLength(1);
+    expect(matching[0]!.title).toBe(title);
+    expect(matching[0]!.parentPath).toBe(SPEC_PARENTS[path]);
+  });
+
+  it('lists the spec paths still without a real screen', async () => {
+    const pendingPage = (await import('@/features/pending/under-construction-page')).default;
+    const pending: string[] = [];
+    for (const path of Object.keys(SPEC_ROUTES)) {
+      const screen = screens.find((s) => s.path === path)!;
+      if ((await screen.load()).default === pendingPage) pending.push(path);
+    }
+    expect(pending).toEqual(STILL_PENDING);
+  });
+
+  it('keeps every screen alive except dictionaries, tree dictionaries and configuration', () => {
+    const notKept = screens.filter((screen) => !screen.keepAlive).map((screen) => screen.path);
+    expect(notKept.sort()).toEqual([
+      '/system/dictionary',
+      '/system/dicttree',
+      '/system/group',
+      '/system/group/item',
+    ]);
+  });
+
+  it('puts every generated screen with a menu entry in the menu, and titles them', () => {
+    for (const screen of Object.values(generatedScreens) as ScreenDefinition[]) {
+      expect(screen.title).not.toBe('');
+      if (!screen.parentPath) expect(screen.menu?.group, screen.path).toBeTruthy();
+    }
+  });
+
+  it('lets a feature take a generated screen over and refuses two features on one path', () => {
+    const load = async () => ({ default: () => null });
+    const generated: ScreenDefinition[] = [
+      { path: '/a', title: 'A', keepAlive: true, operate: ['add'], load },
+    ];
+    const merged = mergeScreens(generated, [{ ...generated[0]!, load }]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]!.load).toBe(load);
+    expect(merged[0]!.operate).toEqual(['add']);
+    expect(() =>
+      mergeScreens(generated, [
+        { path: '/b', title: 'B', keepAlive: true, load },
+        { path: '/b', title: 'B2', keepAlive: true, load },
+      ]),
+    ).toThrow('two feature screens claim /b');
+  });
+});
+
+describe('kept-alive screens', () => {
+  const screen = (path: string, keepAlive = true) => ({ path, element: path, keepAlive });
+
+  it('keeps open tabs, drops closed tabs and non-kept screens, caps the count', () => {
+    const open = new Set(['/a', '/b', '/c']);
+    let kept = nextKept([], screen('/a'), open, 2);
+    kept = nextKept(kept, screen('/b', false), open, 2);
+    kept = nextKept(kept, screen('/c'), open, 2);
+    expect(kept.map((k) => k.path)).toEqual(['/a', '/c']);
+    kept = nextKept(kept, screen('/b'), new Set(['/b', '/c']), 2);
+    expect(kept.map((k) => k.path)).toEqual(['/c', '/b']);
+    kept = nextKept(kept, screen('/a'), open, 2);
+    expect(kept.map((k) => k.path)).toEqual(['/b', '/a']);
+  });
+});
