@@ -20,9 +20,33 @@ import {
 
 export type FormValues = Record<string, unknown>;
 
-/** Emoji, their modifiers, joiners, variation selectors and keycaps. */
-const EMOJI =
-  /\p{Emoji_Presentation}|\p{Extended_Pictographic}\ufe0f|[\u{1F000}-\u{1FAFF}]|\p{Emoji_Modifier}|[\u{E0020}-\u{E007F}]|\u200d|\ufe0f|\u20e3/gu;
+/**
+ * Emoji with every part of their sequences, so nothing is left behind: keycaps (1️⃣ is a
+ * plain digit + U+FE0F + U+20E3), flags (two regional indicators), ZWJ sequences (👨‍👩‍👧),
+ * skin tones, tag sequences (🏴 + tag letters), variation selectors. Digits, '#', '*', CJK
+ * text, punctuation and text-style symbols (©, ™, ↔) are kept. The u flag (not v with
+ * \p{RGI_Emoji}) keeps it working in the browsers that lack v (Safari 16).
+ */
+const EMOJI = new RegExp(
+  [
+    // A keycap takes its base with it.
+    /[#*0-9]\uFE0F?\u20E3/u,
+    // A pictograph shown as emoji, or starting a skin-tone, ZWJ or tag sequence.
+    /\p{Extended_Pictographic}(?:\uFE0F|(?=[\p{Emoji_Modifier}\u200D\u{E0020}-\u{E007F}]))/u,
+    // A pictograph joined into a ZWJ sequence (the ♂ of 🧔‍♂), with or without U+FE0F.
+    /\u200D\p{Extended_Pictographic}\uFE0F?/u,
+    /\p{Emoji_Presentation}/u,
+    // Pictographs of the emoji planes, also ones newer than this engine's Unicode tables
+    // (reserved code points there are Extended_Pictographic already).
+    /(?=\p{Extended_Pictographic})[\u{1F000}-\u{1FFFF}]/u,
+    // What is left of a sequence: skin tones, regional indicators, tags, joiners, the emoji
+    // and text variation selectors, keycap marks.
+    /\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u{E0020}-\u{E007F}]|\u200D|\uFE0E|\uFE0F|\u20E3/u,
+  ]
+    .map((part) => part.source)
+    .join('|'),
+  'gu',
+);
 
 /** Removes emoji; keeps every other character, spaces included (used while typing). */
 export function stripEmoji(text: string): string {

@@ -56,7 +56,11 @@ describe('required and length rules', () => {
     { control: 'checkbox', value: [], want: '必选项！' },
     { control: 'selectAll', value: [], want: '必选项！' },
     { control: 'DatePicker', value: null, want: '请选择标题' },
-    { control: 'SelectTree', value: null, want: '请选择标题' },
+    { control: 'SelectTree', value: null, want: '必选项！' },
+    { control: 'Department', value: '', want: '必选项！' },
+    { control: 'DepartmentAuth', value: null, want: '必选项！' },
+    { control: 'city', value: [], want: '必选项！' },
+    { control: 'TimePicker', value: '', want: '请选择标题' },
     { control: 'select', value: 0, want: null },
   ] as const)('$control required with $value → $want', ({ control, value, want }) => {
     expect(
@@ -83,10 +87,43 @@ describe('sanitizeText', () => {
   it.each([
     { given: '  你好  ', want: '你好' },
     { given: '会议😀通知', want: '会议通知' },
+    // Keycaps: digit / # / * + U+FE0F + U+20E3, and the older form without U+FE0F.
+    { given: '第1\uFE0F\u20E3名', want: '第名' },
+    { given: '排名：1️⃣2️⃣3️⃣', want: '排名：' },
+    { given: '#️⃣话题*️⃣', want: '话题' },
+    { given: '0\u20E3号', want: '号' },
+    // Skin tones, on emoji-style and on text-style bases.
     { given: '👍🏽点赞', want: '点赞' },
+    { given: '☝🏿举手', want: '举手' },
+    { given: '🏽单独的肤色', want: '单独的肤色' },
+    // ZWJ sequences, including components without U+FE0F.
     { given: '家庭👨‍👩‍👧', want: '家庭' },
+    { given: '程序员👩🏽‍💻', want: '程序员' },
+    { given: '留胡子🧔‍♂', want: '留胡子' },
+    { given: '心火❤️‍🔥', want: '心火' },
+    { given: '彩虹旗🏳️‍🌈', want: '彩虹旗' },
+    // Flags: regional-indicator pairs, a lone indicator, tag sequences.
     { given: '国旗🇨🇳', want: '国旗' },
+    { given: '🇺🇸🇯🇵两面旗', want: '两面旗' },
+    { given: '半个🇨', want: '半个' },
+    { given: '苏格兰🏴󠁧󠁢󠁳󠁣󠁴󠁿', want: '苏格兰' },
+    // Variation selectors: emoji style is stripped with its character.
+    { given: '爱心❤️', want: '爱心' },
+    { given: '晴天☀️', want: '晴天' },
+    { given: '星星⭐', want: '星星' },
+    { given: '打勾✅完成', want: '打勾完成' },
+    { given: '麻将🀄', want: '麻将' },
+    // A pictograph newer than most engines' Unicode tables (U+1FAE8, Unicode 15).
+    { given: '震动🫨', want: '震动' },
+    // Kept: digits, #, *, CJK text and punctuation, text-style symbols.
     { given: 'A1#*中文', want: 'A1#*中文' },
+    { given: '电话：010-12345678 #2', want: '电话：010-12345678 #2' },
+    { given: '《通知》（第2版）——请查收！', want: '《通知》（第2版）——请查收！' },
+    { given: '©2024 某公司™ 保留所有权利®', want: '©2024 某公司™ 保留所有权利®' },
+    { given: '上海↔北京 ①②③ ★☆ ○●', want: '上海↔北京 ①②③ ★☆ ○●' },
+    { given: '𠮷野家 〇 々', want: '𠮷野家 〇 々' },
+    { given: 'x² + y³ = 100%', want: 'x² + y³ = 100%' },
+    { given: '😀 ', want: '' },
   ])('$given → $want', ({ given, want }) => {
     expect(sanitizeText(given)).toBe(want);
   });
