@@ -86,8 +86,20 @@ export const DEFERRED_CONTROLS: readonly ControlType[] = [
 /** Free-text controls: trimmed, emoji stripped, length-limited. */
 export const TEXT_CONTROLS: readonly ControlType[] = ['input', 'textarea', 'password'];
 
-/** Controls whose required hint is the spec's 必选项！. */
-export const CHOICE_CONTROLS: readonly ControlType[] = ['radio', 'select', 'selectAll', 'checkbox'];
+/**
+ * Controls whose required hint is the spec's 必选项！: its checkbox, radio and select, and the
+ * selects over a tree (tree select, departments, city).
+ */
+export const CHOICE_CONTROLS: readonly ControlType[] = [
+  'radio',
+  'select',
+  'selectAll',
+  'checkbox',
+  'SelectTree',
+  'Department',
+  'DepartmentAuth',
+  'city',
+];
 
 /** Controls holding a list of values. */
 export const MULTI_VALUE_CONTROLS: readonly ControlType[] = ['selectAll', 'checkbox', 'city'];

@@ -6,9 +6,9 @@
 export const form = {
   /** Required text-like field: 请输入标题. */
   required: (name: string) => `请输入${name}`,
-  /** Required checkbox, radio and select (spec default hint). */
+  /** Required checkbox, radio and select, tree select included (spec default hint). */
   requiredChoice: '必选项！',
-  /** Required pickers (date, time, tree, department, city). */
+  /** Required date, time and slider pickers. */
   requiredPick: (name: string) => `请选择${name}`,
   maxLength: (name: string, n: number) => `${name}最多${n}个字符`,
   notNumber: (name: string) => `${name}必须是数字`,

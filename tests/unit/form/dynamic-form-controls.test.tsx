@@ -149,6 +149,46 @@ describe('choice controls: required hint 必选项！', () => {
     await submit();
     expect(await submitted()).toEqual({ colour: ['red', 'blue'] });
   });
+
+  // Every choice control, required and left empty, says 必选项！ — the tree selects too; the
+  // text controls ask by name.
+  it.each([
+    ['select', '必选项！'],
+    ['selectAll', '必选项！'],
+    ['radio', '必选项！'],
+    ['checkbox', '必选项！'],
+    ['SelectTree', '必选项！'],
+    ['Department', '必选项！'],
+    ['DepartmentAuth', '必选项！'],
+    ['city', '必选项！'],
+    ['input', '请输入选项'],
+    ['textarea', '请输入选项'],
+    ['password', '请输入选项'],
+  ] as const)('required %s left empty: %s', async (control, message) => {
+    const { submit, onSubmit } = setup([
+      {
+        cf_name: '选项',
+        cf_fieldname: 'pick',
+        cf_control: control,
+        cf_validate: 'require',
+        optionData: control === 'SelectTree' ? DEPARTMENTS : colours,
+      },
+    ]);
+    await submit();
+    const shown = await screen.findByRole('alert');
+    expect(shown).toHaveTextContent(message);
+    expect(screen.queryByText('请选择选项')).not.toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('a required Switch is never empty: off submits 2 without a message', async () => {
+    const { submit, submitted } = setup([
+      { cf_name: '启用', cf_fieldname: 'on', cf_control: 'Switch', cf_validate: 'require' },
+    ]);
+    await submit();
+    expect(await submitted()).toEqual({ on: 2 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('option sources', () => {
@@ -294,14 +334,56 @@ describe('tree controls', () => {
     expect(await submitted()).toEqual({ dept: 11 });
   });
 
-  it('SelectTree with checkStrictly accepts a parent; required hint names the field', async () => {
+  it('SelectTree with checkStrictly accepts a parent; required hint 必选项！', async () => {
     const { user, submit, submitted } = setup([{ ...tree, parameData: { checkStrictly: true } }]);
     await submit();
-    expect(await screen.findByText('请选择所属部门')).toBeInTheDocument();
+    expect(await screen.findByText('必选项！')).toBeInTheDocument();
     await user.click(screen.getByText('检索关键字'));
     await user.click(await screen.findByText('总部'));
     await submit();
     expect(await submitted()).toEqual({ dept: 1 });
+  });
+
+  // The department controls are the same tree select: a parent (总部 has 研发部 and 市场部)
+  // is refused unless the parent-check option is on.
+  it.each(['Department', 'DepartmentAuth'] as const)(
+    '%s refuses a department that has sub-departments: 存在下级不能选择',
+    async (control) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { user, submit, submitted } = setup([
+        { cf_name: '部门', cf_fieldname: 'dep', cf_control: control, cf_validate: 'require' },
+      ]);
+      await user.click(screen.getByText('请选择'));
+      await user.click(await screen.findByText('总部'));
+      expect(warn).toHaveBeenCalledWith('存在下级不能选择');
+      expect(screen.getByRole('status')).toHaveTextContent('存在下级不能选择');
+      await submit();
+      expect(await screen.findByText('必选项！')).toBeInTheDocument();
+
+      await user.click(screen.getByText('请选择', { selector: 'div' }));
+      const parent = (await screen.findByText('总部')).closest('[role="treeitem"]') as HTMLElement;
+      await user.click(parent.querySelector('button') as HTMLButtonElement);
+      await user.click(await screen.findByText('市场部'));
+      await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+      await submit();
+      expect(await submitted()).toEqual({ dep: 12 });
+    },
+  );
+
+  it('Department with the parent-check option accepts a parent department', async () => {
+    const { user, submit, submitted } = setup([
+      {
+        cf_name: '上级部门',
+        cf_fieldname: 'pid',
+        cf_control: 'Department',
+        parameData: { checkStrictly: true },
+      },
+    ]);
+    await user.click(screen.getByText('请选择'));
+    await user.click(await screen.findByText('总部'));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await submit();
+    expect(await submitted()).toEqual({ pid: 1 });
   });
 
   it('Department reads the dictionary Dep; DepartmentAuth reads DepAuth', async () => {

@@ -62,9 +62,9 @@ export function TreePicker({
 
 /**
  * SelectTree, Department and DepartmentAuth (spec section 6; useFieldOptions reads the
- * dictionary Dep / DepAuth for the department controls). A department, parent or leaf, can
- * always be chosen; SelectTree refuses a node that has children (存在下级不能选择) unless
- * parameData.checkStrictly (or parentCheck) is on.
+ * dictionary Dep / DepAuth for the department controls). Each is the spec's tree select: it
+ * refuses a node that has children (存在下级不能选择) unless parameData.checkStrictly (or
+ * parentCheck) is on.
  */
 export function SelectTreeControl({
   field,
@@ -79,8 +79,7 @@ export function SelectTreeControl({
   const [refused, setRefused] = useState(false);
   const nodes = toTreeNodes(state.options);
   const isDepartment = field.cf_control === 'Department' || field.cf_control === 'DepartmentAuth';
-  const parentsAllowed =
-    isDepartment || booleanParam(field, 'checkStrictly') || booleanParam(field, 'parentCheck');
+  const parentsAllowed = booleanParam(field, 'checkStrictly') || booleanParam(field, 'parentCheck');
 
   const choose = (key: string | null) => {
     if (key === null) {
