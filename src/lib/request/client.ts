@@ -5,8 +5,9 @@
  */
 import { getToken, getUsername } from '@/lib/session';
 import { requestMessages } from '@/locale/request';
-import { getRequestConfig } from './config';
-import { decryptText, encryptText, utf8ToBase64 } from './crypto';
+import { utf8ToBase64 } from '@/core/base64';
+import { decryptText, encryptText } from '@/core/crypto';
+import { getRequestConfig } from '@/core/request-config';
 import { ApiError, type ApiErrorKind, type Envelope } from './errors';
 import { expireLogin, httpStatusMessage, showTransportError } from './status';
 

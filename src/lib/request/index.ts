@@ -26,9 +26,10 @@ export {
   getRequestConfig,
   resetRequestConfig,
   DEFAULT_TIMEOUT_MS,
-} from './config';
-export type { EncryptionConfig, RequestClientConfig } from './config';
-export { base64ToBytes, bytesToBase64, decryptText, encryptText } from './crypto';
+} from '@/core/request-config';
+export type { EncryptionConfig, RequestClientConfig } from '@/core/request-config';
+export { base64ToBytes, bytesToBase64 } from '@/core/base64';
+export { decryptText, encryptText } from '@/core/crypto';
 export { setRequestNavigator, type RequestNavigator } from './navigator';
 export {
   LOGIN_PATH,

@@ -4,15 +4,13 @@
  *
  * Encryption (spec section 7, off by default) is switched on by `VITE_API_ENCRYPT=true`
  * with `VITE_API_ENCRYPT_KEY` and `VITE_API_ENCRYPT_IV`; nothing is hard-coded here.
+ * Dependency-free so the mock backend reads the same settings as the client that calls it.
  */
-export const DEFAULT_TIMEOUT_MS = 300_000;
+import type { EncryptionConfig } from './crypto';
 
-export interface EncryptionConfig {
-  /** AES key text (UTF-8); 16, 24 or 32 bytes are used as is, other lengths are hashed. */
-  key: string;
-  /** IV text (UTF-8); 16 bytes used as is, other lengths are hashed. */
-  iv: string;
-}
+export type { EncryptionConfig } from './crypto';
+
+export const DEFAULT_TIMEOUT_MS = 300_000;
 
 export interface RequestClientConfig {
   /** Base URL prefixed to relative paths; '' is the site root. */

@@ -1,8 +1,16 @@
 /**
  * AES-CBC (PKCS#7 padding) with Web Crypto, base64 text in and out — the same wire format as
  * the common CryptoJS setup `AES.encrypt(text, Utf8.parse(key), { iv: Utf8.parse(iv) })`.
+ * Shared by the request client (which seals `paramsData`) and the mock backend (which opens it).
  */
-import type { EncryptionConfig } from './config';
+import { base64ToBytes, bytesToBase64 } from './base64';
+
+export interface EncryptionConfig {
+  /** AES key text (UTF-8); 16, 24 or 32 bytes are used as is, other lengths are hashed. */
+  key: string;
+  /** IV text (UTF-8); 16 bytes used as is, other lengths are hashed. */
+  iv: string;
+}
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -11,26 +19,6 @@ function subtle(): SubtleCrypto {
   const api = globalThis.crypto?.subtle;
   if (!api) throw new Error('Web Crypto is not available (a secure context is required).');
   return api;
-}
-
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
-
-export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-/** Base64 of the UTF-8 text (the user-tag when no key is configured). */
-export function utf8ToBase64(text: string): string {
-  return bytesToBase64(encoder.encode(text));
 }
 
 async function material(
