@@ -10,12 +10,19 @@ export function registerNewModule(program: Command): void {
     .description('Scaffold openapi/paths/<name>.yaml: a CRUD group with x-admin fields and seeds')
     .option('--title <title>', 'Chinese screen title, e.g. 文章管理')
     .option('--route <route>', 'list screen route, e.g. /system/article')
+    .option('--menu-group <group>', 'top-level menu (amenu_routername) the screen joins', 'system')
     .option('--contract <dir>', 'contract directory', 'openapi')
     .option('--dry-run', 'print the fragment, write nothing')
     .action(
       async (
         name: string,
-        flags: { title?: string; route?: string; contract: string; dryRun?: boolean },
+        flags: {
+          title?: string;
+          route?: string;
+          menuGroup: string;
+          contract: string;
+          dryRun?: boolean;
+        },
       ) => {
         try {
           const { file, content } = await writeModuleFragment(
@@ -24,6 +31,7 @@ export function registerNewModule(program: Command): void {
               name,
               ...(flags.title ? { title: flags.title } : {}),
               ...(flags.route ? { route: flags.route } : {}),
+              menuGroup: flags.menuGroup,
             },
             flags.dryRun === true,
           );

@@ -6,13 +6,24 @@
  */
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isJson, type Json } from '../json';
+import { buildModules } from '../model/build-modules';
 import { pascalCase } from '../model/names';
+import { loadContract } from '../parse/load-contract';
 
 export interface NewModuleOptions {
   /** The /api group, lower-case letters and digits (e.g. `adminarticle`). */
   name: string;
   title?: string;
   route?: string;
+  /** Top-level menu group (`amenu_routername`) the screen joins; default `system`. */
+  menuGroup?: string;
+}
+
+/** Where the new screen goes in the menu: its group and the first free place in it. */
+interface MenuPlace {
+  group: string;
+  sort: number;
 }
 
 const GROUP = /^[a-z][a-z0-9]*$/;
@@ -22,7 +33,7 @@ const GROUP = /^[a-z][a-z0-9]*$/;
  * const yaml = scaffoldModule({ name: 'adminarticle', title: '文章管理' });
  * yaml.includes('operationId: adminarticleList'); // true
  */
-function scaffoldModule({ name, title, route }: NewModuleOptions): string {
+function scaffoldModule({ name, title, route }: NewModuleOptions, menu?: MenuPlace): string {
   if (!GROUP.test(name))
     throw new Error(`module name "${name}" must be lower-case letters and digits (the /api group)`);
   const screenTitle = title ?? `${name}管理`;
@@ -94,7 +105,7 @@ tags:
       createTimeField: create_time
       permissionKey: ${name.toUpperCase()}
       keepAlive: true
-      capabilities: [list, info, add, edit, delete]
+${menu ? `      menu: { group: ${menu.group}, icon: 'pi pi-table', sort: ${menu.sort} }\n` : ''}      capabilities: [list, info, add, edit, delete]
 paths:
 ${op('list', 'get', `${screenTitle}列表`, 'list', undefined, true)}
 ${op('info', 'post', `${screenTitle}详情`, 'info', 'IdObjectBody')}
@@ -157,6 +168,32 @@ components:
 }
 
 /**
+ * The menu place of a new screen when the contract has a menu table (x-admin.menuTable): the
+ * first sort in the group that no seeded row and no other screen uses. Without a menu table
+ * the screen is scaffolded outside the menu.
+ */
+async function menuPlace(contractDir: string, group: string): Promise<MenuPlace | undefined> {
+  const modules = buildModules((await loadContract(contractDir)).document);
+  const table = modules.find((m) => m.menuTable);
+  if (!table) return undefined;
+  const rows = table.seed.filter(isJson) as Json[];
+  const groupRow = rows.find(
+    (row) => Number(row.amenu_pid) === 0 && row.amenu_routername === group,
+  );
+  if (!groupRow) {
+    const groups = rows.filter((row) => Number(row.amenu_pid) === 0).map((r) => r.amenu_routername);
+    throw new Error(`menu group "${group}" is not a top-level menu (${groups.join(', ')})`);
+  }
+  const groupId = Number(groupRow.amenu_id);
+  const used = new Set(
+    rows.filter((row) => Number(row.amenu_pid) === groupId).map((row) => Number(row.amenu_id)),
+  );
+  for (let sort = 1; sort <= 99; sort += 1)
+    if (!used.has(groupId * 100 + sort)) return { group, sort };
+  throw new Error(`menu group "${group}" has no free place left (sorts 1..99 are taken)`);
+}
+
+/**
  * Writes the fragment; refuses to overwrite an existing file. Returns the path written.
  *
  * @example await writeModuleFragment('openapi', { name: 'adminarticle' }) // 'openapi/paths/adminarticle.yaml'
@@ -166,8 +203,9 @@ export async function writeModuleFragment(
   options: NewModuleOptions,
   dryRun = false,
 ): Promise<{ file: string; content: string }> {
-  const content = scaffoldModule(options);
   const file = path.join(contractDir, 'paths', `${options.name}.yaml`);
+  const menu = await menuPlace(contractDir, options.menuGroup ?? 'system');
+  const content = scaffoldModule(options, menu);
   const exists = await access(file).then(
     () => true,
     () => false,

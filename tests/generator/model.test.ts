@@ -14,6 +14,7 @@ import {
 } from '../../generator/model/field-definition';
 import { fieldKind } from '../../generator/model/field-kind';
 import { moduleFields } from '../../generator/model/module-fields';
+import { menuRows, screenMenu } from '../../generator/model/screen';
 import {
   camelCase,
   kebabCase,
@@ -346,5 +347,85 @@ describe('moduleFields (the lists the module definition and the mock registratio
       ],
       writeOnlyFields: ['password'],
     });
+  });
+});
+
+describe('screen model (x-admin menu, parentPath and the menu rows)', () => {
+  const seed = [
+    { amenu_id: 2, amenu_pid: 0, amenu_routername: 'system', amenu_address: '' },
+    {
+      amenu_id: 201,
+      amenu_pid: 2,
+      amenu_routername: 'systemSetting',
+      amenu_address: '/system/setting',
+    },
+  ];
+  const module = (tag: string, route: string, sort: number) =>
+    ({
+      tag,
+      route,
+      title: `${tag}管理`,
+      menu: { group: 'system', icon: 'pi pi-x', sort },
+    }) as never;
+
+  it.each([
+    [
+      { group: 'system', icon: 'pi pi-cog', sort: 7 },
+      { group: 'system', icon: 'pi pi-cog', sort: 7 },
+    ],
+    [undefined, undefined],
+  ])('screenMenu(%j) = %j', (given, want) => {
+    expect(screenMenu(given, 'tag x')).toEqual(want);
+  });
+
+  it.each([[{ group: 'system' }], [{ group: 'system', icon: 'pi', sort: 0 }], ['system']])(
+    'screenMenu(%j) names the expected shape',
+    (given) => {
+      expect(() => screenMenu(given, 'tag x')).toThrow('tag x: x-admin.menu must be');
+    },
+  );
+
+  it('makes a row per screen: id = group id × 100 + sort, router name from the path', () => {
+    const problems: string[] = [];
+    const rows = menuRows([module('adminnotice', '/system/notice', 7)], seed, problems);
+    expect(problems).toEqual([]);
+    expect(rows).toEqual([
+      {
+        amenu_id: 207,
+        amenu_pid: 2,
+        amenu_name: 'adminnotice管理',
+        amenu_type: 'menu',
+        amenu_address: '/system/notice',
+        amenu_routername: 'systemNotice',
+        amenu_icon: 'pi pi-x',
+        amenu_sort: 7,
+        amenu_status: 1,
+        wait_num: 0,
+      },
+    ]);
+  });
+
+  it('reports an unknown group, a taken id and an address the seed already has', () => {
+    const problems: string[] = [];
+    menuRows(
+      [
+        {
+          ...(module('a', '/x/a', 1) as object),
+          menu: { group: 'shop', icon: 'i', sort: 1 },
+        } as never,
+        module('b', '/x/b', 1),
+        module('c', '/system/setting', 2),
+        module('d', '/x/d', 3),
+        module('e', '/x/e', 3),
+      ],
+      seed,
+      problems,
+    );
+    expect(problems).toEqual([
+      'tag a: x-admin.menu.group "shop" is not a top-level menu of the menu seed (system)',
+      'tag b: x-admin.menu: menu id 201 (group system, sort 1) is taken by the menu seed',
+      'tag c: x-admin.menu: the menu seed already has a row for /system/setting; remove it (the menu entry is generated)',
+      'tag e: x-admin.menu: menu id 203 (group system, sort 3) is taken by tag d',
+    ]);
   });
 });
