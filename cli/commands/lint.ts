@@ -10,8 +10,8 @@ export function registerLint(program: Command): void {
     .description('Lint the merged contract (Redocly recommended); fails on any error or warning')
     .option('--contract <dir>', 'contract directory', 'openapi')
     .action(async (flags: { contract: string }) => {
-      const { document, files } = await loadContract(path.resolve(flags.contract));
-      const problems = await lintContract(document);
+      const { document, files, locate } = await loadContract(path.resolve(flags.contract));
+      const problems = await lintContract(document, locate);
       for (const problem of problems) console.log(formatLintProblem(problem));
       const summary = `${files.length} file(s) merged; ${problems.length} problem(s)`;
       if (problems.length > 0) failWith(summary);

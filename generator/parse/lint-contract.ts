@@ -4,6 +4,7 @@
  */
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import type { OpenApiDocument } from '../types';
+import { pointerPath, type ValuePath } from './source-lines';
 
 export interface LintProblem {
   severity: 'error' | 'warn';
@@ -11,6 +12,8 @@ export interface LintProblem {
   message: string;
   /** JSON pointer into the merged document, e.g. #/paths/~1api~1login/post. */
   pointer: string;
+  /** The file and line that wrote it, e.g. paths/session.yaml:12 (when known). */
+  location?: string;
 }
 
 /**
@@ -26,24 +29,39 @@ const CONTRACT_RULES = {
 /** Redocly needs an absolute ref for the in-memory source; nothing is read from it. */
 const VIRTUAL_REF = '/virtual/openapi.json';
 
-function toLintProblem(problem: NormalizedProblem): LintProblem {
-  const location = problem.location[0];
+function toLintProblem(
+  problem: NormalizedProblem,
+  locate: ((at: ValuePath) => string | undefined) | undefined,
+): LintProblem {
+  const pointer = problem.location[0]?.pointer ?? '#';
+  const location = locate?.(pointerPath(pointer));
   return {
     severity: problem.severity === 'error' ? 'error' : 'warn',
     ruleId: problem.ruleId,
     message: problem.message,
-    pointer: location?.pointer ?? '#',
+    pointer,
+    ...(location ? { location } : {}),
   };
 }
 
+/** Plain code-unit order: the listing must not depend on a locale. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /**
- * Lints a merged contract; returns problems sorted by pointer (deterministic output).
+ * Lints a merged contract; returns problems sorted by pointer (deterministic output). With
+ * `locate` (from loadContract) each problem also names the file and line that wrote it.
  *
  * @example
- * const problems = await lintContract(document);
+ * const { document, locate } = await loadContract('openapi');
+ * const problems = await lintContract(document, locate);
  * problems.filter((p) => p.severity === 'error').length; // 0 for a clean contract
  */
-export async function lintContract(document: OpenApiDocument): Promise<LintProblem[]> {
+export async function lintContract(
+  document: OpenApiDocument,
+  locate?: (at: ValuePath) => string | undefined,
+): Promise<LintProblem[]> {
   const config = await createConfig({ extends: ['recommended'], rules: CONTRACT_RULES });
   const problems = await lintFromString({
     source: JSON.stringify(document),
@@ -52,21 +70,24 @@ export async function lintContract(document: OpenApiDocument): Promise<LintProbl
   });
   return problems
     .filter((problem) => !problem.ignored)
-    .map(toLintProblem)
-    .sort((a, b) => a.pointer.localeCompare(b.pointer) || a.ruleId.localeCompare(b.ruleId));
+    .map((problem) => toLintProblem(problem, locate))
+    .sort((a, b) => compare(a.pointer, b.pointer) || compare(a.ruleId, b.ruleId));
 }
 
 /** One readable line per problem, for the CLI and for error messages. */
 export function formatLintProblem(problem: LintProblem): string {
-  return `${problem.severity === 'error' ? 'error' : 'warning'} [${problem.ruleId}] ${problem.pointer}: ${problem.message}`;
+  const where = problem.location ? `${problem.location}: ` : '';
+  return `${where}${problem.severity === 'error' ? 'error' : 'warning'} [${problem.ruleId}] ${problem.pointer}: ${problem.message}`;
 }
 
 /** The contract failed Redocly's recommended rules (errors only; warnings do not stop generate). */
 export class LintError extends Error {
   constructor(readonly problems: LintProblem[]) {
-    const errors = problems.filter((p) => p.severity === 'error');
     super(
-      `The contract has ${errors.length} lint error(s):\n${errors.map((p) => `  - ${formatLintProblem(p)}`).join('\n')}`,
+      problems
+        .filter((p) => p.severity === 'error')
+        .map(formatLintProblem)
+        .join('\n'),
     );
     this.name = 'LintError';
   }

@@ -3,7 +3,13 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildModules, ContractError, loadContract, ModelError } from '../../generator';
+import {
+  buildModules,
+  ContractError,
+  lintContract,
+  loadContract,
+  ModelError,
+} from '../../generator';
 import { copyFixture } from './helpers';
 
 let dir: string;
@@ -12,6 +18,12 @@ const fragment = (name: string) => path.join(contract(), 'paths', name);
 
 async function edit(name: string, change: (text: string) => string): Promise<void> {
   await writeFile(fragment(name), change(await readFile(fragment(name), 'utf8')));
+}
+
+/** 1-based line of the first line of a contract file containing `needle`. */
+async function lineOf(file: string, needle: string): Promise<number> {
+  const lines = (await readFile(path.join(contract(), file), 'utf8')).split('\n');
+  return lines.findIndex((line) => line.includes(needle)) + 1;
 }
 
 beforeEach(async () => {
@@ -60,6 +72,38 @@ describe('loadContract', () => {
     );
     expect(message).toContain(
       'POST /api/adminnotice/info (paths/adminnotice.yaml) has no operationId',
+    );
+  });
+
+  it('names the file and line of every $ref that leads nowhere, one line each', async () => {
+    const envelope = await lineOf('paths/adminnotice.yaml', 'AdminNoticeListEnvelope');
+    const upload = await lineOf('paths/tool.yaml', "'#/components/schemas/EmptyEnvelope'");
+    await edit('adminnotice.yaml', (text) =>
+      text.replace("'#/components/schemas/AdminNoticeListEnvelope'", "'#/components/schemas/Nope'"),
+    );
+    await edit('tool.yaml', (text) =>
+      text.replace("'#/components/schemas/EmptyEnvelope'", 'common.yaml#/EmptyEnvelope'),
+    );
+    const error = await loadContract(contract()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect((error as ContractError).message.split('\n')).toEqual([
+      `paths/adminnotice.yaml:${envelope}: $ref '#/components/schemas/Nope' does not resolve: components.schemas has no Nope`,
+      `paths/tool.yaml:${upload}: $ref 'common.yaml#/EmptyEnvelope' is not local: the fragments are merged into one document, so every $ref points into it, like '#/components/schemas/Name' (see openapi/README.md)`,
+    ]);
+  });
+
+  it('locates lint problems of the merged document in the file and line that wrote them', async () => {
+    const { document, locate } = await loadContract(contract());
+    const problems = await lintContract(document, locate);
+    const unused = problems.find((p) => p.pointer === '#/components/schemas/CashBody');
+    expect(unused?.location).toBe(
+      `components/common.yaml:${await lineOf('components/common.yaml', 'CashBody:')}`,
+    );
+    expect(locate(['paths', '/api/tool/uploadimg/', 'post', 'operationId'])).toBe(
+      `paths/tool.yaml:${await lineOf('paths/tool.yaml', 'operationId: toolUploadimg')}`,
+    );
+    expect(locate(['tags', 1])).toBe(
+      `paths/tool.yaml:${await lineOf('paths/tool.yaml', '- name: tool')}`,
     );
   });
 });
