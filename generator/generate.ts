@@ -4,10 +4,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildModules } from './model/build-modules';
+import { isJson } from './json';
+import { buildModules, ModelError } from './model/build-modules';
 import { loadContract } from './parse/load-contract';
 import { LintError, lintContract, type LintProblem } from './parse/lint-contract';
 import { listOperations } from './parse/operations';
+import { shownPath, type ValuePath } from './parse/source-lines';
 import { renderApi } from './render/render-api';
 import { renderOpenApiJson } from './render/render-openapi';
 import { TEMPLATE_NAMES, renderTemplates, type Templates } from './render/render-templates';
@@ -15,7 +17,14 @@ import { renderTypes } from './render/render-types';
 import type { GeneratedFile, GenerateReport, ModuleModel, OpenApiDocument } from './types';
 import { withBanner } from './write/banner';
 import { formatFiles } from './write/format';
-import { applyPlan, planFiles, type FilePlan } from './write/sync-files';
+import {
+  applyPlan,
+  checkOutputDir,
+  OutputError,
+  planFiles,
+  pruneReason,
+  type FilePlan,
+} from './write/sync-files';
 
 /** The repo root, found from this file so temp-dir runs (tests, bench) still find templates. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +40,11 @@ export interface GenerateOptions {
   mode?: GenerateMode;
   /** Repo root holding templates/, the mutator and the prettier config. Default: REPO_ROOT. */
   rootDir?: string;
+  /**
+   * Let `write` delete the files of modules or tags that left the contract (see pruneReason);
+   * without it such a run writes nothing and throws an OutputError listing them.
+   */
+  prune?: boolean;
 }
 
 export interface GenerateResult {
@@ -38,6 +52,10 @@ export interface GenerateResult {
   report: GenerateReport;
   modules: ModuleModel[];
   lintProblems: LintProblem[];
+  /** Files under the output folder without the banner that the generator does not make. */
+  stray: string[];
+  /** Why `report.deleted` needs --prune (undefined when it does not). */
+  pruneReason?: string;
 }
 
 async function loadTemplates(rootDir: string): Promise<Templates> {
@@ -50,6 +68,25 @@ async function loadTemplates(rootDir: string): Promise<Templates> {
   return Object.fromEntries(entries) as Templates;
 }
 
+/**
+ * Runs `task` with stdout swallowed. Orval prints a success banner on every run through a
+ * console.log it captured when it loaded, so only the stream itself can silence it; a
+ * library call must not print. (Orval reports failures by throwing, which still surfaces.)
+ */
+async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
+  const write = process.stdout.write;
+  process.stdout.write = ((_chunk: unknown, ...rest: unknown[]) => {
+    const done = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+    done?.();
+    return true;
+  }) as typeof process.stdout.write;
+  try {
+    return await task();
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
 /** Renders every file in memory (unformatted, unbannered), sorted by path. */
 async function renderAll(
   document: OpenApiDocument,
@@ -57,7 +94,7 @@ async function renderAll(
   rootDir: string,
 ): Promise<GeneratedFile[]> {
   const [api, types, templates] = await Promise.all([
-    renderApi(document, rootDir),
+    withoutStdout(() => renderApi(document, rootDir)),
     renderTypes(document),
     loadTemplates(rootDir),
   ]);
@@ -67,9 +104,33 @@ async function renderAll(
 }
 
 /**
+ * The model's problems, each prefixed with the file and line of the tag or schema it names
+ * (`paths/adminnotice.yaml:5: tag adminnotice: x-admin.title is required`).
+ */
+function locateModelError(
+  error: ModelError,
+  document: OpenApiDocument,
+  locate: (at: ValuePath) => string | undefined,
+): ModelError {
+  const tagNames = (document.tags ?? []).map((tag) => (isJson(tag) ? String(tag.name) : ''));
+  const located = error.problems.map((problem) => {
+    const tag = /^tag ([^\s:]+):/.exec(problem);
+    const schema = /^components\.schemas\.([^\s.:]+)(?:\.([^\s.:]+))?:/.exec(problem);
+    let at: ValuePath | undefined;
+    if (tag && tagNames.includes(tag[1]!)) at = ['tags', tagNames.indexOf(tag[1]!), 'x-admin'];
+    else if (schema)
+      at = ['components', 'schemas', schema[1]!, ...(schema[2] ? ['properties', schema[2]] : [])];
+    const where = at && locate(at);
+    return where ? `${where}: ${problem}` : problem;
+  });
+  return new ModelError(located);
+}
+
+/**
  * Generates everything from the contract. In `write` mode the output directory is brought in
- * line (created/updated files written, stale generator-owned files deleted); `dry-run` and
- * `check` touch nothing and only report.
+ * line (created/updated files written, stale generator-owned files deleted — those of a module
+ * or tag that left the contract only with `prune`); `dry-run` and `check` touch nothing and
+ * only report. Every refusal (contract, lint, model, output folder) happens before any write.
  *
  * @example
  * const { report } = await generate({ mode: 'check' });
@@ -83,17 +144,34 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const outDir = path.resolve(options.outDir ?? path.join(rootDir, 'generated'));
   const mode = options.mode ?? 'write';
 
-  const { document } = await loadContract(contractDir);
-  const lintProblems = await lintContract(document);
+  await checkOutputDir(outDir, contractDir);
+  const { document, locate } = await loadContract(contractDir);
+  const lintProblems = await lintContract(document, locate);
   if (lintProblems.some((p) => p.severity === 'error')) throw new LintError(lintProblems);
-  const modules = buildModules(document);
+  let modules: ModuleModel[];
+  try {
+    modules = buildModules(document);
+  } catch (error) {
+    throw error instanceof ModelError ? locateModelError(error, document, locate) : error;
+  }
   const rendered = await renderAll(document, modules, rootDir);
   const files = await formatFiles(
     rendered.map((file) => ({ path: file.path, content: withBanner(file.path, file.content) })),
     rootDir,
   );
-  const plan: FilePlan = await planFiles(files, outDir);
-  if (mode === 'write') await applyPlan(files, plan, outDir);
+  const { stray, ...plan }: FilePlan = await planFiles(files, outDir);
+  const prune = await pruneReason({ ...plan, stray }, outDir, document);
+  if (mode === 'write') {
+    if (prune && options.prune !== true)
+      throw new OutputError(
+        [
+          `generate would delete ${plan.deleted.length} generated file(s): ${prune}; nothing was written. ` +
+            `Fix: restore the contract, or confirm with npm run cli -- generate --prune`,
+          ...plan.deleted.map((file) => `  ${shownPath(path.join(outDir, file))}`),
+        ].join('\n'),
+      );
+    await applyPlan(files, { ...plan, stray }, outDir);
+  }
 
   const report: GenerateReport = {
     ...plan,
@@ -105,5 +183,5 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     },
     durationMs: Math.round(performance.now() - started),
   };
-  return { files, report, modules, lintProblems };
+  return { files, report, modules, lintProblems, stray, ...(prune ? { pruneReason: prune } : {}) };
 }

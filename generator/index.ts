@@ -12,6 +12,7 @@ export { loadContract, ContractError } from './parse/load-contract';
 export { lintContract, formatLintProblem, LintError } from './parse/lint-contract';
 export type { LintProblem } from './parse/lint-contract';
 export { buildModules, ModelError } from './model/build-modules';
+export { OutputError } from './write/sync-files';
 export { writeModuleFragment } from './scaffold/new-module';
 export type { NewModuleOptions } from './scaffold/new-module';
 export type * from './types';

@@ -1,4 +1,4 @@
-/** `generate [--check] [--dry-run] [--contract <dir>] [--out <dir>]` */
+/** `generate [--check] [--dry-run] [--prune] [--contract <dir>] [--out <dir>]` */
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { generate, type GenerateMode, type GenerateReport } from '../../generator';
@@ -9,6 +9,7 @@ const FIX_COMMAND = 'npm run cli -- generate';
 interface GenerateFlags {
   check?: boolean;
   dryRun?: boolean;
+  prune?: boolean;
   contract: string;
   out: string;
 }
@@ -21,17 +22,48 @@ function printList(title: string, files: string[]): void {
 
 function printReport(
   report: GenerateReport,
+  shown: (file: string) => string,
   verb: { created: string; updated: string; deleted: string },
 ): void {
-  printList(verb.created, report.created);
-  printList(verb.updated, report.updated);
-  printList(verb.deleted, report.deleted);
+  printList(verb.created, report.created.map(shown));
+  printList(verb.updated, report.updated.map(shown));
+  printList(verb.deleted, report.deleted.map(shown));
   console.log(
     `${report.modules.length} module(s), ${report.operations} operation(s); ` +
       `${report.created.length} created, ${report.updated.length} updated, ` +
       `${report.unchanged.length} unchanged, ${report.deleted.length} deleted; ` +
       `lint ${report.lint.errors} error(s), ${report.lint.warnings} warning(s); ${report.durationMs} ms`,
   );
+}
+
+function strayLine(file: string): string {
+  return `stray file not written by the generator: ${file}`;
+}
+
+/** --check's verdict: every difference and every stray file, then the fix. */
+function checkProblems(
+  report: GenerateReport,
+  stray: string[],
+  outName: string,
+  shown: (file: string) => string,
+  pruneReason: string | undefined,
+): string[] {
+  const lines: string[] = [];
+  const differences = [
+    ...report.updated.map((file) => `  differing: ${shown(file)}`),
+    ...report.created.map((file) => `  missing: ${shown(file)}`),
+    ...report.deleted.map((file) => `  extra: ${shown(file)}`),
+  ];
+  if (differences.length > 0)
+    lines.push(`${outName}/ differs from what the contract produces:`, ...differences);
+  lines.push(...stray.map((file) => strayLine(shown(file))));
+  if (differences.length > 0)
+    lines.push(`Fix: ${FIX_COMMAND}${pruneReason ? ` --prune (${pruneReason})` : ''}`);
+  if (stray.length > 0)
+    lines.push(
+      `Fix: move the stray file(s) out of ${outName}/ or delete them (generate never touches a file without its banner)`,
+    );
+  return lines;
 }
 
 export function registerGenerate(program: Command): void {
@@ -41,35 +73,44 @@ export function registerGenerate(program: Command): void {
     .addOption(
       new Option(
         '--check',
-        'regenerate in memory and fail if generated/ differs (CI drift gate)',
+        'regenerate in memory and fail if the output differs (CI drift gate)',
       ).conflicts('dryRun'),
     )
     .option('--dry-run', 'write nothing, print what would change')
+    .addOption(
+      new Option(
+        '--prune',
+        'also delete the generated files of modules and tags that left the contract',
+      ).conflicts('check'),
+    )
     .option('--contract <dir>', 'contract directory', 'openapi')
     .option('--out <dir>', 'output directory', 'generated')
     .action(async (flags: GenerateFlags) => {
       const mode: GenerateMode = flags.check ? 'check' : flags.dryRun ? 'dry-run' : 'write';
       const outDir = path.resolve(flags.out);
-      const { report } = await generate({
+      const outName = path.relative(process.cwd(), outDir) || '.';
+      const shown = (file: string) => path.join(outName, file);
+      const { report, stray, pruneReason } = await generate({
         contractDir: path.resolve(flags.contract),
         outDir,
         mode,
+        prune: flags.prune === true,
       });
       if (mode === 'check') {
-        const outName = path.relative(process.cwd(), outDir) || '.';
-        const drift = report.created.length + report.updated.length + report.deleted.length;
-        if (drift > 0) {
-          printReport(report, { created: 'missing', updated: 'differing', deleted: 'extra' });
-          failWith(`${outName} is out of date with the contract. Fix: ${FIX_COMMAND}`);
-        }
-        console.log(`${outName} is up to date (${report.unchanged.length} files).`);
+        const problems = checkProblems(report, stray, outName, shown, pruneReason);
+        if (problems.length > 0) failWith(problems.join('\n'));
+        console.log(`${outName}/ is up to date (${report.unchanged.length} files).`);
         return;
       }
       const dry = mode === 'dry-run';
-      printReport(report, {
+      printReport(report, shown, {
         created: dry ? 'would create' : 'created',
         updated: dry ? 'would update' : 'updated',
         deleted: dry ? 'would delete' : 'deleted',
       });
+      if (dry && pruneReason && flags.prune !== true)
+        console.log(`deleting needs --prune: ${pruneReason}`);
+      // Left alone on purpose, but --check (CI) will fail on it: say so now.
+      for (const file of stray) console.error(`warning: ${strayLine(shown(file))} (left alone)`);
     });
 }

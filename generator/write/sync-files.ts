@@ -2,10 +2,12 @@
  * Write step: compare the generated files with the output directory (one plan for every mode),
  * then write only under it; --dry-run and --check stop at the plan.
  */
-import { mkdir, readFile, readdir, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isJson } from '../json';
 import { listFiles } from '../list-files';
-import type { GeneratedFile } from '../types';
+import { shownPath } from '../parse/source-lines';
+import type { GeneratedFile, OpenApiDocument } from '../types';
 import { hasBanner } from './banner';
 
 export interface FilePlan {
@@ -14,6 +16,37 @@ export interface FilePlan {
   unchanged: string[];
   /** Files the generator owns (bannered) that it no longer makes. */
   deleted: string[];
+  /** Files without the banner that the generator does not make: never touched, --check fails. */
+  stray: string[];
+}
+
+/** A problem with the output folder; the message's first line says what, more lines list files. */
+export class OutputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutputError';
+  }
+}
+
+function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/**
+ * Refuses an output folder that is a file, or that is, holds or sits inside the contract
+ * folder (writing there would mix generated files with the contract).
+ */
+export async function checkOutputDir(outDir: string, contractDir: string): Promise<void> {
+  const found = await stat(outDir).catch((error: NodeJS.ErrnoException) => error.code);
+  if (found === 'ENOTDIR')
+    throw new OutputError(`output folder ${shownPath(outDir)} is inside a file (--out)`);
+  if (typeof found === 'object' && !found.isDirectory())
+    throw new OutputError(`output folder ${shownPath(outDir)} is a file, not a folder (--out)`);
+  if (isInside(outDir, contractDir) || isInside(contractDir, outDir))
+    throw new OutputError(
+      `output folder ${shownPath(outDir)} overlaps the contract folder ${shownPath(contractDir)} (--out)`,
+    );
 }
 
 async function readIfExists(file: string): Promise<string | undefined> {
@@ -21,8 +54,13 @@ async function readIfExists(file: string): Promise<string | undefined> {
     return await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    throw new OutputError(`cannot read ${shownPath(file)} (${(error as Error).message})`);
   }
+}
+
+/** Plain code-unit order: the report must not depend on a locale. */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
@@ -33,11 +71,13 @@ async function readIfExists(file: string): Promise<string | undefined> {
  * plan.updated; // ['modules/notice.ts']
  */
 export async function planFiles(files: GeneratedFile[], outDir: string): Promise<FilePlan> {
-  const plan: FilePlan = { created: [], updated: [], unchanged: [], deleted: [] };
+  const plan: FilePlan = { created: [], updated: [], unchanged: [], deleted: [], stray: [] };
   const wanted = new Set(files.map((f) => f.path));
   const [current, existing] = await Promise.all([
     Promise.all(files.map((file) => readIfExists(path.join(outDir, file.path)))),
-    listFiles(outDir),
+    listFiles(outDir).catch((error: Error) => {
+      throw new OutputError(`cannot read ${shownPath(outDir)} (${error.message})`);
+    }),
   ]);
   files.forEach((file, index) => {
     const content = current[index];
@@ -48,11 +88,58 @@ export async function planFiles(files: GeneratedFile[], outDir: string): Promise
   for (const file of existing) {
     if (wanted.has(file)) continue;
     const content = await readIfExists(path.join(outDir, file));
+    if (content === undefined) continue;
     // openapi.json carries its banner as x-generated, which hasBanner also finds.
-    if (content !== undefined && hasBanner(content)) plan.deleted.push(file);
+    (hasBanner(content) ? plan.deleted : plan.stray).push(file);
   }
-  for (const list of Object.values(plan)) list.sort();
+  for (const list of Object.values(plan)) list.sort(byCodeUnits);
   return plan;
+}
+
+/** The tags and x-admin modules of a contract: what generated files are made for. */
+function groupsOf(document: unknown): Set<string> {
+  const groups = new Set<string>();
+  const tags = isJson(document) && Array.isArray(document.tags) ? document.tags : [];
+  for (const tag of tags) {
+    if (!isJson(tag)) continue;
+    groups.add(`tag ${String(tag.name)}`);
+    const admin = tag['x-admin'];
+    if (isJson(admin) && typeof admin.module === 'string') groups.add(`module ${admin.module}`);
+  }
+  return groups;
+}
+
+/**
+ * Why deleting `plan.deleted` needs the user's `--prune`, or undefined when it does not.
+ * Stale files of modules and tags the contract still has (a file the generator now names
+ * differently) go without asking. Files of a module or tag that left the contract — or that
+ * can no longer be told apart because generated/openapi.json, the record of the last run, is
+ * gone — are only deleted on request: an emptied or lost fragment must not wipe a module.
+ *
+ * @example
+ * await pruneReason(plan, 'generated', document);
+ * // 'module notice, tag adminnotice are no longer in the contract'
+ */
+export async function pruneReason(
+  plan: FilePlan,
+  outDir: string,
+  document: OpenApiDocument,
+): Promise<string | undefined> {
+  if (plan.deleted.length === 0) return undefined;
+  const record = path.join(outDir, 'openapi.json');
+  const text = await readIfExists(record);
+  let previous: unknown;
+  try {
+    previous = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    previous = undefined;
+  }
+  if (!isJson(previous))
+    return `${shownPath(record)}, the record of the last run, is missing or unreadable, so nothing shows which modules they served`;
+  const now = groupsOf(document);
+  const gone = [...groupsOf(previous)].filter((group) => !now.has(group)).sort(byCodeUnits);
+  if (gone.length === 0) return undefined;
+  return `${gone.join(', ')} ${gone.length === 1 ? 'is' : 'are'} no longer in the contract`;
 }
 
 async function removeEmptyDirs(dir: string, root: string): Promise<void> {
@@ -73,18 +160,25 @@ export async function applyPlan(
 ): Promise<void> {
   const root = path.resolve(outDir);
   const toWrite = new Set([...plan.created, ...plan.updated]);
-  for (const file of files) {
-    if (!toWrite.has(file.path)) continue;
-    const target = path.resolve(root, file.path);
-    // Defence in depth: a path can never escape the output directory.
-    if (!target.startsWith(root + path.sep))
-      throw new Error(`refusing to write outside ${root}: ${file.path}`);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.content);
-  }
-  for (const stale of plan.deleted) {
-    const target = path.resolve(root, stale);
-    await rm(target, { force: true });
-    await removeEmptyDirs(path.dirname(target), root);
+  try {
+    for (const file of files) {
+      if (!toWrite.has(file.path)) continue;
+      const target = path.resolve(root, file.path);
+      // Defence in depth: a path can never escape the output directory.
+      if (!target.startsWith(root + path.sep))
+        throw new Error(`refusing to write outside ${root}: ${file.path}`);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, file.content);
+    }
+    for (const stale of plan.deleted) {
+      const target = path.resolve(root, stale);
+      await rm(target, { force: true });
+      await removeEmptyDirs(path.dirname(target), root);
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // File-system refusals (permissions, a file where a folder must go) are the user's to fix.
+    if (code === undefined) throw error;
+    throw new OutputError(`cannot write ${shownPath(root)} (${(error as Error).message})`);
   }
 }
