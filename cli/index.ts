@@ -3,15 +3,16 @@
  * Run as `npm run cli -- <command>`.
  */
 import { Command } from 'commander';
-import { ContractError, LintError, ModelError } from '../generator';
 import { registerGenerate } from './commands/generate';
 import { registerLint } from './commands/lint';
 import { registerMockServer } from './commands/mock-server';
 import { registerNewModule } from './commands/new-module';
+import { reportError } from './fail';
 
 const program = new Command()
   .name('cli')
   .description('Contract-first tooling of the back-office: generate, lint, new-module, mock-server')
+  .option('--debug', 'print the stack trace of an internal error (or set DEBUG=1)')
   .showHelpAfterError();
 
 registerGenerate(program);
@@ -22,10 +23,5 @@ registerMockServer(program);
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  // Contract problems are the user's to fix: print them plainly, without a stack trace.
-  if (error instanceof ContractError || error instanceof LintError || error instanceof ModelError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  reportError(error);
 }
