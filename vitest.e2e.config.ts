@@ -1,7 +1,15 @@
+import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // End-to-end journeys drive a real Chromium against a built app served on loopback.
 export default defineConfig({
+  // The journeys read the app's own screen registry (the same aliases as the app).
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@generated': fileURLToPath(new URL('./generated', import.meta.url)),
+    },
+  },
   test: {
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.ts'],

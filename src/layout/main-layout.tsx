@@ -164,12 +164,15 @@ export function MainLayout() {
     ? pathname
     : (handle.parentPath ?? pathname);
 
-  // Opening a route adds a tab when absent and in the menu data.
+  // Opening a route adds a tab when absent and in the menu data. A sub-screen outside the menu
+  // (opened by address or after a reload) opens its list's tab, which stays active for it.
   useEffect(() => {
-    const title = routeTable.byPath.get(pathname)?.title ?? handle.title ?? pathname;
-    const next = openTab(tabsSnapshot(), { path: pathname, title }, paths);
+    const tabFor = !paths.has(pathname) && handle.parentPath ? handle.parentPath : pathname;
+    const title =
+      routeTable.byPath.get(tabFor)?.title ?? (tabFor === pathname ? handle.title : undefined);
+    const next = openTab(tabsSnapshot(), { path: tabFor, title: title ?? tabFor }, paths);
     writeTabs(next);
-  }, [pathname, paths, routeTable.byPath, handle.title]);
+  }, [pathname, paths, routeTable.byPath, handle.title, handle.parentPath]);
 
   const alive = useMemo(() => new Set(tabs.map((tab) => tab.path)), [tabs]);
   const currentGroup =

@@ -1,0 +1,13 @@
+/** Signing in as a person does: the login form with the demo captcha answer. */
+import type { Page } from 'playwright-core';
+
+/** Every seeded administrator has the demo password; the mock always accepts captcha 8888. */
+export const DEMO_PASSWORD = 'Admin@123456';
+
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.waitForSelector('#login-username');
+  await page.fill('#login-username', username);
+  await page.fill('#login-password', password);
+  await page.fill('#login-captcha', '8888');
+  await page.click('button[type=submit]');
+}
