@@ -46,4 +46,32 @@ export const mockMessages = {
   examineStatusInvalid: '请选择审批结果',
   ueditorNoFile: '未找到上传文件',
   ueditorBadAction: '请求地址出错',
+  // --- the request guards: what a hostile or broken request is told -----------------------
+  noPermission: '暂无权限',
+  internalError: '500，内部服务器错误！',
+  bodyTooLarge: (limit: string) => `请求内容过大，不能超过 ${limit}`,
+  uploadTooLarge: (limit: string) => `上传文件过大，不能超过 ${limit}`,
+  malformedJson: '请求格式错误（JSON 无法解析）',
+  malformedForm: '请求格式错误（表单无法解析）',
+  tooDeep: '请求格式错误（嵌套层级过深）',
+  // Contract violations name the field by its label (「公告标题」).
+  bodyLabel: '请求内容',
+  tooLong: (label: string, limit: number) => `「${label}」长度不能超过${limit}个字符`,
+  tooShort: (label: string, limit: number) => `「${label}」长度不能少于${limit}个字符`,
+  badValue: (label: string) => `「${label}」取值不正确`,
+  badFormat: (label: string) => `「${label}」格式不正确`,
+  notInteger: (label: string) => `「${label}」必须是整数`,
+  notNumber: (label: string) => `「${label}」必须是数字`,
+  notText: (label: string) => `「${label}」必须是文本`,
+  tooSmall: (label: string, limit: number) => `「${label}」不能小于${limit}`,
+  tooBig: (label: string, limit: number) => `「${label}」不能大于${limit}`,
+  tooManyItems: (label: string, limit: number) => `「${label}」最多${limit}项`,
+  tooFewItems: (label: string, limit: number) => `「${label}」至少${limit}项`,
 } as const;
+
+/** Names of the query fields every list call shares, for the messages above. */
+export const mockQueryLabels: Readonly<Record<string, string>> = {
+  pageindex: '页码',
+  pagesize: '每页条数',
+  keyword: '关键词',
+};

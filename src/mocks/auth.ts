@@ -6,7 +6,9 @@
  * always accepted too so automated journeys can sign in.
  */
 import { http } from 'msw';
+import { PERMISSION_SUFFIX, READ_CAPABILITIES } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';
+import { requestProblem } from './contract';
 import { fail, ok } from './respond';
 import { persist, table } from './store';
 import type { MockRow } from './types';
@@ -18,10 +20,15 @@ export const DEMO_PASSWORD = 'Admin@123456';
 export const DEMO_CAPTCHA = '8888';
 /** Table of the administrators (the adminuser module's group). */
 export const USER_TABLE = 'adminuser';
+/** Table of the roles (the adminrole module's group). */
+const ROLE_TABLE = 'adminrole';
 const SESSION_TABLE = 'mock_session';
 const CAPTCHA_LIFETIME_MS = 5 * 60 * 1000;
 
-/** Calls answered without a token (spec: login, captcha, SSO; plus the mock-only reset). */
+/**
+ * Calls answered without a token (spec: login, captcha, SSO; plus the mock-only reset, which
+ * the HTTP mock server serves only with --allow-reset).
+ */
 const PUBLIC_PATHS = new Set([
   '/api/login',
   '/api/captcha',
@@ -123,17 +130,36 @@ function captchaAccepted(answer: string, key: string): boolean {
 
 // --- login ---------------------------------------------------------------------------------
 
-/** Permission-key list of a user: every module's capabilities (all for the super admin). */
+/** Every module's permission keys (set by the handler list: the engine knows the modules). */
 let permissionKeys: () => string[] = () => [];
 
 export function setPermissionKeySource(source: () => string[]): void {
   permissionKeys = source;
 }
 
-function prilistFor(user: MockRow): string {
+/** The suffixes of the calls every signed-in user may make (reading). */
+const READ_SUFFIXES = new Set(READ_CAPABILITIES.map((capability) => PERMISSION_SUFFIX[capability]));
+
+/** The super admin holds every key: the demo account, role 1, or a role flagged issuper. */
+function isSuperUser(user: MockRow): boolean {
+  if (user.username === DEMO_USERNAME || Number(user.role_id) === 1) return true;
+  const role = table(ROLE_TABLE).rows.find((row) => sameId(row.id, user.role_id));
+  return Number(role?.issuper) === 1;
+}
+
+/**
+ * A user's permission keys (prilist): all of them for the super admin, the reading keys for
+ * everyone else. The mock has no role → key table; a role's own key list would go here.
+ */
+export function permissionKeysOf(user: MockRow): string[] {
   const keys = permissionKeys();
-  const isSuper = user.username === DEMO_USERNAME || Number(user.role_id) === 1;
-  return (isSuper ? keys : keys.filter((key) => /_(LIST|INFO|MYLIST)$/.test(key))).join(',');
+  if (isSuperUser(user)) return keys;
+  return keys.filter((key) => READ_SUFFIXES.has(key.slice(key.lastIndexOf('_') + 1)));
+}
+
+/** True when the user may make the call guarded by `key` (the super admin may make any). */
+export function holdsPermission(user: MockRow, key: string): boolean {
+  return isSuperUser(user) || permissionKeysOf(user).includes(key);
 }
 
 function openSession(user: MockRow) {
@@ -151,7 +177,7 @@ function openSession(user: MockRow) {
       nickname: String(user.nickname ?? user.username),
       avatar: String(user.avatar ?? ''),
     },
-    prilist: prilistFor(user),
+    prilist: permissionKeysOf(user).join(','),
   };
 }
 
@@ -221,8 +247,11 @@ export const authHandlers = [
   http.post('*/api/adminuser/uppassword', async ({ request }) => {
     const me = sessionUser(request);
     if (!me) return fail(401, mockMessages.loginExpired);
+    // Checked against the contract from a clone taken now, before the body is read below;
+    // the spec's password messages come first.
+    const contract = requestProblem(request);
     const body = await readBody(request);
-    const problem = passwordFormError(body);
+    const problem = passwordFormError(body) ?? (await contract);
     if (problem) return fail(201, problem);
     const user = findUser(String(me.username));
     if (!user || String(user.password ?? '') !== body.oldPwd)

@@ -8,6 +8,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { CAPABILITIES } from '@/core/module';
+import { permissionKeyFor } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';
 import { DEMO_PASSWORD, sessionUser, USER_TABLE } from './auth';
 import { buildWorkbook, readWorkbook, XLSX_TYPE } from './excel';
@@ -21,9 +22,11 @@ import {
   idsOf,
   isEmptyValue,
   isOwnBackendCall,
+  isSafeKey,
   matchesKeyword,
   newestFirst,
   nowSeconds,
+  own,
   paginate,
   readParams,
   sameId,
@@ -32,6 +35,8 @@ import {
 } from './util';
 
 const registry = new Map<string, MockModuleRegistration>();
+/** Every module's prilist keys, computed once per set of registrations. */
+let keyCache: string[] | undefined;
 
 /** Every capability the engine serves (resetting a password is the administrators' own call). */
 export const GENERIC_CAPABILITIES = CAPABILITIES.filter(
@@ -46,6 +51,7 @@ function withDemoPassword(registration: MockModuleRegistration, row: MockRow): M
 
 /** Registers modules with the engine and seeds their tables (later registrations win). */
 export function registerMockModules(registrations: readonly MockModuleRegistration[]): void {
+  keyCache = undefined;
   for (const registration of registrations) {
     registry.set(registration.group, registration);
     registerSeed(
@@ -64,16 +70,20 @@ export function mockModule(group: string): MockModuleRegistration | undefined {
   return registry.get(key);
 }
 
-/** prilist keys: upper-cased group + _CAPABILITY for every capability of every module. */
+/**
+ * prilist keys: the shared key of every capability of every module (src/core/permission), so
+ * the mock grants exactly the keys the app's key guard asks for.
+ */
 export function permissionKeys(): string[] {
-  const keys = new Set<string>();
-  for (const registration of registry.values()) {
-    const prefix = registration.group.toUpperCase();
-    for (const capability of registration.capabilities)
-      keys.add(`${prefix}_${capability.toUpperCase()}`);
-    keys.add(`${prefix}_ADD`);
+  if (!keyCache) {
+    const keys = new Set<string>();
+    for (const registration of registry.values()) {
+      for (const capability of registration.capabilities)
+        keys.add(permissionKeyFor(registration.group, capability));
+    }
+    keyCache = [...keys].sort();
   }
-  return [...keys].sort();
+  return keyCache;
 }
 
 function writeOnlyFields(registration: MockModuleRegistration): readonly string[] {
@@ -192,194 +202,209 @@ type Action = (
   request: Request,
 ) => Promise<Response> | Response;
 
-const actions: Record<string, Action> = {
-  list: (registration, params) => listAnswer(registration, table(registration.group).rows, params),
+/**
+ * The generic actions by name. A Map: the name comes from the URL, and a plain object would
+ * answer `constructor` or `__proto__` with one of Object.prototype's members.
+ */
+const actions = new Map<string, Action>(
+  Object.entries({
+    list: (registration, params) =>
+      listAnswer(registration, table(registration.group).rows, params),
 
-  recycle: (registration, params) =>
-    listAnswer(registration, table(registration.group).recycled, params),
+    recycle: (registration, params) =>
+      listAnswer(registration, table(registration.group).recycled, params),
 
-  mylist: (registration, params, request) => {
-    const me = sessionUser(request);
-    const field = ownerField(registration);
-    const mine = table(registration.group).rows.filter((row) => me && row[field] === me.username);
-    return listAnswer(registration, mine, params);
-  },
+    mylist: (registration, params, request) => {
+      const me = sessionUser(request);
+      const field = ownerField(registration);
+      const mine = table(registration.group).rows.filter((row) => me && row[field] === me.username);
+      return listAnswer(registration, mine, params);
+    },
 
-  info: (registration, params) => {
-    const row = findRow(
-      table(registration.group).rows,
-      registration,
-      idOf(params, registration.primaryKey),
-    );
-    return row ? ok(out(registration, row)) : fail(201, mockMessages.notFound);
-  },
-
-  add: (registration, params, request) => {
-    const added = addRecord(registration, params, request);
-    if (typeof added === 'string') return fail(201, added);
-    persist();
-    return ok(out(registration, added));
-  },
-
-  edit: (registration, params) => {
-    const store = table(registration.group);
-    const row = findRow(store.rows, registration, idOf(params, registration.primaryKey));
-    if (!row) return fail(201, mockMessages.notFound);
-    const next: MockRow = { ...row };
-    for (const [field, value] of Object.entries(params)) {
-      if (field === registration.primaryKey || field === registration.createTimeField) continue;
-      // An empty password on edit keeps the current one.
-      if (writeOnlyFields(registration).includes(field) && isEmptyValue(value)) continue;
-      next[field] = coerceLike(row[field], value);
-    }
-    const problem = missingRequired(registration, next);
-    if (problem) return fail(201, problem);
-    Object.assign(row, next);
-    persist();
-    return ok(out(registration, row));
-  },
-
-  updatefield: (registration, params) => {
-    const row = findRow(
-      table(registration.group).rows,
-      registration,
-      idOf(params, registration.primaryKey),
-    );
-    if (!row) return fail(201, mockMessages.notFound);
-    const field = String(params.field ?? '');
-    if (!field || field === registration.primaryKey)
-      return fail(201, mockMessages.unknownField(field));
-    const required = registration.requiredFields.find((item) => item.field === field);
-    if (required && isEmptyValue(params.value))
-      return fail(201, mockMessages.required(required.label));
-    row[field] = coerceLike(row[field], params.value);
-    persist();
-    return ok(null);
-  },
-
-  disable: (registration, params) => {
-    const row = findRow(
-      table(registration.group).rows,
-      registration,
-      idOf(params, registration.primaryKey),
-    );
-    if (!row) return fail(201, mockMessages.notFound);
-    const field = registration.statusField ?? 'status';
-    const requested = Number(params.status);
-    row[field] = requested === 1 || requested === 2 ? requested : Number(row[field]) === 1 ? 2 : 1;
-    persist();
-    return ok(null);
-  },
-
-  delete: (registration, params) => {
-    const store = table(registration.group);
-    const ids = idsOf(params, registration.primaryKey);
-    const removed = store.rows.filter((row) =>
-      ids.some((id) => sameId(row[registration.primaryKey], id)),
-    );
-    if (!removed.length) return fail(201, mockMessages.notFound);
-    store.rows = store.rows.filter((row) => !removed.includes(row));
-    if (registration.capabilities.includes('recycle')) store.recycled.push(...removed);
-    persist();
-    return ok(null, mockMessages.deleted);
-  },
-
-  restore: (registration, params) => {
-    const store = table(registration.group);
-    const ids = idsOf(params, registration.primaryKey);
-    const back = store.recycled.filter((row) =>
-      ids.some((id) => sameId(row[registration.primaryKey], id)),
-    );
-    if (!back.length) return fail(201, mockMessages.notFound);
-    store.recycled = store.recycled.filter((row) => !back.includes(row));
-    store.rows.push(...back);
-    persist();
-    return ok(null, mockMessages.restored);
-  },
-
-  destroy: (registration, params) => {
-    const store = table(registration.group);
-    const ids = idsOf(params, registration.primaryKey);
-    const hit = (row: MockRow) => ids.some((id) => sameId(row[registration.primaryKey], id));
-    const before = store.recycled.length + store.rows.length;
-    store.recycled = store.recycled.filter((row) => !hit(row));
-    // A module without a bin destroys live rows directly.
-    if (!registration.capabilities.includes('recycle'))
-      store.rows = store.rows.filter((row) => !hit(row));
-    if (store.recycled.length + store.rows.length === before)
-      return fail(201, mockMessages.notFound);
-    persist();
-    return ok(null, mockMessages.destroyed);
-  },
-
-  getkeyval: (registration, params) => {
-    const rows = table(registration.group).rows;
-    const valueField =
-      typeof params.key === 'string' && params.key ? params.key : registration.primaryKey;
-    const labelField =
-      typeof params.value === 'string' && params.value
-        ? params.value
-        : guessLabelField(registration, rows[0]);
-    return ok(
-      rows
-        .filter((row) => !registration.statusField || Number(row[registration.statusField]) !== 2)
-        .map((row) => ({
-          label: String(row[labelField] ?? row[valueField] ?? ''),
-          value: keyValue(row[valueField]),
-        })),
-    );
-  },
-
-  export: async (registration, params) => {
-    const store = table(registration.group);
-    const rows = newestFirst(
-      filterRows(registration, store.rows, params),
-      registration.primaryKey,
-      registration.createTimeField,
-    );
-    const bytes = await buildWorkbook(
-      registration.key,
-      exportColumns(registration, store.rows),
-      rows,
-    );
-    return fileResponse(bytes, `${registration.key}-export.xlsx`);
-  },
-
-  importtemplate: async (registration) => {
-    const bytes = await buildWorkbook(
-      registration.key,
-      exportColumns(registration, table(registration.group).rows),
-      [],
-    );
-    return fileResponse(bytes, `${registration.key}-template.xlsx`);
-  },
-
-  import: async (registration, params, request) => {
-    const file = params.importfile ?? params.file;
-    let bytes: ArrayBuffer | Uint8Array | undefined;
-    if (typeof file === 'string') bytes = fileBytesByAddress(file);
-    else if (file instanceof Blob) bytes = await file.arrayBuffer();
-    if (!bytes) return fail(201, mockMessages.importNoFile);
-    let records: MockRow[];
-    try {
-      records = await readWorkbook(
-        bytes,
-        exportColumns(registration, table(registration.group).rows),
+    info: (registration, params) => {
+      const row = findRow(
+        table(registration.group).rows,
+        registration,
+        idOf(params, registration.primaryKey),
       );
-    } catch {
-      return fail(201, mockMessages.importBadFile);
-    }
-    let count = 0;
-    for (const record of records) {
-      const { [registration.primaryKey]: _ignored, ...rest } = record;
-      const added = addRecord(registration, rest, request);
-      if (typeof added === 'string') return fail(201, `${added}（第 ${count + 2} 行）`);
-      count += 1;
-    }
-    persist();
-    return ok({ count }, mockMessages.imported(count));
-  },
-};
+      return row ? ok(out(registration, row)) : fail(201, mockMessages.notFound);
+    },
+
+    add: (registration, params, request) => {
+      const added = addRecord(registration, params, request);
+      if (typeof added === 'string') return fail(201, added);
+      persist();
+      return ok(out(registration, added));
+    },
+
+    edit: (registration, params) => {
+      const store = table(registration.group);
+      const row = findRow(store.rows, registration, idOf(params, registration.primaryKey));
+      if (!row) return fail(201, mockMessages.notFound);
+      const next: MockRow = { ...row };
+      for (const [field, value] of Object.entries(params)) {
+        if (field === registration.primaryKey || field === registration.createTimeField) continue;
+        if (!isSafeKey(field)) continue;
+        // An empty password on edit keeps the current one.
+        if (writeOnlyFields(registration).includes(field) && isEmptyValue(value)) continue;
+        next[field] = coerceLike(row[field], value);
+      }
+      const problem = missingRequired(registration, next);
+      if (problem) return fail(201, problem);
+      Object.assign(row, next);
+      persist();
+      return ok(out(registration, row));
+    },
+
+    updatefield: (registration, params) => {
+      const row = findRow(
+        table(registration.group).rows,
+        registration,
+        idOf(params, registration.primaryKey),
+      );
+      if (!row) return fail(201, mockMessages.notFound);
+      const field = String(params.field ?? '');
+      if (!field || field === registration.primaryKey || !isSafeKey(field))
+        return fail(201, mockMessages.unknownField(field));
+      const required = registration.requiredFields.find((item) => item.field === field);
+      if (required && isEmptyValue(params.value))
+        return fail(201, mockMessages.required(required.label));
+      row[field] = coerceLike(row[field], params.value);
+      persist();
+      return ok(null);
+    },
+
+    disable: (registration, params) => {
+      const row = findRow(
+        table(registration.group).rows,
+        registration,
+        idOf(params, registration.primaryKey),
+      );
+      if (!row) return fail(201, mockMessages.notFound);
+      const field = registration.statusField ?? 'status';
+      const requested = Number(params.status);
+      row[field] =
+        requested === 1 || requested === 2 ? requested : Number(row[field]) === 1 ? 2 : 1;
+      persist();
+      return ok(null);
+    },
+
+    delete: (registration, params) => {
+      const store = table(registration.group);
+      const ids = idsOf(params, registration.primaryKey);
+      const removed = store.rows.filter((row) =>
+        ids.some((id) => sameId(row[registration.primaryKey], id)),
+      );
+      if (!removed.length) return fail(201, mockMessages.notFound);
+      store.rows = store.rows.filter((row) => !removed.includes(row));
+      if (registration.capabilities.includes('recycle')) store.recycled.push(...removed);
+      persist();
+      return ok(null, mockMessages.deleted);
+    },
+
+    restore: (registration, params) => {
+      const store = table(registration.group);
+      const ids = idsOf(params, registration.primaryKey);
+      const back = store.recycled.filter((row) =>
+        ids.some((id) => sameId(row[registration.primaryKey], id)),
+      );
+      if (!back.length) return fail(201, mockMessages.notFound);
+      store.recycled = store.recycled.filter((row) => !back.includes(row));
+      store.rows.push(...back);
+      persist();
+      return ok(null, mockMessages.restored);
+    },
+
+    destroy: (registration, params) => {
+      const store = table(registration.group);
+      const ids = idsOf(params, registration.primaryKey);
+      const hit = (row: MockRow) => ids.some((id) => sameId(row[registration.primaryKey], id));
+      const before = store.recycled.length + store.rows.length;
+      store.recycled = store.recycled.filter((row) => !hit(row));
+      // A module without a bin destroys live rows directly.
+      if (!registration.capabilities.includes('recycle'))
+        store.rows = store.rows.filter((row) => !hit(row));
+      if (store.recycled.length + store.rows.length === before)
+        return fail(201, mockMessages.notFound);
+      persist();
+      return ok(null, mockMessages.destroyed);
+    },
+
+    getkeyval: (registration, params) => {
+      const rows = table(registration.group).rows;
+      const valueField =
+        typeof params.key === 'string' && params.key ? params.key : registration.primaryKey;
+      const labelField =
+        typeof params.value === 'string' && params.value
+          ? params.value
+          : guessLabelField(registration, rows[0]);
+      return ok(
+        rows
+          .filter((row) => !registration.statusField || Number(row[registration.statusField]) !== 2)
+          .map((row) => ({
+            // Own fields only: `key`/`value` name columns and come from the request.
+            label: String(own(row, labelField) ?? own(row, valueField) ?? ''),
+            value: keyValue(own(row, valueField)),
+          })),
+      );
+    },
+
+    export: async (registration, params) => {
+      const store = table(registration.group);
+      const rows = newestFirst(
+        filterRows(registration, store.rows, params),
+        registration.primaryKey,
+        registration.createTimeField,
+      );
+      const bytes = await buildWorkbook(
+        registration.key,
+        exportColumns(registration, store.rows),
+        rows,
+      );
+      return fileResponse(bytes, `${registration.key}-export.xlsx`);
+    },
+
+    importtemplate: async (registration) => {
+      const bytes = await buildWorkbook(
+        registration.key,
+        exportColumns(registration, table(registration.group).rows),
+        [],
+      );
+      return fileResponse(bytes, `${registration.key}-template.xlsx`);
+    },
+
+    import: async (registration, params, request) => {
+      const file = params.importfile ?? params.file;
+      let bytes: ArrayBuffer | Uint8Array | undefined;
+      if (typeof file === 'string') bytes = fileBytesByAddress(file);
+      else if (file instanceof Blob) bytes = await file.arrayBuffer();
+      if (!bytes) return fail(201, mockMessages.importNoFile);
+      let records: MockRow[];
+      try {
+        records = await readWorkbook(
+          bytes,
+          exportColumns(registration, table(registration.group).rows),
+        );
+      } catch {
+        return fail(201, mockMessages.importBadFile);
+      }
+      let count = 0;
+      for (const record of records) {
+        const { [registration.primaryKey]: _ignored, ...rest } = record;
+        const added = addRecord(registration, rest, request);
+        if (typeof added === 'string') return fail(201, `${added}（第 ${count + 2} 行）`);
+        count += 1;
+      }
+      persist();
+      return ok({ count }, mockMessages.imported(count));
+    },
+  } satisfies Record<string, Action>),
+);
+
+/** True when `action` names a generic action of the engine. */
+export function isGenericAction(action: string): boolean {
+  return actions.has(action.toLowerCase());
+}
 
 function keyValue(value: unknown): string | number {
   return typeof value === 'number' ? value : String(value ?? '');
@@ -401,7 +426,7 @@ function guessLabelField(registration: MockModuleRegistration, row: MockRow | un
 }
 
 /** The registration for a group: registered, or a default one for runtime modules. */
-function registrationFor(group: string): MockModuleRegistration | undefined {
+export function registrationFor(group: string): MockModuleRegistration | undefined {
   const registered = mockModule(group);
   if (registered) return registered;
   // A module created in the module designer at runtime: served with default semantics.
@@ -440,7 +465,7 @@ export async function runAction(
   request: Request,
 ): Promise<Response | undefined> {
   const registration = registrationFor(group);
-  const run = actions[action.toLowerCase()];
+  const run = actions.get(action.toLowerCase());
   if (!registration || !run) return undefined;
   return run(registration, await readParams(request), request);
 }

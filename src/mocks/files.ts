@@ -5,11 +5,11 @@
  * Every upload also creates an attachment row (table `attachment`).
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { base64ToBytes, bytesToBase64 } from '@/core/base64';
 import { mockMessages } from '@/locale/mock';
 import { envelope, fail, ok } from './respond';
 import { persist, table } from './store';
 import type { MockRow } from './types';
-import { base64ToBytes, bytesToBase64 } from '@/lib/request';
 import { nowSeconds, readBody, readQuery, type Params } from './util';
 
 export const FILE_TABLE = 'mock_files';
@@ -189,7 +189,7 @@ async function sliceUpload(request: Request): Promise<Response> {
 
 // --- the editor's server side ----------------------------------------------------------------
 
-const UEDITOR_CONFIG = {
+export const UEDITOR_CONFIG = {
   imageActionName: 'uploadimage',
   imageFieldName: 'upfile',
   imageMaxSize: 5 * 1024 * 1024,

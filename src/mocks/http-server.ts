@@ -1,22 +1,42 @@
 /**
- * The mock backend over real HTTP (`npm run cli -- mock-server --port <p>`), the same
- * handlers as the browser worker and vitest, through @mswjs/http-middleware. Answers CORS
- * preflights so an app on another origin can use it.
+ * The mock backend over real HTTP (`npm run cli -- mock-server --port <p>`): the same handlers
+ * as the browser worker and vitest, run with msw's getResponse on plain node:http. Answers
+ * CORS preflights so an app on another origin can use it.
+ *
+ * Hostile-proof at the transport too: a body over its limit (src/mocks/limits) is refused from
+ * its Content-Length, or as soon as the bytes counted pass the limit, without buffering the
+ * rest; an error thrown by a handler answers the 500 envelope (never a stack trace); a path
+ * nobody serves answers the 404 envelope.
  */
 import {
   createServer as createHttpServer,
+  type IncomingHttpHeaders,
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServer } from '@mswjs/http-middleware';
-import { RequestHandler } from 'msw';
-import { handlers } from './handlers';
+import { getResponse, RequestHandler } from 'msw';
+import { mockMessages } from '@/locale/mock';
+import { tooLargeMessage } from './guards';
+import { mockHandlers } from './handlers';
+import { bodyLimitFor, type BodyLimit } from './limits';
 
 export interface RunningMockServer {
   url: string;
   close(): Promise<void>;
 }
+
+export interface MockServerOptions {
+  port: number;
+  host?: string;
+  /** Serve POST /api/mock/reset (off by default: anyone reaching the port could wipe the data). */
+  allowReset?: boolean;
+}
+
+/** After refusing a body, what the client is still sending is discarded up to this much… */
+const DISCARD_LIMIT = 64 * 1024 * 1024;
+/** …or for this long, before the connection is closed. */
+const DISCARD_MS = 10_000;
 
 function allowCrossOrigin(request: IncomingMessage, response: ServerResponse): void {
   response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
@@ -30,22 +50,165 @@ function allowCrossOrigin(request: IncomingMessage, response: ServerResponse): v
   response.setHeader('Vary', 'Origin');
 }
 
-export async function startMockServer(options: {
-  port: number;
-  host?: string;
-}): Promise<RunningMockServer> {
-  const host = options.host ?? '127.0.0.1';
-  const app = createServer(
-    ...handlers.filter((handler): handler is RequestHandler => handler instanceof RequestHandler),
+function sendJson(
+  response: ServerResponse,
+  httpStatus: number,
+  body: unknown,
+  close = false,
+): void {
+  const text = JSON.stringify(body);
+  response.statusCode = httpStatus;
+  response.setHeader('Content-Type', 'application/json');
+  response.setHeader('Content-Length', Buffer.byteLength(text));
+  if (close) response.setHeader('Connection', 'close');
+  response.end(text);
+}
+
+function sendEnvelope(response: ServerResponse, httpStatus: number, status: number, msg: string) {
+  sendJson(response, httpStatus, { status, msg, data: null });
+}
+
+/**
+ * Answers a refused body, then closes the connection. What the client is still sending is
+ * read and dropped for a while first: closing on unread bytes resets the connection, and a
+ * reset can destroy the answer before the client has read it.
+ */
+function refuseBody(request: IncomingMessage, response: ServerResponse, limit: BodyLimit): void {
+  const message = tooLargeMessage(limit);
+  const editor = (request.url ?? '').startsWith('/ueditor/');
+  sendJson(
+    response,
+    200,
+    editor ? { state: message } : { status: 201, msg: message, data: null },
+    true,
   );
-  const server = createHttpServer((request, response) => {
-    allowCrossOrigin(request, response);
-    if (request.method === 'OPTIONS') {
-      response.statusCode = 204;
-      response.end();
+  let discarded = 0;
+  const stop = () => request.socket.destroy();
+  const timer = setTimeout(stop, DISCARD_MS);
+  timer.unref();
+  request.removeAllListeners('data');
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_LIMIT) stop();
+  });
+  request.once('end', () => clearTimeout(timer));
+  request.once('close', () => clearTimeout(timer));
+  request.resume();
+}
+
+/** The body, or undefined once more than `limit` bytes arrived (the rest is left unread). */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.off('data', onData);
+        request.pause();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks)));
+    request.once('error', reject);
+  });
+}
+
+function fetchHeaders(raw: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    // Hop-by-hop headers describe this connection, not the call.
+    if (value === undefined || name === 'connection' || name === 'transfer-encoding') continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+/** The request's URL; the Host header decides the origin when it is a valid one. */
+function requestUrl(request: IncomingMessage, fallbackHost: string): URL {
+  const path = request.url ?? '/';
+  try {
+    return new URL(path, `http://${request.headers.host ?? fallbackHost}`);
+  } catch {
+    return new URL(path.startsWith('/') ? path : '/', `http://${fallbackHost}`);
+  }
+}
+
+async function writeResponse(response: ServerResponse, answer: Response): Promise<void> {
+  const body = Buffer.from(await answer.arrayBuffer());
+  response.statusCode = answer.status;
+  answer.headers.forEach((value, name) => {
+    if (name !== 'content-length') response.appendHeader(name, value);
+  });
+  response.setHeader('Content-Length', body.length);
+  response.end(body);
+}
+
+async function serve(
+  handlers: RequestHandler[],
+  fallbackHost: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  allowCrossOrigin(request, response);
+  const method = request.method ?? 'GET';
+  if (method === 'OPTIONS') {
+    response.statusCode = 204;
+    response.end();
+    return;
+  }
+  const url = requestUrl(request, fallbackHost);
+  let body: Buffer | undefined;
+  const limit = bodyLimitFor(method, url);
+  if (limit) {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit.bytes) {
+      refuseBody(request, response, limit);
       return;
     }
-    app(request, response);
+    body = await readBody(request, limit.bytes);
+    if (!body) {
+      refuseBody(request, response, limit);
+      return;
+    }
+  }
+  const fetchRequest = new Request(url, {
+    method,
+    headers: fetchHeaders(request.headers),
+    // Buffer.concat allocates a plain (never shared) ArrayBuffer.
+    body: body && new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length),
+  });
+  let answer: Response | undefined;
+  try {
+    answer = await getResponse(handlers, fetchRequest);
+  } catch (error) {
+    console.error(`mock backend: ${method} ${url.pathname} failed`, error);
+    sendEnvelope(response, 500, 500, mockMessages.internalError);
+    return;
+  }
+  if (!(answer instanceof Response)) {
+    // Nothing serves the path (e.g. /etc/passwd after the URL's dot segments are resolved).
+    sendEnvelope(response, 404, 404, mockMessages.callNotFound);
+    return;
+  }
+  await writeResponse(response, answer);
+}
+
+export async function startMockServer(options: MockServerOptions): Promise<RunningMockServer> {
+  const host = options.host ?? '127.0.0.1';
+  const handlers = mockHandlers({ allowReset: options.allowReset ?? false }).filter(
+    (handler): handler is RequestHandler => handler instanceof RequestHandler,
+  );
+  let fallbackHost = host;
+  const server = createHttpServer((request, response) => {
+    serve(handlers, fallbackHost, request, response).catch((error: unknown) => {
+      console.error('mock backend: request failed', error);
+      if (!response.headersSent) sendEnvelope(response, 500, 500, mockMessages.internalError);
+      else response.destroy();
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -56,8 +219,9 @@ export async function startMockServer(options: {
   });
   const address = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  fallbackHost = `${shownHost}:${address.port}`;
   return {
-    url: `http://${shownHost}:${address.port}`,
+    url: `http://${fallbackHost}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -21,7 +21,8 @@ export interface MockTable {
   recycled: MockRow[];
 }
 
-type Tables = Record<string, MockTable>;
+/** A Map: table names come from requests (`/api/{method}/getkeyval`), never object keys. */
+type Tables = Map<string, MockTable>;
 
 type Seeder = () => Record<string, readonly MockRow[]>;
 
@@ -59,10 +60,10 @@ function buildTable(rows: readonly MockRow[], primaryKey = 'id'): MockTable {
 }
 
 function seedAll(): Tables {
-  const seeded: Tables = {};
+  const seeded: Tables = new Map();
   for (const seeder of seeders) {
     for (const [name, rows] of Object.entries(seeder())) {
-      seeded[name] = buildTable(rows, primaryKeys.get(name));
+      seeded.set(name, buildTable(rows, primaryKeys.get(name)));
     }
   }
   return seeded;
@@ -80,7 +81,7 @@ export function registerSeed(seeder: Seeder, keys: Record<string, string> = {}):
   if (tables) {
     // A late registration (lazy module) adds its tables without touching existing state.
     for (const [name, rows] of Object.entries(seeder())) {
-      tables[name] ??= buildTable(rows, primaryKeys.get(name));
+      if (!tables.has(name)) tables.set(name, buildTable(rows, primaryKeys.get(name)));
     }
   }
 }
@@ -96,7 +97,7 @@ function load(): Tables {
     const text = storage.getItem(key);
     if (!text) continue;
     try {
-      tables[name] = JSON.parse(text) as MockTable;
+      tables.set(name, JSON.parse(text) as MockTable);
       stored.set(name, text);
     } catch {
       // A corrupt entry falls back to the table's seed.
@@ -109,7 +110,7 @@ function load(): Tables {
 export function persist(): void {
   const storage = browserStorage();
   if (!tables || !storage) return;
-  for (const [name, current] of Object.entries(tables)) {
+  for (const [name, current] of tables) {
     const text = JSON.stringify(current);
     if (stored.get(name) === text) continue;
     try {
@@ -125,8 +126,20 @@ export function persist(): void {
 /** The named table, created empty if no seed declared it. */
 export function table(name: string): MockTable {
   const all = load();
-  all[name] ??= { rows: [], nextId: 1, recycled: [] };
-  return all[name];
+  let found = all.get(name);
+  if (!found) {
+    found = { rows: [], nextId: 1, recycled: [] };
+    all.set(name, found);
+  }
+  return found;
+}
+
+/**
+ * The named table when it exists. Read-only look-ups keyed by request data use this, so a
+ * stream of made-up names does not create (and persist) a table per name.
+ */
+export function existingTable(name: string): MockTable | undefined {
+  return load().get(name);
 }
 
 /** Restores every table to its seed (the demo's "reset data"). */

@@ -1,55 +1,134 @@
 /**
  * Small helpers every mock handler shares: reading bodies and queries defensively, ids in
  * every shape the client sends, paging, and answer clean-up.
+ *
+ * Request data is hostile until proven otherwise: keys that would reach an object's
+ * prototype (`__proto__`, `constructor`, `prototype`) are dropped while reading, and lookups
+ * keyed by request data go through Maps or own-property checks (`own`).
  */
-import { decryptText, getRequestConfig } from '@/lib/request';
+import { decryptText } from '@/core/crypto';
+import { getRequestConfig } from '@/core/request-config';
 import type { MockRow } from './types';
+
+export type Params = Record<string, unknown>;
+
+/** Keys never taken from a request: assigning them would reach into a prototype. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export function isSafeKey(key: string): boolean {
+  return !UNSAFE_KEYS.has(key);
+}
+
+/** The value of an own property (never one inherited from Object.prototype). */
+export function own(row: object, key: string): unknown {
+  return Object.hasOwn(row, key) ? (row as Record<string, unknown>)[key] : undefined;
+}
+
+/** How deeply a JSON body may nest (the contract's deepest body is an id object, 2 levels). */
+export const MAX_BODY_DEPTH = 16;
+
+function tooDeep(value: unknown, limit = MAX_BODY_DEPTH): boolean {
+  // Iterative: a hostile body nested 100 000 levels deep must not overflow the stack here.
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** JSON text to a value, dropping prototype-reaching keys at every level. */
+function parseJson(text: string): unknown {
+  return JSON.parse(text, (key, value: unknown) => (isSafeKey(key) ? value : undefined));
+}
+
+function isPlainObject(value: unknown): value is Params {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /**
  * With request encryption configured (VITE_API_ENCRYPT…), the client sends `{ paramsData }`;
  * the mock reads it back with the same key. Answers stay plain JSON, which the client accepts.
+ * Returns the value the client sealed (an object merged with any plain fields beside it).
  */
-async function decrypted(params: Params): Promise<Params> {
+async function unsealed(value: unknown): Promise<unknown> {
   const encryption = getRequestConfig().encryption;
-  if (!encryption || typeof params.paramsData !== 'string') return params;
+  if (!encryption || !isPlainObject(value) || typeof value.paramsData !== 'string') return value;
   try {
-    const parsed: unknown = JSON.parse(await decryptText(params.paramsData, encryption));
-    const { paramsData: _sealed, ...rest } = params;
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? { ...rest, ...(parsed as Params) }
-      : { ...rest, value: parsed };
+    const opened = parseJson(await decryptText(value.paramsData, encryption));
+    const { paramsData: _sealed, ...rest } = value;
+    if (isPlainObject(opened)) return { ...rest, ...opened };
+    return Object.keys(rest).length ? { ...rest, value: opened } : opened;
   } catch {
-    return params;
+    return value;
   }
 }
 
-export type Params = Record<string, unknown>;
+/** Params of any JSON value: an object as is, anything else (a list of ids) under `value`. */
+function asParams(value: unknown): Params {
+  return isPlainObject(value) ? value : { value };
+}
 
-/** The body as an object: JSON, multipart or url-encoded; `{}` when empty or unreadable. */
-export async function readBody(request: Request): Promise<Params> {
-  if (request.method === 'GET' || request.method === 'HEAD') return {};
-  const type = request.headers.get('content-type') ?? '';
-  try {
-    if (
-      type.includes('multipart/form-data') ||
-      type.includes('application/x-www-form-urlencoded')
-    ) {
+/** A body read for the handlers and the request guards. */
+export type BodyReading =
+  | {
+      ok: true;
+      params: Params;
+      /** The JSON value as the client sent it (decrypted); undefined for forms and no body. */
+      json: unknown;
+    }
+  | { ok: false; problem: 'malformed' | 'tooDeep' };
+
+function isFormType(type: string): boolean {
+  return type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded');
+}
+
+/** True when the request carries a body that is read as JSON (anything but a form post). */
+export function hasJsonBody(request: Request): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  return !isFormType(request.headers.get('content-type') ?? '');
+}
+
+/**
+ * The body as an object: JSON (decrypted when sealed in `paramsData`), multipart or
+ * url-encoded; `{}` when empty. Unreadable or over-deep JSON is reported, not guessed at.
+ */
+export async function parseBody(request: Request): Promise<BodyReading> {
+  if (request.method === 'GET' || request.method === 'HEAD')
+    return { ok: true, params: {}, json: undefined };
+  if (!hasJsonBody(request)) {
+    try {
       const form = await request.formData();
       const out: Params = {};
       form.forEach((value, key) => {
-        out[key] = value;
+        if (isSafeKey(key)) out[key] = value;
       });
-      return out;
+      return { ok: true, params: out, json: undefined };
+    } catch {
+      return { ok: false, problem: 'malformed' };
     }
-    const text = await request.text();
-    if (!text.trim()) return {};
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? decrypted(parsed as Params)
-      : { value: parsed };
-  } catch {
-    return {};
   }
+  const text = await request.text();
+  if (!text.trim()) return { ok: true, params: {}, json: undefined };
+  let parsed: unknown;
+  try {
+    parsed = parseJson(text);
+  } catch {
+    // Also a body nested so deeply that the parser gives up.
+    return { ok: false, problem: 'malformed' };
+  }
+  if (tooDeep(parsed)) return { ok: false, problem: 'tooDeep' };
+  const json = await unsealed(parsed);
+  if (json !== parsed && tooDeep(json)) return { ok: false, problem: 'tooDeep' };
+  return { ok: true, params: asParams(json), json };
+}
+
+/** The body as an object; `{}` when empty or unreadable (the request guards answered those). */
+export async function readBody(request: Request): Promise<Params> {
+  const reading = await parseBody(request);
+  return reading.ok ? reading.params : {};
 }
 
 /**
@@ -62,17 +141,26 @@ export function isOwnBackendCall(request: Request): boolean {
   return typeof location === 'undefined' || url.origin === location.origin;
 }
 
+/** The query as an object; a key given more than once holds the list of its values. */
 export function readQuery(request: Request): Params {
   const out: Params = {};
   new URL(request.url).searchParams.forEach((value, key) => {
-    out[key] = value;
+    if (!isSafeKey(key)) return;
+    const earlier = own(out, key);
+    if (earlier === undefined) out[key] = value;
+    else out[key] = Array.isArray(earlier) ? [...(earlier as unknown[]), value] : [earlier, value];
   });
   return out;
 }
 
+/** The query, decrypted when the client sealed it in `paramsData`. */
+export async function readDecryptedQuery(request: Request): Promise<Params> {
+  return asParams(await unsealed(readQuery(request)));
+}
+
 /** Query and body together (the body wins): list calls arrive as GET or POST. */
 export async function readParams(request: Request): Promise<Params> {
-  return { ...(await decrypted(readQuery(request))), ...(await readBody(request)) };
+  return { ...(await readDecryptedQuery(request)), ...(await readBody(request)) };
 }
 
 export type Id = string | number;
@@ -93,7 +181,7 @@ export function idOf(params: Params, primaryKey = 'id'): Id | undefined {
 
 /** Every id of a body: single ids, arrays, comma lists and id objects. */
 export function idsOf(params: Params, primaryKey = 'id'): Id[] {
-  const candidates = [params.id, params.ids, params[primaryKey]];
+  const candidates = [own(params, 'id'), own(params, 'ids'), own(params, primaryKey)];
   for (const candidate of candidates) {
     const ids = toIds(candidate);
     if (ids.length) return ids;
@@ -101,12 +189,17 @@ export function idsOf(params: Params, primaryKey = 'id'): Id[] {
   return [];
 }
 
+/** How deep ids are looked for: `{ id: { id } }` and a list of those are the deepest shapes. */
+const MAX_ID_DEPTH = 4;
+
 /** The ids in one value: a single id, an array, a comma list or an id object. */
-export function toIds(value: unknown): Id[] {
-  if (Array.isArray(value)) return value.flatMap(toIds);
+export function toIds(value: unknown, depth = 0): Id[] {
+  if (depth > MAX_ID_DEPTH) return [];
+  if (Array.isArray(value)) return value.flatMap((item) => toIds(item, depth + 1));
   if (typeof value === 'object' && value !== null)
-    return toIds((value as Params).id ?? (value as Params).ids);
-  if (typeof value === 'string' && value.includes(',')) return value.split(',').flatMap(toIds);
+    return toIds(own(value, 'id') ?? own(value, 'ids'), depth + 1);
+  if (typeof value === 'string' && value.includes(','))
+    return value.split(',').flatMap((item) => toIds(item, depth + 1));
   const id = scalarId(value);
   return id === undefined ? [] : [id];
 }

@@ -1,7 +1,8 @@
 /**
- * Every mock handler, in matching order: the token guard, auth, files and uploads, the
- * hand-written look-ups and library, the shell's handlers, then the generic catch-alls
- * (`/api/{method}/getkeyval` and the CRUD engine's `/api/{group}/{action}`).
+ * Every mock handler, in matching order: the token guard, the request guards (permission,
+ * size, readability, contract), auth, files and uploads, the hand-written look-ups and
+ * library, the shell's handlers, then the generic catch-alls (`/api/{method}/getkeyval` and
+ * the CRUD engine's `/api/{group}/{action}`).
  * The same list serves the browser worker, vitest (msw/node) and `cli mock-server`.
  */
 import type { RequestHandler, WebSocketHandler } from 'msw';
@@ -9,22 +10,35 @@ import { mockModules } from '@generated/mocks';
 import { authGuard, authHandlers, setPermissionKeySource } from '../auth';
 import { engineHandlers, permissionKeys, registerMockModules } from '../engine';
 import { fileHandlers } from '../files';
+import { requestGuards } from '../guards';
 import { runtimeModules } from '../runtime-modules';
 import { businessHandlers } from './business';
-import { libraryHandlers } from './library';
+import { libraryHandlers, mockResetHandler } from './library';
 import { lookupHandlers } from './lookups';
 import { shellHandlers } from './shell';
 
 registerMockModules([...mockModules, ...runtimeModules]);
 setPermissionKeySource(permissionKeys);
 
-export const handlers: (RequestHandler | WebSocketHandler)[] = [
-  ...authGuard,
-  ...authHandlers,
-  ...fileHandlers,
-  ...lookupHandlers,
-  ...businessHandlers,
-  ...shellHandlers,
-  ...libraryHandlers,
-  ...engineHandlers,
-];
+export interface MockHandlerOptions {
+  /** Serve the mock-only POST /api/mock/reset (restores every table to its seed). */
+  allowReset: boolean;
+}
+
+export function mockHandlers(options: MockHandlerOptions): (RequestHandler | WebSocketHandler)[] {
+  return [
+    ...authGuard,
+    ...requestGuards,
+    ...authHandlers,
+    ...fileHandlers,
+    ...lookupHandlers,
+    ...businessHandlers,
+    ...shellHandlers,
+    ...libraryHandlers,
+    ...(options.allowReset ? [mockResetHandler] : []),
+    ...engineHandlers,
+  ];
+}
+
+/** The browser demo and vitest: the demo's reset call included. */
+export const handlers = mockHandlers({ allowReset: true });

@@ -1,14 +1,16 @@
 /**
  * The attachment library (categories, two levels; attachments with paging, add by URL,
  * delete a list of ids), configuration groups (getgroupdata / updatesetting), the generic
- * option list `/api/{method}/getkeyval`, and the mock-only reset call.
+ * option list `/api/{method}/getkeyval`, and the mock-only reset call (its own handler).
  */
 import { http } from 'msw';
 import { mockMessages } from '@/locale/mock';
 import { mockModule, runAction } from '../engine';
+import { GROUP_ITEMS, GROUPS, groupData } from '../config-groups';
+import { requestProblem } from '../contract';
 import { ATTACHMENT_TABLE, attachmentType } from '../files';
 import { fail, ok } from '../respond';
-import { persist, registerSeed, resetMockDatabase, table } from '../store';
+import { existingTable, persist, registerSeed, resetMockDatabase, table } from '../store';
 import type { MockRow } from '../types';
 import {
   buildTree,
@@ -20,14 +22,13 @@ import {
   nowSeconds,
   paginate,
   readBody,
+  own,
   readParams,
   sameId,
   toIds,
 } from '../util';
 
 const CATEGORIES = 'attachmentcate';
-const GROUPS = 'group';
-const GROUP_ITEMS = 'groupitem';
 
 // Categories are not a CRUD module (no registration): seeded here, as the contract's
 // AttachmentCate x-admin seed. Attachments and configuration groups are module tables.
@@ -76,19 +77,6 @@ function categoryProblem(body: Record<string, unknown>, selfId?: unknown): strin
   return undefined;
 }
 
-/** A group's values keyed by item key; numeric text becomes a number (fileSize, fileLimit). */
-function groupData(code: string): Record<string, string | number> {
-  const group = table(GROUPS).rows.find((row) => row.code === code);
-  if (!group) return {};
-  const data: Record<string, string | number> = {};
-  for (const item of table(GROUP_ITEMS).rows) {
-    if (!sameId(item.group_id, group.id) || Number(item.status ?? 1) === 2) continue;
-    const value = String(item.item_value ?? '');
-    data[String(item.item_key)] = /^\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-  }
-  return data;
-}
-
 export const libraryHandlers = [
   http.get('*/api/attachmentcate/list', ({ request }) => {
     const title = String(new URL(request.url).searchParams.get('title') ?? '').trim();
@@ -104,8 +92,11 @@ export const libraryHandlers = [
     return ok(roots);
   }),
   http.post('*/api/attachmentcate/add', async ({ request }) => {
+    // Checked against the contract from a clone taken now, before the body is read below;
+    // the spec's category messages come first.
+    const contract = requestProblem(request);
     const body = await readBody(request);
-    const problem = categoryProblem(body);
+    const problem = categoryProblem(body) ?? (await contract);
     if (problem) return fail(201, problem);
     const store = table(CATEGORIES);
     const parent = Number(body.ac_parent);
@@ -121,10 +112,11 @@ export const libraryHandlers = [
     return ok({ ac_id: row.ac_id });
   }),
   http.post('*/api/attachmentcate/edit', async ({ request }) => {
+    const contract = requestProblem(request);
     const body = await readBody(request);
     const row = table(CATEGORIES).rows.find((item) => sameId(item.ac_id, body.ac_id));
     if (!row) return fail(201, mockMessages.notFound);
-    const problem = categoryProblem(body, row.ac_id);
+    const problem = categoryProblem(body, row.ac_id) ?? (await contract);
     if (problem) return fail(201, problem);
     const parent = Number(body.ac_parent);
     Object.assign(row, {
@@ -257,7 +249,7 @@ export const libraryHandlers = [
   http.get('*/api/:method/getkeyval', async ({ request, params }) => {
     const method = String(params.method ?? '').toLowerCase();
     if (mockModule(method)) return runAction(method, 'getkeyval', request);
-    const rows = table(method).rows;
+    const rows = existingTable(method)?.rows ?? [];
     const first = rows[0];
     if (!first) return ok([]);
     const keys = Object.keys(first);
@@ -265,18 +257,23 @@ export const libraryHandlers = [
     const labelField = keys.find((key) => /(name|title|label)$/.test(key)) ?? valueField;
     return ok(
       rows.map((row) => ({
-        label: String(row[labelField] ?? ''),
+        label: String(own(row, labelField) ?? ''),
         value:
-          typeof row[valueField] === 'number' ? row[valueField] : String(row[valueField] ?? ''),
+          typeof own(row, valueField) === 'number'
+            ? (own(row, valueField) as number)
+            : String(own(row, valueField) ?? ''),
       })),
     );
   }),
-
-  // --- mock-only -----------------------------------------------------------------------------
-  http.post('*/api/mock/reset', () => {
-    resetMockDatabase();
-    const response = ok(null, mockMessages.mockReset);
-    response.headers.set('x-mock-only', 'true');
-    return response;
-  }),
 ];
+
+/**
+ * Mock-only: restore every table to its seed. Open in the browser demo and under vitest; the
+ * HTTP mock server serves it only when started with `--allow-reset`.
+ */
+export const mockResetHandler = http.post('*/api/mock/reset', () => {
+  resetMockDatabase();
+  const response = ok(null, mockMessages.mockReset);
+  response.headers.set('x-mock-only', 'true');
+  return response;
+});

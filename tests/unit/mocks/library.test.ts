@@ -356,7 +356,7 @@ describe('dynamic modules', () => {
     const token = await signIn();
     const fields = await call<Record<string, unknown>[]>('POST', '/api/field/getfieldarrbymodule', {
       token,
-      body: { moduleName: 'common', moduleType: 1 },
+      body: { moduleName: 'common', moduleType: 'form' },
     });
     expect(fields.data.map((field) => field.cf_fieldname)).toEqual([
       'id',
@@ -379,7 +379,7 @@ describe('dynamic modules', () => {
     });
     const unknown = await call('POST', '/api/field/getfieldarrbymodule', {
       token,
-      body: { moduleName: 'nothing', moduleType: 1 },
+      body: { moduleName: 'nothing', moduleType: 'form' },
     });
     expect(unknown.data).toEqual([]);
   });

@@ -1,0 +1,97 @@
+/**
+ * What the mock backend checks before any handler runs (after the 401 token guard), in the
+ * browser worker, under vitest and over HTTP alike:
+ * 1. permission: a generic write call (add, edit, delete, …) on a module whose key the user
+ *    lacks answers 220 (the keys of src/core/permission; reading stays open);
+ * 2. size: a body over its limit (src/mocks/limits) answers 201 请求内容过大 / 上传文件过大;
+ * 3. readability: JSON that does not parse, or nests absurdly deep, answers 201;
+ * 4. the contract: the first violation answers 201 naming the field (src/mocks/contract).
+ * The handlers behind it read the request again: the guard reads only clones.
+ */
+import { http, HttpResponse } from 'msw';
+import { CAPABILITIES, type Capability } from '@/core/module';
+import { permissionKeyFor, READ_CAPABILITIES } from '@/core/permission';
+import { mockMessages } from '@/locale/mock';
+import { holdsPermission, sessionUser } from './auth';
+import { requestProblem } from './contract';
+import { registrationFor } from './engine';
+import { bodyLimitFor, type BodyLimit } from './limits';
+import { fail } from './respond';
+import { hasJsonBody, isOwnBackendCall, parseBody } from './util';
+
+function capabilityOf(action: string): Capability | undefined {
+  return CAPABILITIES.find((capability) => capability === action);
+}
+
+/** True when the call is a generic write the signed-in user holds no key for. */
+function lacksPermission(request: Request, url: URL): boolean {
+  const [, api, group, action, ...rest] = url.pathname.split('/');
+  if (api !== 'api' || !group || !action || rest.some(Boolean)) return false;
+  const capability = capabilityOf(action.toLowerCase());
+  if (!capability || READ_CAPABILITIES.includes(capability)) return false;
+  const user = sessionUser(request);
+  const registration = registrationFor(group);
+  // No user: a public call (the token guard answered the others). No module: not a CRUD call.
+  if (!user || !registration) return false;
+  return !holdsPermission(user, permissionKeyFor(registration.group, capability));
+}
+
+/** The body's size: the declared length when it is already over, else the bytes counted. */
+async function bodySize(request: Request, limit: BodyLimit): Promise<number> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit.bytes) return declared;
+  return (await request.clone().arrayBuffer()).byteLength;
+}
+
+/** The editor reads `{ state }`, every other call the envelope. */
+function refuse(url: URL, status: number, message: string): Response {
+  return url.pathname.startsWith('/ueditor/')
+    ? HttpResponse.json({ state: message })
+    : fail(status, message);
+}
+
+/** The message for an oversized body. */
+export function tooLargeMessage(limit: BodyLimit): string {
+  return limit.upload
+    ? mockMessages.uploadTooLarge(limit.shown)
+    : mockMessages.bodyTooLarge(limit.shown);
+}
+
+/**
+ * Calls whose handlers check their fields themselves with the spec's own wording (the password
+ * rules of section 5, the category messages, the editor's state texts) before the contract.
+ */
+const HANDLER_FIRST: ReadonlySet<string> = new Set([
+  'adminuserUppassword',
+  'attachmentcateAdd',
+  'attachmentcateEdit',
+  'ueditorConfig',
+  'ueditorAction',
+]);
+
+export const requestGuards = [
+  http.all(/\/(api|ueditor)\//, async ({ request }) => {
+    if (!isOwnBackendCall(request)) return undefined;
+    const url = new URL(request.url);
+    if (lacksPermission(request, url)) return fail(220, mockMessages.noPermission);
+
+    const limit = bodyLimitFor(request.method, url);
+    if (limit && (await bodySize(request, limit)) > limit.bytes)
+      return refuse(url, 201, tooLargeMessage(limit));
+    // Uploads are read (and judged) by their handlers.
+    if (limit?.upload) return undefined;
+
+    const reading = await parseBody(request.clone());
+    if (!reading.ok) {
+      const message =
+        reading.problem === 'tooDeep'
+          ? mockMessages.tooDeep
+          : hasJsonBody(request)
+            ? mockMessages.malformedJson
+            : mockMessages.malformedForm;
+      return refuse(url, 201, message);
+    }
+    const problem = await requestProblem(request, { deferTo: HANDLER_FIRST, reading });
+    return problem ? refuse(url, 201, problem) : undefined;
+  }),
+];
