@@ -37,6 +37,8 @@ export const mockMessages = {
   attachmentUrlRequired: '请输入附件地址',
   uploadNoFile: '请选择要上传的文件',
   chunkAccepted: '分片上传成功',
+  chunkInvalid: '分片信息不正确',
+  chunksTooLarge: '未完成的分片上传过多，请稍后重试',
   uploadSuccess: '上传成功',
   cacheRebuilt: '缓存已更新',
   mockReset: '演示数据已重置',

@@ -401,11 +401,6 @@ const actions = new Map<string, Action>(
   } satisfies Record<string, Action>),
 );
 
-/** True when `action` names a generic action of the engine. */
-export function isGenericAction(action: string): boolean {
-  return actions.has(action.toLowerCase());
-}
-
 function keyValue(value: unknown): string | number {
   return typeof value === 'number' ? value : String(value ?? '');
 }

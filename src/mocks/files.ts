@@ -135,8 +135,24 @@ async function importFile(request: Request): Promise<Response> {
 interface PendingUpload {
   total: number;
   parts: Map<number, Uint8Array>;
+  /** Bytes held so far. */
+  size: number;
+  started: number;
 }
 const pending = new Map<string, PendingUpload>();
+
+/** Chunks of one file at most (5120 KB each: a 1000 MB file). */
+export const MAX_CHUNKS = 200;
+/** Bytes all unfinished chunked uploads may hold together, so abandoned ones cannot fill memory. */
+export const PENDING_LIMIT = 256 * 1024 * 1024;
+/** An unfinished chunked upload is dropped after an hour. */
+const PENDING_LIFETIME_MS = 60 * 60 * 1000;
+
+function pendingBytes(): number {
+  let total = 0;
+  for (const upload of pending.values()) total += upload.size;
+  return total;
+}
 
 async function sliceUpload(request: Request): Promise<Response> {
   const body = await readBody(request);
@@ -144,18 +160,35 @@ async function sliceUpload(request: Request): Promise<Response> {
   const total = Number(body.chunk_total);
   const index = Number(body.chunk_index);
   const basename = String(body.resource_temp_basename ?? '');
+  if (!(chunk instanceof Blob) || !basename) return fail(201, mockMessages.uploadNoFile);
+  // Chunks are numbered from 1; 0 is taken too, as some clients count from it.
   if (
-    !(chunk instanceof Blob) ||
-    !basename ||
     !Number.isInteger(total) ||
     total < 1 ||
-    !Number.isInteger(index)
+    total > MAX_CHUNKS ||
+    !Number.isInteger(index) ||
+    index < 0 ||
+    index > total
   ) {
-    return fail(201, mockMessages.uploadNoFile);
+    return fail(201, mockMessages.chunkInvalid);
   }
-  const upload = pending.get(basename) ?? { total, parts: new Map<number, Uint8Array>() };
+  const now = Date.now();
+  for (const [key, upload] of pending)
+    if (now - upload.started > PENDING_LIFETIME_MS) pending.delete(key);
+  const upload = pending.get(basename) ?? {
+    total,
+    parts: new Map<number, Uint8Array>(),
+    size: 0,
+    started: now,
+  };
+  if (pendingBytes() + chunk.size > PENDING_LIMIT) {
+    pending.delete(basename);
+    return fail(201, mockMessages.chunksTooLarge);
+  }
   pending.set(basename, upload);
-  upload.parts.set(index, new Uint8Array(await chunk.arrayBuffer()));
+  const bytes = new Uint8Array(await chunk.arrayBuffer());
+  upload.size += bytes.length - (upload.parts.get(index)?.length ?? 0);
+  upload.parts.set(index, bytes);
   const tempPath = `temp/${basename}`;
   if (upload.parts.size < upload.total) {
     return envelope(1, mockMessages.chunkAccepted, {
