@@ -1,0 +1,74 @@
+// @vitest-environment node
+/**
+ * The mock backend stands apart from the app (issue 7): everything src/mocks reaches, directly
+ * or through other files, lies in src/mocks, src/core, src/locale or generated/, and the only
+ * packages it loads are msw, ajv (+ ajv-formats), exceljs and Node's own modules. So
+ * `cli mock-server` never loads UI code or the browser request client.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve('.');
+const ALLOWED_FOLDERS = ['src/mocks/', 'src/core/', 'src/locale/', 'generated/'];
+const ALLOWED_PACKAGE = /^(msw(\/.+)?|ajv(\/.+)?|ajv-formats|exceljs|node:.+)$/;
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const full = path.join(folder, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+function resolveLocal(specifier: string, from: string): string | undefined {
+  let base: string;
+  if (specifier.startsWith('@/')) base = path.join(ROOT, 'src', specifier.slice(2));
+  else if (specifier.startsWith('@generated/'))
+    base = path.join(ROOT, 'generated', specifier.slice('@generated/'.length));
+  else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier);
+  else return undefined;
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+}
+
+/** Every local file and package reached from src/mocks. */
+function reach(): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const queue = filesUnder(path.join(ROOT, 'src/mocks'));
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    if (!/\.tsx?$/.test(file)) continue;
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+      if (!specifier) continue;
+      const local = resolveLocal(specifier, file);
+      if (local) queue.push(local);
+      else if (specifier.startsWith('@/') || specifier.startsWith('@generated/'))
+        throw new Error(`${file}: cannot resolve ${specifier}`);
+      else packages.add(specifier);
+    }
+  }
+  return { files, packages };
+}
+
+describe('what the mock backend imports', () => {
+  const { files, packages } = reach();
+
+  it('reaches only src/mocks, src/core, src/locale and generated/', () => {
+    const outside = [...files]
+      .map((file) => path.relative(ROOT, file).split(path.sep).join('/'))
+      .filter((file) => !ALLOWED_FOLDERS.some((folder) => file.startsWith(folder)));
+    expect(outside).toEqual([]);
+    // The walk did follow the imports (the contract and the shared permission table).
+    expect([...files].some((file) => file.endsWith('generated/openapi.json'))).toBe(true);
+    expect([...files].some((file) => file.endsWith('src/core/permission.ts'))).toBe(true);
+  });
+
+  it('loads only msw, ajv, exceljs and Node modules', () => {
+    expect([...packages].filter((name) => !ALLOWED_PACKAGE.test(name))).toEqual([]);
+    expect(packages).toContain('msw');
+  });
+});
