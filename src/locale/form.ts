@@ -25,6 +25,11 @@ export const form = {
   switchOn: '开',
   switchOff: '关',
   submit: '提交',
+  /** Closing a form dialog that holds unsaved input. */
+  discardTitle: '提示',
+  discardConfirm: '有未保存的内容，确定放弃吗？',
+  discardAccept: '放弃',
+  discardReject: '继续编辑',
   optionsLoading: '选项加载中…',
   optionsFailed: '选项加载失败',
   emptyOptions: '暂无选项',

@@ -1,12 +1,14 @@
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { hasPermissionKey } from '@/lib/permissions';
 import { useDynamicForm } from '@/components/form/use-dynamic-form';
 import { DynamicFormView } from '@/components/form/dynamic-form';
 import type { FormValues } from '@/components/form/schema';
 import { crud as t } from '@/locale/crud';
+import { form as formText } from '@/locale/form';
 import { createCrudMutations } from './crud-queries';
 import { RecordLoader } from './crud-info';
 import { permissionKeyOf, usePermissionRefresh } from './permission-keys';
@@ -28,6 +30,7 @@ function CrudFormBody({
   record,
   onDone,
   onCancel,
+  onDirtyChange,
 }: {
   module: ModuleDefinition;
   mode: 'add' | 'edit';
@@ -35,6 +38,8 @@ function CrudFormBody({
   record?: ModuleRecord;
   onDone: () => void;
   onCancel: () => void;
+  /** Told whether the user has changed anything since the form opened (react-hook-form isDirty). */
+  onDirtyChange: (dirty: boolean) => void;
 }) {
   usePermissionRefresh();
   const client = useQueryClient();
@@ -55,6 +60,11 @@ function CrudFormBody({
       onDone();
     },
   });
+  const dirty = controller.form.formState.isDirty;
+  useEffect(() => {
+    onDirtyChange(dirty);
+    return () => onDirtyChange(false);
+  }, [dirty, onDirtyChange]);
   // Spec section 6: the generic form's submit is guarded by <MODULE>_ADD, in add and edit alike.
   const canSubmit = hasPermissionKey(permissionKeyOf(module, 'add'));
 
@@ -77,34 +87,56 @@ function CrudFormBody({
   );
 }
 
-/** Add / edit dialog around DynamicForm; edit loads `info` first. */
+/**
+ * Add / edit dialog around DynamicForm; edit loads `info` first. Closing it (Escape, the close
+ * icon, 关闭) with unsaved input asks first, so a stray key press loses nothing.
+ */
 export function CrudForm({ module, mode, id, visible, onHide }: CrudFormProps) {
   const header = mode === 'edit' ? t.editTitle(module.title) : t.addTitle(module.title);
+  const dirty = useRef(false);
+  const onDirtyChange = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const requestClose = () => {
+    if (dirty.current) setAskDiscard(true);
+    else onHide();
+  };
+  const body = { onDone: onHide, onCancel: requestClose, onDirtyChange };
   return (
-    <Dialog
-      header={header}
-      visible={visible}
-      onHide={onHide}
-      style={{ width: 'min(720px, 95vw)' }}
-      modal
-    >
-      {visible &&
-        (mode === 'edit' && id !== undefined ? (
-          <RecordLoader module={module} id={id}>
-            {(record) => (
-              <CrudFormBody
-                module={module}
-                mode="edit"
-                id={id}
-                record={record}
-                onDone={onHide}
-                onCancel={onHide}
-              />
-            )}
-          </RecordLoader>
-        ) : (
-          <CrudFormBody module={module} mode="add" onDone={onHide} onCancel={onHide} />
-        ))}
-    </Dialog>
+    <>
+      <Dialog
+        header={header}
+        visible={visible}
+        onHide={requestClose}
+        style={{ width: 'min(720px, 95vw)' }}
+        modal
+      >
+        {visible &&
+          (mode === 'edit' && id !== undefined ? (
+            <RecordLoader module={module} id={id}>
+              {(record) => (
+                <CrudFormBody module={module} mode="edit" id={id} record={record} {...body} />
+              )}
+            </RecordLoader>
+          ) : (
+            <CrudFormBody module={module} mode="add" {...body} />
+          ))}
+      </Dialog>
+      <ConfirmDialog
+        visible={askDiscard}
+        header={formText.discardTitle}
+        message={formText.discardConfirm}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel={formText.discardAccept}
+        rejectLabel={formText.discardReject}
+        className="crud-form__discard"
+        accept={() => {
+          dirty.current = false;
+          onHide();
+        }}
+        onHide={() => setAskDiscard(false)}
+      />
+    </>
   );
 }

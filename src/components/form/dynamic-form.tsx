@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import './dynamic-form.css';
 import { Controller } from 'react-hook-form';
 import { Button } from 'primereact/button';
@@ -18,11 +18,33 @@ interface DynamicFormViewProps {
   children?: ReactNode;
 }
 
+/**
+ * Escape pressed in an open drop-down, tree select or date panel closes that panel only.
+ * PrimeReact's dialog listens for Escape on the document, so without this the same key press
+ * also closes the dialog around the form, and everything typed is lost. The key stops here
+ * when it comes from a panel (portalled out of the form's DOM, yet a React child of one of its
+ * controls) or from a field whose panel is open (some part of it says aria-expanded; the
+ * control has closed the panel by now, but the DOM has not been updated yet).
+ */
+function keepEscapeInOverlay(event: KeyboardEvent<HTMLFormElement>): void {
+  if (event.key !== 'Escape' || !(event.target instanceof Element)) return;
+  const fromPanel = !event.currentTarget.contains(event.target);
+  const panelOpen = event.target.closest('[data-field]')?.querySelector('[aria-expanded="true"]');
+  if (fromPanel || panelOpen) event.stopPropagation();
+}
+
 /** Renders a controller's fields; the logic lives in useDynamicForm. */
 export function DynamicFormView({ controller, disabled, children }: DynamicFormViewProps) {
   const { form, visibleFields, formId, formRef, controlId, submit } = controller;
   return (
-    <form id={formId} ref={formRef} className="dynamic-form p-fluid" noValidate onSubmit={submit}>
+    <form
+      id={formId}
+      ref={formRef}
+      className="dynamic-form p-fluid"
+      noValidate
+      onSubmit={submit}
+      onKeyDown={keepEscapeInOverlay}
+    >
       {visibleFields.map((field) => (
         <FieldBlock
           key={field.cf_fieldname}
