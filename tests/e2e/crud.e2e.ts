@@ -118,8 +118,15 @@ describe('administrators (/system/user)', () => {
     await dialog.getByLabel('昵称').fill('测试编辑');
     await dialog.getByLabel('登录密码').fill('Editor@2026');
     await dialog.locator('[data-field=department_id] .p-treeselect').click();
-    const department = page.locator('.p-treeselect-panel .p-treenode-content').first();
-    const departmentName = (await department.locator('.p-treenode-label').innerText()).trim();
+    // A department with sub-departments is refused (存在下级不能选择): open 总公司, pick a leaf.
+    await page
+      .locator('.p-treeselect-panel .p-treenode-content', { hasText: '总公司' })
+      .locator('.p-tree-toggler')
+      .click();
+    const departmentName = '财务部';
+    const department = page.locator('.p-treeselect-panel .p-treenode-content', {
+      hasText: departmentName,
+    });
     await department.click();
     await dialog.locator('[data-field=role_id] .p-dropdown').click();
     const role = page.locator('.p-dropdown-panel .p-dropdown-item').first();
