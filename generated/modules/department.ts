@@ -35,6 +35,7 @@ export const departmentModule: ModuleDefinition<AdminDepartment> = {
       cf_ispri: 0,
       cf_sourcetype: 'DICTIONARY',
       cf_dictionary: 'Dep',
+      parameData: { checkStrictly: true },
     },
     {
       cf_name: '部门名称',
@@ -100,6 +101,7 @@ export const departmentModule: ModuleDefinition<AdminDepartment> = {
       cf_ispri: 0,
       cf_sourcetype: 'DICTIONARY',
       cf_dictionary: 'Dep',
+      parameData: { checkStrictly: true },
     },
     {
       cf_name: '状态',
