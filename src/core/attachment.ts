@@ -1,0 +1,104 @@
+/**
+ * File values (spec section 3): a form field of an upload or attachment control stores a JSON
+ * text array of `{att_id, att_title, att_url}` (the cropper adds `att_preview`). The upload
+ * limits come from the IMAGECONFIG / FILECONFIG settings (`fileSize` MB, `fileType`,
+ * `fileLimit`) with the spec's defaults. Shared by the controls, the attachment library, the
+ * list cells and the mock backend, so it depends on nothing.
+ */
+
+export interface AttachmentValue {
+  att_id: number | string;
+  att_title: string;
+  att_url: string;
+  /** The cropped image's address (cropper only). */
+  att_preview?: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toAttachment(item: unknown): AttachmentValue | undefined {
+  if (typeof item === 'string') {
+    const url = item.trim();
+    return url ? { att_id: 0, att_title: url.split('/').pop() ?? url, att_url: url } : undefined;
+  }
+  if (!isRecord(item) || typeof item.att_url !== 'string' || !item.att_url) return undefined;
+  const value: AttachmentValue = {
+    att_id: typeof item.att_id === 'number' || typeof item.att_id === 'string' ? item.att_id : 0,
+    att_title: typeof item.att_title === 'string' ? item.att_title : item.att_url,
+    att_url: item.att_url,
+  };
+  if (typeof item.att_preview === 'string' && item.att_preview)
+    value.att_preview = item.att_preview;
+  return value;
+}
+
+/**
+ * The attachments of a stored value. Tolerant of what older records hold: the JSON text array,
+ * an array, one object, or a bare address. Anything else is no attachment, never an error.
+ */
+export function parseAttachmentValue(value: unknown): AttachmentValue[] {
+  let raw: unknown = value;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!text) return [];
+    if (text.startsWith('[') || text.startsWith('{')) {
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        return [];
+      }
+    }
+  }
+  const items = Array.isArray(raw) ? raw : [raw];
+  return items.map(toAttachment).filter((item): item is AttachmentValue => item !== undefined);
+}
+
+/** The stored form of attachments: the JSON text array ('' when there are none). */
+export function serializeAttachmentValue(items: readonly AttachmentValue[]): string {
+  return items.length ? JSON.stringify(items) : '';
+}
+
+/** Upload limits of one kind (IMAGECONFIG for images, FILECONFIG for files). */
+export interface UploadLimits {
+  /** Megabytes. */
+  fileSize: number;
+  /** Lower-case extensions without the dot. */
+  fileType: string[];
+  /** Files one control holds. */
+  fileLimit: number;
+}
+
+/** Spec defaults: 5 MB; png, jpg, jpeg, gif; 9 files. */
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  fileSize: 5,
+  fileType: ['png', 'jpg', 'jpeg', 'gif'],
+  fileLimit: 9,
+};
+
+/** Attachments the library dialog lets one choose when the control sets no limit (spec section 9). */
+export const ATTACHMENT_PICKER_LIMIT = 99;
+
+/**
+ * Limits from a configuration group's values (`getgroupdata {code: 'IMAGECONFIG'}`); a missing or
+ * unusable value keeps the default. `fileType` may be a comma/space separated text or an array.
+ */
+export function uploadLimitsFrom(
+  config: Record<string, unknown> | undefined,
+  defaults: UploadLimits = DEFAULT_UPLOAD_LIMITS,
+): UploadLimits {
+  const size = Number(config?.fileSize);
+  const limit = Number(config?.fileLimit);
+  const rawTypes = config?.fileType;
+  const types = (
+    Array.isArray(rawTypes) ? rawTypes.map(String) : String(rawTypes ?? '').split(/[\s,，;|]+/)
+  )
+    .map((type) => type.trim().replace(/^\./, '').toLowerCase())
+    .filter(Boolean);
+  return {
+    fileSize: Number.isFinite(size) && size > 0 ? size : defaults.fileSize,
+    fileType: types.length ? types : defaults.fileType,
+    fileLimit: Number.isInteger(limit) && limit > 0 ? limit : defaults.fileLimit,
+  };
+}
