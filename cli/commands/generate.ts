@@ -69,7 +69,7 @@ function checkProblems(
 export function registerGenerate(program: Command): void {
   program
     .command('generate')
-    .description('Generate types, hooks, mocks, modules, pages and routes from the contract')
+    .description('Generate types, hooks, mocks, modules, pages, screens and menu rows from the contract')
     .addOption(
       new Option(
         '--check',
