@@ -1,0 +1,173 @@
+/**
+ * The chunked upload of /api/tool/uploadslice (spec sections 4, 7, 8, 9): 5120 KB chunks
+ * numbered from 1 (`chunk_index` of `chunk_total`), each a multipart POST with every field of
+ * the spec (resource_chunk, chunk_total, chunk_index, resource_temp_basename,
+ * resource_temp_path, resource_type, resource_name, accessToken, ac_id). The server answers
+ * status 1 per accepted chunk and 200 with the file's address once it is complete.
+ *
+ * A chunk that did not arrive (no answer, timeout, HTTP error) is sent again after a backoff,
+ * a few times; chunks already accepted are never sent again. A chunk the server refuses (an
+ * envelope status other than 1 / 200) stops the upload: sending it again would be refused
+ * again. Cancelling (the AbortSignal) stops before the next chunk and aborts the one in flight.
+ * Messages: 上传失败 / 上传成功 (the spec's "upload failed" / "upload successful").
+ */
+import type { UploadResult as UploadedFile, UploadSliceResult } from '@generated/api/api.schemas';
+import { notify } from '@/lib/notify';
+import { getToken } from '@/lib/session';
+import { largeUpload } from '@/locale/large-upload';
+import { uploadMessages } from '@/locale/request';
+import { send } from './client';
+import { ApiError, type Envelope } from './errors';
+import type { UploadResult } from './upload';
+
+/** Chunk size of the chunked upload: 5120 KB (spec section 9). */
+export const UPLOAD_CHUNK_SIZE = 5120 * 1024;
+
+export const UPLOAD_SLICE_URL = '/api/tool/uploadslice';
+
+/** Tries per chunk, the first one included. */
+export const SLICE_ATTEMPTS = 3;
+
+/** Waits before a chunk is sent again: 0.5 s, 1 s, 2 s, … (resolves early when cancelled). */
+export function sliceBackoff(retry: number, signal?: AbortSignal): Promise<void> {
+  const ms = 500 * 2 ** (retry - 1);
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+export interface SliceUploadOptions {
+  /** Attachment category (`ac_id`). */
+  acId?: string | number;
+  /** `resource_type`; the file extension by default. */
+  resourceType?: string;
+  /** `resource_name`; the file's name by default. */
+  resourceName?: string;
+  /** Called with 0–100: 0 at the start, after each accepted chunk, 100 when complete. */
+  onProgress?: (percent: number) => void;
+  /** Chunk size in bytes; 5120 KB by default. */
+  chunkSize?: number;
+  url?: string;
+  /** Cancels the upload: no further chunk is sent, the one in flight is aborted. */
+  signal?: AbortSignal;
+  /** Tries per chunk (first one included); 3 by default. */
+  attempts?: number;
+  /** The wait before retry number `retry` (1, 2, …); `sliceBackoff` by default. */
+  retryDelay?: (retry: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** What a chunked upload ends with; `cancelled` when the signal stopped it (no toast shown). */
+export type SliceUploadResult = UploadResult | { ok: false; message: string; cancelled: true };
+
+function nameOf(file: Blob): string {
+  const name = (file as File).name;
+  return typeof name === 'string' && name ? name : 'file';
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+function tempBasename(): string {
+  const random =
+    globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(16).slice(2)}`;
+  return random.replace(/-/g, '');
+}
+
+function failed(message: string, envelope?: Envelope): UploadResult {
+  notify.error(message);
+  return envelope ? { ok: false, message, envelope } : { ok: false, message };
+}
+
+type ChunkAnswer =
+  | { kind: 'envelope'; envelope: Envelope<UploadSliceResult> }
+  /** No usable answer: worth sending the chunk again. */
+  | { kind: 'lost' }
+  | { kind: 'cancelled' };
+
+async function postChunk(url: string, form: FormData, signal?: AbortSignal): Promise<ChunkAnswer> {
+  try {
+    const answer = await send(
+      { url, method: 'POST', data: form, signal },
+      { headers: { accesstoken: getToken() }, quiet: true },
+    );
+    if (answer.kind !== 'envelope') return { kind: 'lost' };
+    return { kind: 'envelope', envelope: answer.envelope as Envelope<UploadSliceResult> };
+  } catch (error) {
+    if (signal?.aborted || (error instanceof ApiError && error.kind === 'aborted'))
+      return { kind: 'cancelled' };
+    return { kind: 'lost' };
+  }
+}
+
+/** Uploads `file` in chunks; resolves (never rejects) with the address or the failure. */
+export async function uploadSlice(
+  file: Blob,
+  options: SliceUploadOptions = {},
+): Promise<SliceUploadResult> {
+  const chunkSize = options.chunkSize ?? UPLOAD_CHUNK_SIZE;
+  const attempts = Math.max(1, options.attempts ?? SLICE_ATTEMPTS);
+  const wait = options.retryDelay ?? sliceBackoff;
+  const { signal } = options;
+  const url = options.url ?? UPLOAD_SLICE_URL;
+  const name = options.resourceName ?? nameOf(file);
+  const total = Math.max(1, Math.ceil(file.size / chunkSize));
+  const basename = tempBasename();
+  const cancelled: SliceUploadResult = {
+    ok: false,
+    message: largeUpload.cancelled,
+    cancelled: true,
+  };
+  let tempPath = '';
+  options.onProgress?.(0);
+
+  for (let index = 1; index <= total; index += 1) {
+    const chunk = file.slice((index - 1) * chunkSize, Math.min(file.size, index * chunkSize));
+    let answer: ChunkAnswer = { kind: 'lost' };
+    for (let attempt = 1; attempt <= attempts; attempt += 1) {
+      if (signal?.aborted) return cancelled;
+      if (attempt > 1) {
+        await wait(attempt - 1, signal);
+        if (signal?.aborted) return cancelled;
+      }
+      // A fresh form per try: the temp path may only be known after an earlier chunk.
+      const form = new FormData();
+      form.append('resource_chunk', chunk, name);
+      form.append('chunk_total', String(total));
+      form.append('chunk_index', String(index));
+      form.append('resource_temp_basename', basename);
+      form.append('resource_temp_path', tempPath);
+      form.append('resource_type', options.resourceType ?? extensionOf(name));
+      form.append('resource_name', name);
+      form.append('accessToken', getToken());
+      form.append('ac_id', String(options.acId ?? 0));
+      answer = await postChunk(url, form, signal);
+      if (answer.kind !== 'lost') break;
+    }
+    if (answer.kind === 'cancelled') return cancelled;
+    if (answer.kind === 'lost') return failed(uploadMessages.chunkFailed);
+
+    const { envelope } = answer;
+    if (envelope.status === 200 && envelope.data) {
+      options.onProgress?.(100);
+      notify.success(uploadMessages.chunkSucceeded);
+      // Complete: the answer carries the file's address, att_id and name.
+      const done = envelope as Envelope<UploadedFile>;
+      return { ok: true, data: done.data as UploadedFile, envelope: done };
+    }
+    if (envelope.status !== 1) return failed(uploadMessages.chunkFailed, envelope);
+    if (typeof envelope.data?.resource_temp_path === 'string')
+      tempPath = envelope.data.resource_temp_path;
+    options.onProgress?.(Math.min(99, Math.round((index / total) * 100)));
+  }
+  // Every chunk was accepted but the server never said it was complete.
+  return failed(uploadMessages.chunkFailed);
+}
