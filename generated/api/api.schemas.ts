@@ -575,6 +575,22 @@ export type AdminNoticePageAllOf = {
  */
 export type AdminNoticePage = ListPageMeta & AdminNoticePageAllOf;
 
+export type RoleIdBody = {
+  roleid: RecordId;
+};
+
+/**
+ * A role's permission keys (权限分配).
+ */
+export type RoleAuthLink = {
+  roleid: RecordId;
+  /**
+   * 权限键，如 ADMINNOTICE_ADD
+   * @maxItems 2000
+   */
+  prilist: string[];
+};
+
 /**
  * 1 拥有全部菜单与权限（授权时的 issuper）。
  */
@@ -678,9 +694,16 @@ export type AdminUser = {
    * @maxLength 255
    */
   avatar: string;
-  /** @maxLength 20 */
+  /**
+   * 11 位手机号，可为空
+   * @maxLength 20
+   * @pattern ^$|^1[3-9][0-9]{9}$
+   */
   mobile?: string;
-  /** @maxLength 100 */
+  /**
+   * 邮箱地址，可为空
+   * @maxLength 100
+   */
   email?: string;
   /** @minimum 0 */
   department_id?: number;
@@ -726,7 +749,10 @@ export type AdminUserInput = {
   password?: string;
   /** @maxLength 255 */
   avatar?: string;
-  /** @maxLength 20 */
+  /**
+   * @maxLength 20
+   * @pattern ^$|^1[3-9][0-9]{9}$
+   */
   mobile?: string;
   /** @maxLength 100 */
   email?: string;
@@ -1219,16 +1245,6 @@ export type DistrictTreeNode = {
   children?: DistrictTreeNode[];
 };
 
-export type DynamicsCategory = (typeof DynamicsCategory)[keyof typeof DynamicsCategory];
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const DynamicsCategory = {
-  NUMBER_1: 1,
-  NUMBER_2: 2,
-  NUMBER_3: 3,
-  NUMBER_4: 4,
-} as const;
-
 /**
  * 1 是（开），2 否（关）。
  */
@@ -1262,7 +1278,12 @@ export type Dynamics = {
    * @maxLength 100
    */
   title: string;
-  category: DynamicsCategory;
+  /**
+   * 动态类型：字典 DynamicsType 的字典值（文本）（1 系统更新、2 功能上线、3 运维公告、4 活动资讯；可在字典管理中增加）。
+   * @minLength 1
+   * @maxLength 50
+   */
+  category: string;
   /**
    * 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。
    * @maxLength 4000
@@ -2682,6 +2703,8 @@ export type OssCredentials = {
   bucket: string;
   /** 上传目录前缀 */
   img_path: string;
+  /** Origin of an OSS-compatible service other than the region's public endpoint (a self-hosted gateway, or the mock backend's emulation); the client then addresses objects path-style as <endpoint>/<bucket>/<key>. Absent for Aliyun OSS itself. */
+  endpoint?: string;
 };
 
 export type ImportFileForm = {
@@ -2782,6 +2805,19 @@ export type PageSizeParameter = number;
 export type KeywordParameter = string;
 
 /**
+ * Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first.
+ */
+export type SortFieldParameter = string;
+
+export type SortOrderParameter = (typeof SortOrderParameter)[keyof typeof SortOrderParameter];
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SortOrderParameter = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+/**
  * The session token, sent by the upload widgets under this header name (spec section 7).
  */
 export type UploadAccessTokenParameter = string;
@@ -2802,6 +2838,16 @@ export type AdmindepartmentListParams = {
    * Free-text search over the module's keyword fields.
    */
   keyword?: KeywordParameter;
+  /**
+   * Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first.
+   * @maxLength 64
+   * @pattern ^[A-Za-z_][A-Za-z0-9_]*$
+   */
+  sortfield?: SortFieldParameter;
+  /**
+   * Direction of sortfield, ascending (asc) or descending (desc).
+   */
+  sortorder?: SortOrderParameter;
   /**
    * 上级部门
    * @minimum 0
@@ -2905,6 +2951,16 @@ export type AdminjobListParams = {
    * Free-text search over the module's keyword fields.
    */
   keyword?: KeywordParameter;
+  /**
+   * Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first.
+   * @maxLength 64
+   * @pattern ^[A-Za-z_][A-Za-z0-9_]*$
+   */
+  sortfield?: SortFieldParameter;
+  /**
+   * Direction of sortfield, ascending (asc) or descending (desc).
+   */
+  sortorder?: SortOrderParameter;
   /**
    * 按所属部门筛选。
    */
@@ -3033,6 +3089,16 @@ export type AdminmenuListParams = {
    * Free-text search over the module's keyword fields.
    */
   keyword?: KeywordParameter;
+  /**
+   * Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first.
+   * @maxLength 64
+   * @pattern ^[A-Za-z_][A-Za-z0-9_]*$
+   */
+  sortfield?: SortFieldParameter;
+  /**
+   * Direction of sortfield, ascending (asc) or descending (desc).
+   */
+  sortorder?: SortOrderParameter;
   /**
    * 上级菜单
    * @minimum 0
@@ -3248,6 +3314,16 @@ export type AdminroleListParams = {
    */
   keyword?: KeywordParameter;
   /**
+   * Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first.
+   * @maxLength 64
+   * @pattern ^[A-Za-z_][A-Za-z0-9_]*$
+   */
+  sortfield?: SortFieldParameter;
+  /**
+   * Direction of sortfield, ascending (asc) or descending (desc).
+   */
+  sortorder?: SortOrderParameter;
+  /**
    * 按超级管理员筛选。
    */
   issuper?: AdminroleListIssuper;
@@ -3311,6 +3387,12 @@ export type AdminroleInfo200AllOf = {
 export type AdminroleInfo200 = Envelope & AdminroleInfo200AllOf;
 
 export type AdminroleEditBody = AdminRole & unknown;
+
+export type AdminroleGetroleauth200AllOf = {
+  data?: string[];
+};
+
+export type AdminroleGetroleauth200 = Envelope & AdminroleGetroleauth200AllOf;
 
 export type AdminuserListParams = {
   /**
@@ -3499,6 +3581,16 @@ export type AuthorityListParams = {
    * Free-text search over the module's keyword fields.
    */
   keyword?: KeywordParameter;
+  /**
+   * Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first.
+   * @maxLength 64
+   * @pattern ^[A-Za-z_][A-Za-z0-9_]*$
+   */
+  sortfield?: SortFieldParameter;
+  /**
+   * Direction of sortfield, ascending (asc) or descending (desc).
+   */
+  sortorder?: SortOrderParameter;
   /**
    * 按所属菜单筛选。
    */
@@ -3795,9 +3887,10 @@ export type DynamicsListParams = {
    */
   keyword?: KeywordParameter;
   /**
-   * 按动态类型筛选。
+   * 按动态类型筛选（字典 DynamicsType 的字典值）。
+   * @maxLength 50
    */
-  category?: DynamicsListCategory;
+  category?: string;
   /**
    * 按置顶筛选。
    */
@@ -3807,16 +3900,6 @@ export type DynamicsListParams = {
    */
   status?: DynamicsListStatus;
 };
-
-export type DynamicsListCategory = (typeof DynamicsListCategory)[keyof typeof DynamicsListCategory];
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const DynamicsListCategory = {
-  NUMBER_1: 1,
-  NUMBER_2: 2,
-  NUMBER_3: 3,
-  NUMBER_4: 4,
-} as const;
 
 export type DynamicsListIsTop = (typeof DynamicsListIsTop)[keyof typeof DynamicsListIsTop];
 

@@ -10,7 +10,7 @@ const seed: components['schemas']['Dynamics'][] = [
   {
     id: 1,
     title: '后台管理系统 V3.2 正式上线',
-    category: 1,
+    category: '1',
     cover:
       '[{"att_id":101,"att_title":"v32-banner.png","att_url":"/storage/images/2025/11/v32-banner.png"}]',
     summary: '新版本带来全新表单设计器与大文件分片上传。',
@@ -26,7 +26,7 @@ const seed: components['schemas']['Dynamics'][] = [
   {
     id: 2,
     title: '信息报送模块新增统计分析',
-    category: 2,
+    category: '2',
     cover: '',
     summary: '发布列表新增按栏目、按月份的统计图表。',
     content: '<p>统计分析页面已开放，可按栏目与月份查看发布数量。</p>',
@@ -40,7 +40,7 @@ const seed: components['schemas']['Dynamics'][] = [
   {
     id: 3,
     title: '11月22日凌晨系统维护通知',
-    category: 3,
+    category: '3',
     cover: '',
     summary: '维护期间系统将暂停访问约两小时。',
     content: '<p>2025年11月22日 00:00—02:00 进行数据库升级，期间暂停服务。</p>',
@@ -54,7 +54,7 @@ const seed: components['schemas']['Dynamics'][] = [
   {
     id: 4,
     title: '会员积分商城双十二活动预告',
-    category: 4,
+    category: '4',
     cover:
       '[{"att_id":102,"att_title":"mall-1212.jpg","att_url":"/storage/images/2025/11/mall-1212.jpg"}]',
     summary: '积分兑换享八折，活动期间每日签到双倍积分。',
@@ -69,7 +69,7 @@ const seed: components['schemas']['Dynamics'][] = [
   {
     id: 5,
     title: '附件库支持直传云存储',
-    category: 2,
+    category: '2',
     cover: '',
     summary: '大于 5 MB 的文件可直接分片上传至云存储。',
     content: '<p>上传大文件时自动启用分片，并行 4 片，每片 1 MB。</p>',
@@ -83,7 +83,7 @@ const seed: components['schemas']['Dynamics'][] = [
   {
     id: 6,
     title: '关于启用新版登录验证码的说明',
-    category: 1,
+    category: '1',
     cover: '',
     summary: '登录页验证码升级为图形验证码。',
     content: '<p>为提升账号安全，登录需填写图形验证码。</p>',
@@ -97,7 +97,7 @@ const seed: components['schemas']['Dynamics'][] = [
   {
     id: 7,
     title: '国庆假期值班安排（草稿）',
-    category: 3,
+    category: '3',
     cover: '',
     summary: '假期期间运维值班人员与联系方式。',
     content: '<p>值班表待确认。</p>',

@@ -39,6 +39,7 @@ export const authorityModule: ModuleDefinition<Authority> = {
       cf_length: 60,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { pattern: '^[A-Z][A-Z0-9_]*$' },
     },
     {
       cf_name: '路由名称',

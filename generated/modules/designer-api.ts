@@ -39,6 +39,7 @@ export const designerApiModule: ModuleDefinition<DesignerApi> = {
       cf_length: 200,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { pattern: '^/' },
     },
     {
       cf_name: '请求方式',

@@ -50,6 +50,7 @@ export const designerFieldModule: ModuleDefinition<ModuleField> = {
       cf_length: 64,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { pattern: '^[a-z][a-z0-9_]*$' },
     },
     {
       cf_name: '控件类型',

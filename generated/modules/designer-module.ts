@@ -41,6 +41,7 @@ export const designerModuleModule: ModuleDefinition<DesignerModule> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { pattern: '^[A-Za-z][A-Za-z0-9_]*$' },
     },
     {
       cf_name: '数据表名',
@@ -50,6 +51,7 @@ export const designerModuleModule: ModuleDefinition<DesignerModule> = {
       cf_length: 64,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { pattern: '^[a-z][a-z0-9_]*$' },
     },
     {
       cf_name: '模块类型',

@@ -68,6 +68,7 @@ export const districtModule: ModuleDefinition<District> = {
       cf_length: 12,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { pattern: '^[0-9]{6}$' },
     },
     {
       cf_name: '首字母',
@@ -76,6 +77,7 @@ export const districtModule: ModuleDefinition<District> = {
       cf_placeholder: '请输入首字母',
       cf_length: 1,
       cf_ispri: 0,
+      parameData: { pattern: '^[A-Z]$' },
     },
     {
       cf_name: '排序',

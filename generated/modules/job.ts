@@ -41,6 +41,7 @@ export const jobModule: ModuleDefinition<AdminJob> = {
       cf_length: 30,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { pattern: '^[A-Za-z0-9_-]+$' },
     },
     {
       cf_name: '所属部门',

@@ -45,6 +45,7 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_length: 20,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { pattern: '^[A-Za-z][A-Za-z0-9_]{3,19}$' },
     },
     {
       cf_name: '登录密码',
@@ -53,6 +54,7 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_placeholder: '不修改请留空',
       cf_length: 20,
       cf_ispri: 0,
+      parameData: { pattern: '^$|^.{8,20}$' },
     },
     {
       cf_name: '昵称',
@@ -102,6 +104,7 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_length: 11,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { pattern: '^1[3-9][0-9]{9}$', format: 'phone' },
     },
     {
       cf_name: '邮箱',
@@ -110,6 +113,7 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_placeholder: '请输入邮箱',
       cf_length: 100,
       cf_ispri: 0,
+      parameData: { pattern: '^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' },
     },
     {
       cf_name: '出生日期',

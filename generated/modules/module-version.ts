@@ -40,6 +40,7 @@ export const moduleVersionModule: ModuleDefinition<ModuleVersion> = {
       cf_length: 20,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+$' },
     },
     {
       cf_name: '适配系统版本',

@@ -51,6 +51,7 @@ export const reportCategoryModule: ModuleDefinition<ReportCategory> = {
       cf_length: 30,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { pattern: '^[A-Z][A-Z0-9_]*$' },
     },
     {
       cf_name: '需要审批',

@@ -42,6 +42,7 @@ export const roleModule: ModuleDefinition<AdminRole> = {
       cf_length: 30,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { pattern: '^[A-Z][A-Z0-9_]*$' },
     },
     {
       cf_name: '超级管理员',

@@ -30,6 +30,7 @@ export const systemVersionModule: ModuleDefinition<SystemVersion> = {
       cf_length: 20,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+$' },
     },
     {
       cf_name: '版本名称',
@@ -70,7 +71,7 @@ export const systemVersionModule: ModuleDefinition<SystemVersion> = {
       cf_placeholder: '请选择建议升级时段',
       cf_default: '02:00',
       cf_ispri: 0,
-      parameData: { step: 15 },
+      parameData: { step: 15, pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
     },
     {
       cf_name: '强制更新',

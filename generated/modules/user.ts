@@ -66,6 +66,7 @@ export const userModule: ModuleDefinition<AdminUser> = {
       cf_placeholder: '请输入手机号',
       cf_length: 11,
       cf_ispri: 0,
+      parameData: { pattern: '^$|^1[3-9][0-9]{9}$', format: 'phone' },
     },
     {
       cf_name: '邮箱',
@@ -74,6 +75,7 @@ export const userModule: ModuleDefinition<AdminUser> = {
       cf_placeholder: '请输入邮箱',
       cf_length: 100,
       cf_ispri: 0,
+      parameData: { format: 'email' },
     },
     {
       cf_name: '所属部门',

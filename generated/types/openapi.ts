@@ -896,6 +896,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/adminrole/getroleauth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 获取角色的权限键
+     * @description The permission keys (prilist keys, e.g. ADMINNOTICE_ADD) assigned to the role by 权限分配 (spec section 6 sample buttons). The super-administrator role answers every key.
+     */
+    post: operations['adminroleGetroleauth'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/adminrole/saveroleauth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 保存角色的权限键
+     * @description Replaces the role's permission keys. A user of the role holds them, with the keys of the buttons checked in 菜单配置 and the reading keys, from the next sign-in.
+     */
+    post: operations['adminroleSaveroleauth'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/adminuser/list': {
     parameters: {
       query?: never;
@@ -4087,6 +4127,15 @@ export interface components {
     AdminNoticePage: components['schemas']['ListPageMeta'] & {
       data: components['schemas']['AdminNotice'][];
     };
+    RoleIdBody: {
+      roleid: components['schemas']['RecordId'];
+    };
+    /** @description A role's permission keys (权限分配). */
+    RoleAuthLink: {
+      roleid: components['schemas']['RecordId'];
+      /** @description 权限键，如 ADMINNOTICE_ADD */
+      prilist: string[];
+    };
     /** @description 后台角色。菜单授权走 adminmenu 的 getrolemenuid / saverolemenu（roleid, menuarr, issuper）。管理员表单的角色下拉以 method adminrole 取 GET /api/adminrole/getkeyval（通用路由）。 */
     AdminRole: {
       id?: number;
@@ -4119,8 +4168,10 @@ export interface components {
       password?: string;
       /** @description 头像地址（可为空） */
       avatar: string;
+      /** @description 11 位手机号，可为空 */
       mobile?: string;
-      email?: string;
+      /** @description 邮箱地址，可为空 */
+      email?: string | unknown | unknown;
       department_id?: number;
       role_id?: number;
       /** @enum {integer} */
@@ -4138,7 +4189,7 @@ export interface components {
       password?: string;
       avatar?: string;
       mobile?: string;
-      email?: string;
+      email?: string | unknown | unknown;
       department_id?: number;
       role_id?: number;
       /** @enum {integer} */
@@ -4340,8 +4391,8 @@ export interface components {
     Dynamics: {
       id?: number;
       title: string;
-      /** @enum {integer} */
-      category: 1 | 2 | 3 | 4;
+      /** @description 动态类型：字典 DynamicsType 的字典值（文本）（1 系统更新、2 功能上线、3 运维公告、4 活动资讯；可在字典管理中增加）。 */
+      category: string;
       /** @description 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。 */
       cover?: string;
       summary?: string;
@@ -4972,6 +5023,8 @@ export interface components {
       bucket: string;
       /** @description 上传目录前缀 */
       img_path: string;
+      /** @description Origin of an OSS-compatible service other than the region's public endpoint (a self-hosted gateway, or the mock backend's emulation); the client then addresses objects path-style as <endpoint>/<bucket>/<key>. Absent for Aliyun OSS itself. */
+      endpoint?: string;
     };
     ImportFileForm: {
       /** Format: binary */
@@ -5061,6 +5114,10 @@ export interface components {
     PageSize: number;
     /** @description Free-text search over the module's keyword fields. */
     Keyword: string;
+    /** @description Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first. */
+    SortField: string;
+    /** @description Direction of sortfield, ascending (asc) or descending (desc). */
+    SortOrder: 'asc' | 'desc';
     /** @description The lower-cased module name. */
     ModuleName: string;
     /** @description The session token, sent by the upload widgets under this header name (spec section 7). */
@@ -5081,6 +5138,10 @@ export interface operations {
         pagesize?: components['parameters']['PageSize'];
         /** @description Free-text search over the module's keyword fields. */
         keyword?: components['parameters']['Keyword'];
+        /** @description Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first. */
+        sortfield?: components['parameters']['SortField'];
+        /** @description Direction of sortfield, ascending (asc) or descending (desc). */
+        sortorder?: components['parameters']['SortOrder'];
         /** @description 上级部门 */
         pid?: number;
         /** @description 状态（1 启用 2 禁用） */
@@ -5396,6 +5457,10 @@ export interface operations {
         pagesize?: components['parameters']['PageSize'];
         /** @description Free-text search over the module's keyword fields. */
         keyword?: components['parameters']['Keyword'];
+        /** @description Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first. */
+        sortfield?: components['parameters']['SortField'];
+        /** @description Direction of sortfield, ascending (asc) or descending (desc). */
+        sortorder?: components['parameters']['SortOrder'];
         /** @description 按所属部门筛选。 */
         department_id?: number;
         /** @description 按岗位级别筛选。 */
@@ -5647,6 +5712,10 @@ export interface operations {
         pagesize?: components['parameters']['PageSize'];
         /** @description Free-text search over the module's keyword fields. */
         keyword?: components['parameters']['Keyword'];
+        /** @description Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first. */
+        sortfield?: components['parameters']['SortField'];
+        /** @description Direction of sortfield, ascending (asc) or descending (desc). */
+        sortorder?: components['parameters']['SortOrder'];
         /** @description 上级菜单 */
         amenu_pid?: number;
         /** @description 类型 */
@@ -6213,6 +6282,10 @@ export interface operations {
         pagesize?: components['parameters']['PageSize'];
         /** @description Free-text search over the module's keyword fields. */
         keyword?: components['parameters']['Keyword'];
+        /** @description Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first. */
+        sortfield?: components['parameters']['SortField'];
+        /** @description Direction of sortfield, ascending (asc) or descending (desc). */
+        sortorder?: components['parameters']['SortOrder'];
         /** @description 按超级管理员筛选。 */
         issuper?: 1 | 2;
         /** @description 按数据范围筛选。 */
@@ -6379,6 +6452,58 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['UpdateFieldBody'];
+      };
+    };
+    responses: {
+      /** @description 信封，status 200 表示成功。 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      '4XX': components['responses']['HttpError4xx'];
+    };
+  };
+  adminroleGetroleauth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RoleIdBody'];
+      };
+    };
+    responses: {
+      /** @description 权限键列表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: string[];
+          };
+        };
+      };
+      '4XX': components['responses']['HttpError4xx'];
+    };
+  };
+  adminroleSaveroleauth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RoleAuthLink'];
       };
     };
     responses: {
@@ -6873,6 +6998,10 @@ export interface operations {
         pagesize?: components['parameters']['PageSize'];
         /** @description Free-text search over the module's keyword fields. */
         keyword?: components['parameters']['Keyword'];
+        /** @description Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first. */
+        sortfield?: components['parameters']['SortField'];
+        /** @description Direction of sortfield, ascending (asc) or descending (desc). */
+        sortorder?: components['parameters']['SortOrder'];
         /** @description 按所属菜单筛选。 */
         menu_id?: number;
       };
@@ -7760,8 +7889,8 @@ export interface operations {
         pagesize?: components['parameters']['PageSize'];
         /** @description Free-text search over the module's keyword fields. */
         keyword?: components['parameters']['Keyword'];
-        /** @description 按动态类型筛选。 */
-        category?: 1 | 2 | 3 | 4;
+        /** @description 按动态类型筛选（字典 DynamicsType 的字典值）。 */
+        category?: string;
         /** @description 按置顶筛选。 */
         is_top?: 1 | 2;
         /** @description 按状态筛选。 */

@@ -8,6 +8,7 @@ import type { ColumnDefinition } from '../../src/core/module';
 import type { FieldKind, FieldModel } from '../types';
 import { columnDefinition } from './column-format';
 import { resolveControl } from './field-control';
+import { fieldFormat } from './field-format';
 import { fieldKind } from './field-kind';
 import { isJson, type Json } from '../json';
 
@@ -59,6 +60,7 @@ export function fieldDefinition(
   kind: FieldKind,
   primary: boolean,
   maxLength?: number,
+  textRules?: ReturnType<typeof fieldFormat>,
 ): FieldDefinition {
   const definition: FieldDefinition = {
     cf_name: typeof admin.label === 'string' ? admin.label : name,
@@ -78,7 +80,9 @@ export function fieldDefinition(
   if (typeof admin.method === 'string') definition.cf_method = admin.method;
   const optionData = options(admin.options);
   if (optionData) definition.optionData = optionData;
-  if (isJson(admin.params)) definition.parameData = admin.params;
+  // The schema's text format (email, phone, URL, pattern) travels with the control parameters.
+  const params = { ...(isJson(admin.params) ? admin.params : {}), ...textRules };
+  if (Object.keys(params).length > 0) definition.parameData = params;
   return definition;
 }
 
@@ -104,7 +108,8 @@ export function fieldModel(
 ): FieldModel {
   const primary = name === primaryKey;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
-  const definition = fieldDefinition(name, admin, fieldKind(schema), primary, maxLength);
+  const textRules = fieldKind(schema) === 'string' ? fieldFormat(schema) : undefined;
+  const definition = fieldDefinition(name, admin, fieldKind(schema), primary, maxLength, textRules);
   const field: FieldModel = {
     name,
     // The primary key is never edited but travels with edit (cf_ispri: 1 hides it).

@@ -4,6 +4,7 @@
  */
 import * as yup from 'yup';
 import { form as t } from '@/locale/form';
+import { settings as ts } from '@/locale/settings';
 import {
   CHOICE_CONTROLS,
   DEFAULT_MAX_LENGTH,
@@ -108,6 +109,50 @@ function isBlank(value: unknown): boolean {
   return false;
 }
 
+/** Text formats the contract declares (generator: parameData.format / parameData.pattern). */
+const TEXT_FORMATS = {
+  email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/,
+  phone: /^1[3-9]\d{9}$/,
+  url: /^https?:\/\/[^\s/$.?#][^\s]*$/i,
+} as const;
+
+type TextFormat = keyof typeof TEXT_FORMATS;
+
+function isTextFormat(value: unknown): value is TextFormat {
+  return typeof value === 'string' && Object.hasOwn(TEXT_FORMATS, value);
+}
+
+/** The field's own pattern; one that does not compile is left to the server. */
+function patternOf(field: FieldDefinition): RegExp | undefined {
+  const source = field.parameData?.pattern;
+  if (typeof source !== 'string' || source === '') return undefined;
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The format rule of a text field (email, phone, URL, pattern), checked only on a non-empty
+ * value: emptiness is the required rule's business. A known format speaks for the field (its
+ * pattern, if any, says the same); otherwise the pattern gives 格式不正确.
+ */
+function formatRuleOf(
+  field: FieldDefinition,
+): { message: string; test: (value: string | undefined) => boolean } | undefined {
+  const name = field.cf_name;
+  const format = field.parameData?.format;
+  if (isTextFormat(format)) {
+    const rule = TEXT_FORMATS[format];
+    return { message: ts.format[format](name), test: (value) => !value || rule.test(value) };
+  }
+  const pattern = patternOf(field);
+  if (pattern)
+    return { message: ts.format.pattern(name), test: (value) => !value || pattern.test(value) };
+  return undefined;
+}
+
 function textSchema(field: FieldDefinition): yup.AnySchema {
   const name = field.cf_name;
   let schema = yup
@@ -116,6 +161,8 @@ function textSchema(field: FieldDefinition): yup.AnySchema {
     .default('');
   const max = maxLengthOf(field);
   if (max) schema = schema.max(max, t.maxLength(name, max));
+  const format = formatRuleOf(field);
+  if (format) schema = schema.test('format', format.message, format.test);
   return isRequired(field) ? schema.required(t.required(name)) : schema;
 }
 
