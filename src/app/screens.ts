@@ -6,12 +6,14 @@
  */
 import type { ScreenDefinition } from '@/core/screen';
 import { generatedScreens } from '@generated/screens';
+import { attachmentScreens } from '@/features/attachment';
 import { homeScreens } from '@/features/home';
 import { pendingScreens } from '@/features/pending';
 import { systemScreens } from '@/features/system';
 
 const featureScreens: readonly ScreenDefinition[] = [
   ...homeScreens,
+  ...attachmentScreens,
   ...systemScreens,
   ...pendingScreens,
 ];

@@ -11,3 +11,4 @@ export { requestMessages, uploadMessages } from './request';
 export { mockMessages } from './mock';
 export { screenTitles } from './routes';
 export { system } from './system';
+export { attachment } from './attachment';

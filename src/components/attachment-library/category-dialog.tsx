@@ -1,0 +1,190 @@
+/**
+ * Add/edit attachment category (spec sections 2, 4, 5): 800 px; add mode when ac_id is 0 (title
+ * 添加分类), edit mode otherwise. Parent (a tree under the root 0 一级分类) and name are required.
+ * A child under a child is refused by the server; its message stays under the parent field.
+ */
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import * as yup from 'yup';
+import { Dialog } from 'primereact/dialog';
+import { TreeSelect } from 'primereact/treeselect';
+import type { TreeNode } from 'primereact/treenode';
+import { InputText } from 'primereact/inputtext';
+import { Button } from 'primereact/button';
+import type { AttachmentCate } from '@generated/api/api.schemas';
+import {
+  useAttachmentcateAdd,
+  useAttachmentcateEdit,
+} from '@generated/api/attachmentcate/attachmentcate';
+import { isApiError } from '@/lib/request';
+import { notify } from '@/lib/notify';
+import { attachment as t } from '@/locale/attachment';
+import { categoryPath, ROOT_CATEGORY_ID } from './category-rules';
+
+/** What the dialog edits: ac_id 0 adds a category under `ac_parent`. */
+export interface CategoryDraft {
+  ac_id: number;
+  ac_parent: number;
+  ac_title: string;
+}
+
+interface CategoryForm {
+  parent: string;
+  title: string;
+}
+
+const schema: yup.ObjectSchema<CategoryForm> = yup.object({
+  parent: yup.string().defined().required(t.categoryParentRequired),
+  title: yup.string().defined().trim().required(t.categoryNameRequired),
+});
+
+function toNodes(categories: readonly AttachmentCate[], selfId: number): TreeNode[] {
+  return categories
+    .filter((category) => category.ac_id !== selfId)
+    .map((category) => ({
+      key: String(category.ac_id),
+      label: category.ac_title,
+      children: toNodes(category.children ?? [], selfId),
+    }));
+}
+
+export interface CategoryDialogProps {
+  /** null: closed. */
+  draft: CategoryDraft | null;
+  categories: readonly AttachmentCate[];
+  onHide: () => void;
+  onSaved: () => void;
+}
+
+export function CategoryDialog({ draft, categories, onHide, onSaved }: CategoryDialogProps) {
+  const isAdd = (draft?.ac_id ?? 0) === 0;
+  const { control, handleSubmit, reset, setError, formState } = useForm<CategoryForm>({
+    resolver: yupResolver(schema),
+    defaultValues: { parent: '', title: '' },
+  });
+
+  useEffect(() => {
+    if (draft)
+      reset({
+        parent: draft.ac_parent >= 0 ? String(draft.ac_parent) : '',
+        title: draft.ac_title,
+      });
+  }, [draft, reset]);
+
+  const options = useMemo<TreeNode[]>(
+    () => [
+      {
+        key: String(ROOT_CATEGORY_ID),
+        label: t.rootCategory,
+        children: toNodes(categories, draft?.ac_id ?? 0),
+      },
+    ],
+    [categories, draft?.ac_id],
+  );
+
+  const refused = (error: unknown) => {
+    // The client already showed the server's message as a toast; keep it by the field too.
+    if (isApiError(error) && error.message) setError('parent', { message: error.message });
+  };
+  const add = useAttachmentcateAdd({ mutation: { onError: refused } });
+  const edit = useAttachmentcateEdit({ mutation: { onError: refused } });
+
+  const submit = handleSubmit(async (values) => {
+    const parent = Number(values.parent);
+    const data = {
+      ac_id: draft?.ac_id ?? 0,
+      ac_parent: parent,
+      ac_path: categoryPath(parent),
+      ac_title: values.title.trim(),
+    };
+    try {
+      if (isAdd) await add.mutateAsync({ data });
+      else await edit.mutateAsync({ data });
+    } catch {
+      return;
+    }
+    notify.success(t.categorySaved);
+    onSaved();
+  });
+
+  return (
+    <Dialog
+      header={isAdd ? t.categoryAddTitle : t.categoryEditTitle}
+      visible={draft !== null}
+      onHide={onHide}
+      style={{ width: 800 }}
+      breakpoints={{ '860px': '94vw' }}
+      className="attachment-form-dialog"
+    >
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="attachment-form"
+        aria-label={isAdd ? t.categoryAddTitle : t.categoryEditTitle}
+      >
+        <div className="attachment-form__row">
+          <label htmlFor="category-parent">
+            <span className="attachment-form__required">*</span>
+            {t.categoryParent}
+          </label>
+          <div className="attachment-form__field">
+            <Controller
+              name="parent"
+              control={control}
+              render={({ field }) => (
+                <TreeSelect
+                  inputId="category-parent"
+                  value={field.value || null}
+                  options={options}
+                  onChange={(event) =>
+                    field.onChange(typeof event.value === 'string' ? event.value : '')
+                  }
+                  placeholder={t.categoryParentRequired}
+                  invalid={Boolean(formState.errors.parent)}
+                  className="w-full"
+                  panelClassName="attachment-form__tree-panel"
+                  filter
+                />
+              )}
+            />
+            <small className="p-error" role={formState.errors.parent ? 'alert' : undefined}>
+              {formState.errors.parent?.message ?? ''}
+            </small>
+          </div>
+        </div>
+        <div className="attachment-form__row">
+          <label htmlFor="category-title">
+            <span className="attachment-form__required">*</span>
+            {t.categoryName}
+          </label>
+          <div className="attachment-form__field">
+            <Controller
+              name="title"
+              control={control}
+              render={({ field }) => (
+                <InputText
+                  id="category-title"
+                  value={field.value}
+                  onChange={(event) => field.onChange(event.target.value)}
+                  onBlur={field.onBlur}
+                  placeholder={t.categoryNamePlaceholder}
+                  maxLength={50}
+                  invalid={Boolean(formState.errors.title)}
+                  className="w-full"
+                />
+              )}
+            />
+            <small className="p-error" role={formState.errors.title ? 'alert' : undefined}>
+              {formState.errors.title?.message ?? ''}
+            </small>
+          </div>
+        </div>
+        <div className="attachment-form__actions">
+          <Button type="button" label={t.cancel} severity="secondary" outlined onClick={onHide} />
+          <Button type="submit" label={t.submit} loading={add.isPending || edit.isPending} />
+        </div>
+      </form>
+    </Dialog>
+  );
+}
