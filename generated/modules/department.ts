@@ -77,7 +77,7 @@ export const departmentModule: ModuleDefinition<AdminDepartment> = {
     },
   ],
   columns: [
-    { field: 'id', header: 'ID', format: 'text' },
+    { field: 'id', header: 'ID', format: 'text', sortable: true },
     { field: 'name', header: '部门名称', format: 'text' },
     { field: 'remarke', header: '备注', format: 'text' },
     { field: 'sort', header: '排序', format: 'number', editable: true, sortable: true },

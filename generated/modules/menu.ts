@@ -107,7 +107,7 @@ export const menuModule: ModuleDefinition<AdminMenu> = {
     },
   ],
   columns: [
-    { field: 'amenu_id', header: 'ID', format: 'text' },
+    { field: 'amenu_id', header: 'ID', format: 'text', sortable: true },
     { field: 'amenu_name', header: '菜单名称', format: 'text' },
     {
       field: 'amenu_type',

@@ -12,7 +12,16 @@ import { requestProblem } from './contract';
 import { fail, ok } from './respond';
 import { persist, table } from './store';
 import type { MockRow } from './types';
-import { idOf, isOwnBackendCall, nowSeconds, randomHex, readBody, sameId, strip } from './util';
+import {
+  idOf,
+  isOwnBackendCall,
+  nowSeconds,
+  randomHex,
+  readBody,
+  sameId,
+  strip,
+  toIds,
+} from './util';
 
 export const DEMO_USERNAME = 'admin';
 export const DEMO_PASSWORD = 'Admin@123456';
@@ -147,14 +156,69 @@ function isSuperUser(user: MockRow): boolean {
   return Number(role?.issuper) === 1;
 }
 
+// --- role → menus and keys ------------------------------------------------------------------
+
+/** Table of the menus (the adminmenu module's group). */
+const MENU_TABLE = 'adminmenu';
+/** A role's 菜单配置 (saverolemenu): { roleid, menuarr }. */
+export const ROLE_MENU_TABLE = 'mock_rolemenu';
+/** A role's 权限分配 (saveroleauth): { roleid, prilist }. */
+export const ROLE_AUTH_TABLE = 'mock_roleauth';
+
+/** The menu ids saved for a role, or undefined while nothing was saved (then: every menu). */
+export function savedRoleMenuIds(roleid: unknown): string[] | undefined {
+  const link = table(ROLE_MENU_TABLE).rows.find((row) => sameId(row.roleid, roleid));
+  return link ? toIds(link.menuarr).map(String) : undefined;
+}
+
+/** The permission keys saved for a role by 权限分配. */
+export function savedRoleAuthKeys(roleid: unknown): string[] {
+  const link = table(ROLE_AUTH_TABLE).rows.find((row) => sameId(row.roleid, roleid));
+  return Array.isArray(link?.prilist)
+    ? link.prilist.filter((key): key is string => typeof key === 'string')
+    : [];
+}
+
 /**
- * A user's permission keys (prilist): all of them for the super admin, the reading keys for
- * everyone else. The mock has no role → key table; a role's own key list would go here.
+ * The menu rows a user may see: every row for the super admin and for a role whose menus were
+ * never configured; otherwise the role's saved ids plus their ancestors (a server may keep only
+ * the leaves; the group of a given entry must still show).
+ */
+export function menuRowsOf(user: MockRow | undefined): MockRow[] {
+  const rows = table(MENU_TABLE).rows;
+  if (!user || isSuperUser(user)) return rows;
+  const saved = savedRoleMenuIds(user.role_id);
+  if (!saved) return rows;
+  const byId = new Map(rows.map((row) => [String(row.amenu_id), row]));
+  const visible = new Set<string>();
+  for (const id of saved) {
+    let row = byId.get(id);
+    // Walk up to the top; the guard stops on a cycle in hand-edited data.
+    while (row && !visible.has(String(row.amenu_id))) {
+      visible.add(String(row.amenu_id));
+      row = byId.get(String(row.amenu_pid ?? 0));
+    }
+  }
+  return rows.filter((row) => visible.has(String(row.amenu_id)));
+}
+
+/**
+ * A user's permission keys (prilist): all of them for the super admin; for everyone else the
+ * reading keys, the keys of the enabled buttons their role was given in 菜单配置 (a button
+ * row's routerName is its key, e.g. ADMINUSER_RESETPASSWORD) and the role's 权限分配 keys.
  */
 export function permissionKeysOf(user: MockRow): string[] {
   const keys = permissionKeys();
   if (isSuperUser(user)) return keys;
-  return keys.filter((key) => READ_SUFFIXES.has(key.slice(key.lastIndexOf('_') + 1)));
+  const read = keys.filter((key) => READ_SUFFIXES.has(key.slice(key.lastIndexOf('_') + 1)));
+  const saved = savedRoleMenuIds(user.role_id);
+  const buttons = saved
+    ? menuRowsOf(user)
+        .filter((row) => row.amenu_type === 'button' && Number(row.amenu_status ?? 1) !== 2)
+        .map((row) => String(row.amenu_routername ?? ''))
+        .filter(Boolean)
+    : [];
+  return [...new Set([...read, ...buttons, ...savedRoleAuthKeys(user.role_id)])];
 }
 
 /** True when the user may make the call guarded by `key` (the super admin may make any). */

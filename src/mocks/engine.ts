@@ -122,12 +122,34 @@ function filterRows(
   );
 }
 
+/** Two cell values in ascending order: numbers (and numeric text) by value, text by pinyin. */
+function compareCells(a: unknown, b: unknown): number {
+  if (isEmptyValue(a) || isEmptyValue(b)) return Number(isEmptyValue(a)) - Number(isEmptyValue(b));
+  const na = Number(a);
+  const nb = Number(b);
+  if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
+  return String(a).localeCompare(String(b), 'zh-CN');
+}
+
+/**
+ * The list order: `sortfield` / `sortorder` (asc, desc) when the rows have that field, else
+ * newest first. Ties keep the newest-first order (the sort is stable), so pages do not shuffle.
+ */
+export function sortRows(
+  registration: Pick<MockModuleRegistration, 'primaryKey' | 'createTimeField'>,
+  rows: MockRow[],
+  params: Params,
+): MockRow[] {
+  const newest = newestFirst(rows, registration.primaryKey, registration.createTimeField);
+  const field = typeof params.sortfield === 'string' ? params.sortfield : '';
+  if (!field || !isSafeKey(field) || !newest.some((row) => Object.hasOwn(row, field)))
+    return newest;
+  const direction = params.sortorder === 'desc' ? -1 : 1;
+  return newest.sort((a, b) => direction * compareCells(own(a, field), own(b, field)));
+}
+
 function listAnswer(registration: MockModuleRegistration, rows: MockRow[], params: Params) {
-  const sorted = newestFirst(
-    filterRows(registration, rows, params),
-    registration.primaryKey,
-    registration.createTimeField,
-  );
+  const sorted = sortRows(registration, filterRows(registration, rows, params), params);
   const page = paginate(sorted, params);
   return ok({ ...page, data: page.data.map((row) => out(registration, row)) });
 }
@@ -376,7 +398,7 @@ const actions = new Map<string, Action>(
     import: async (registration, params, request) => {
       const file = params.importfile ?? params.file;
       let bytes: ArrayBuffer | Uint8Array | undefined;
-      if (typeof file === 'string') bytes = fileBytesByAddress(file);
+      if (typeof file === 'string') bytes = await fileBytesByAddress(file);
       else if (file instanceof Blob) bytes = await file.arrayBuffer();
       if (!bytes) return fail(201, mockMessages.importNoFile);
       let records: MockRow[];

@@ -20,12 +20,15 @@ import type {
 import type {
   AdminRole,
   AdminroleEditBody,
+  AdminroleGetroleauth200,
   AdminroleInfo200,
   AdminroleList200,
   AdminroleListParams,
   EmptyEnvelope,
   HttpError4xxResponse,
   IdObjectBody,
+  RoleAuthLink,
+  RoleIdBody,
   StatusBody,
   UpdateFieldBody,
 } from '../api.schemas';
@@ -614,6 +617,180 @@ export const useAdminroleUpdatefield = <
   TContext
 > => {
   const mutationOptions = getAdminroleUpdatefieldMutationOptions(options);
+
+  return useMutation(mutationOptions);
+};
+/**
+ * The permission keys (prilist keys, e.g. ADMINNOTICE_ADD) assigned to the role by 权限分配 (spec section 6 sample buttons). The super-administrator role answers every key.
+ * @summary 获取角色的权限键
+ */
+export const adminroleGetroleauth = (
+  roleIdBody: BodyType<RoleIdBody>,
+  options?: SecondParameter<typeof request>,
+  signal?: AbortSignal,
+) => {
+  return request<AdminroleGetroleauth200>(
+    {
+      url: `/api/adminrole/getroleauth`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: roleIdBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getAdminroleGetroleauthMutationOptions = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof adminroleGetroleauth>>,
+    TError,
+    { data: BodyType<RoleIdBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof adminroleGetroleauth>>,
+  TError,
+  { data: BodyType<RoleIdBody> },
+  TContext
+> => {
+  const mutationKey = ['adminroleGetroleauth'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof adminroleGetroleauth>>,
+    { data: BodyType<RoleIdBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return adminroleGetroleauth(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type AdminroleGetroleauthMutationResult = NonNullable<
+  Awaited<ReturnType<typeof adminroleGetroleauth>>
+>;
+export type AdminroleGetroleauthMutationBody = BodyType<RoleIdBody>;
+export type AdminroleGetroleauthMutationError = ErrorType<HttpError4xxResponse>;
+
+/**
+ * @summary 获取角色的权限键
+ */
+export const useAdminroleGetroleauth = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof adminroleGetroleauth>>,
+    TError,
+    { data: BodyType<RoleIdBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationResult<
+  Awaited<ReturnType<typeof adminroleGetroleauth>>,
+  TError,
+  { data: BodyType<RoleIdBody> },
+  TContext
+> => {
+  const mutationOptions = getAdminroleGetroleauthMutationOptions(options);
+
+  return useMutation(mutationOptions);
+};
+/**
+ * Replaces the role's permission keys. A user of the role holds them, with the keys of the buttons checked in 菜单配置 and the reading keys, from the next sign-in.
+ * @summary 保存角色的权限键
+ */
+export const adminroleSaveroleauth = (
+  roleAuthLink: BodyType<RoleAuthLink>,
+  options?: SecondParameter<typeof request>,
+  signal?: AbortSignal,
+) => {
+  return request<EmptyEnvelope>(
+    {
+      url: `/api/adminrole/saveroleauth`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: roleAuthLink,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getAdminroleSaveroleauthMutationOptions = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof adminroleSaveroleauth>>,
+    TError,
+    { data: BodyType<RoleAuthLink> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof adminroleSaveroleauth>>,
+  TError,
+  { data: BodyType<RoleAuthLink> },
+  TContext
+> => {
+  const mutationKey = ['adminroleSaveroleauth'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof adminroleSaveroleauth>>,
+    { data: BodyType<RoleAuthLink> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return adminroleSaveroleauth(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type AdminroleSaveroleauthMutationResult = NonNullable<
+  Awaited<ReturnType<typeof adminroleSaveroleauth>>
+>;
+export type AdminroleSaveroleauthMutationBody = BodyType<RoleAuthLink>;
+export type AdminroleSaveroleauthMutationError = ErrorType<HttpError4xxResponse>;
+
+/**
+ * @summary 保存角色的权限键
+ */
+export const useAdminroleSaveroleauth = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof adminroleSaveroleauth>>,
+    TError,
+    { data: BodyType<RoleAuthLink> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationResult<
+  Awaited<ReturnType<typeof adminroleSaveroleauth>>,
+  TError,
+  { data: BodyType<RoleAuthLink> },
+  TContext
+> => {
+  const mutationOptions = getAdminroleSaveroleauthMutationOptions(options);
 
   return useMutation(mutationOptions);
 };

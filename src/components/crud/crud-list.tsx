@@ -165,6 +165,8 @@ export function CrudListView({
         onToggle={canToggle ? (row, on) => void list.toggleStatus(row, on) : undefined}
         cellEdit={canEditInline ? cellEdit : undefined}
         columnOverrides={columns}
+        sort={list.sort}
+        onSort={list.setSort}
         actions={
           hasActions
             ? (row) => (

@@ -4,8 +4,9 @@ import { Column, type ColumnProps } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { crud as t } from '@/locale/crud';
 import { CellView } from './cell-view';
-import { PAGE_SIZES, type Paging } from './use-crud-list';
+import { PAGE_SIZES, type ListSort, type Paging } from './use-crud-list';
 import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-definition';
+import './crud-table.css';
 
 /** A screen's change to one generated column. */
 export interface ColumnOverride {
@@ -32,6 +33,9 @@ export interface CrudTableProps {
   /** The row's action buttons (操作 column). */
   actions?: (row: ModuleRecord) => ReactNode;
   columnOverrides?: ColumnOverrides;
+  /** Server-side order: the sortable columns' headers set it (asc → desc → none). */
+  sort?: ListSort | null;
+  onSort?: (sort: ListSort | null) => void;
 }
 
 /** A module's rows on server-side pages, one column per ColumnDefinition drawn by CellView. */
@@ -46,6 +50,8 @@ export function CrudTable({
   cellEdit,
   actions,
   columnOverrides = {},
+  sort,
+  onSort,
 }: CrudTableProps) {
   const columns = module.columns.filter((column) => !columnOverrides[column.field]?.hidden);
   return (
@@ -64,6 +70,17 @@ export function CrudTable({
       loading={loading}
       emptyMessage={emptyMessage}
       editMode={cellEdit ? 'cell' : undefined}
+      sortField={sort?.field}
+      sortOrder={sort ? (sort.order === 'asc' ? 1 : -1) : 0}
+      removableSort
+      onSort={(e: DataTableStateEvent) =>
+        onSort?.(
+          e.sortField && e.sortOrder
+            ? { field: e.sortField, order: e.sortOrder === 1 ? 'asc' : 'desc' }
+            : null,
+        )
+      }
+      scrollable
       stripedRows
     >
       {columns.map((column) => {
@@ -73,6 +90,7 @@ export function CrudTable({
             key={column.field}
             field={column.field}
             header={override?.header ?? column.header}
+            sortable={Boolean(onSort && column.sortable)}
             body={(row: ModuleRecord) =>
               override?.body ? (
                 override.body(row)
@@ -91,6 +109,9 @@ export function CrudTable({
       {actions && (
         <Column
           header={t.actions}
+          frozen
+          alignFrozen="right"
+          className="crud-list__actions-cell"
           body={(row: ModuleRecord) => <span className="crud-list__actions">{actions(row)}</span>}
         />
       )}

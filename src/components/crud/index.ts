@@ -17,8 +17,12 @@ export {
   IMPORT_TYPES,
 } from './import-export';
 export { useCrudList, buildListQuery, PAGE_SIZES, DEFAULT_PAGE_SIZE } from './use-crud-list';
-export type { CrudListController, PendingConfirm } from './use-crud-list';
+export type { CrudListController, ListSort, PendingConfirm } from './use-crud-list';
 export { createCrudQueries, createCrudMutations, crudKeys } from './crud-queries';
 export { actionPermitted, canDo, permissionKeyOf } from './permission-keys';
 export type { CrudAction } from './permission-keys';
 export { cellText, fieldText, optionText, imageUrls } from './cell-format';
+export { CrudTreePage } from './tree-table';
+export type { CrudTreePageProps, TreeRowAction } from './tree-table';
+export { useTreeList, nestRows, parentKeys, TREE_PAGE_SIZE } from './use-tree-list';
+export type { RecordNode, TreeListController, TreeListOptions } from './use-tree-list';

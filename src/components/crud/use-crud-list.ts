@@ -31,13 +31,24 @@ function toParam(value: unknown): string | number | undefined {
   return String(value);
 }
 
-/** The list query for a page and the applied search (pure; tested through the list). */
+/** A list's order: a sortable column's field, ascending or descending. */
+export interface ListSort {
+  field: string;
+  order: 'asc' | 'desc';
+}
+
+/** The list query for a page, the applied search and the order (pure; tested through the list). */
 export function buildListQuery(
   page: { pageindex: number; pagesize: number },
   keyword: string,
   filters: FilterValues,
+  sort?: ListSort | null,
 ): ListQuery {
   const query: ListQuery = { pageindex: page.pageindex, pagesize: page.pagesize };
+  if (sort) {
+    query.sortfield = sort.field;
+    query.sortorder = sort.order;
+  }
   const word = keyword.trim();
   if (word) query.keyword = word;
   for (const [name, value] of Object.entries(filters)) {
@@ -100,8 +111,16 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
     filters: {},
   });
 
-  const query = buildListQuery(paging.page, applied.keyword, applied.filters);
-  const { pageindex: _pageindex, pagesize: _pagesize, ...filterQuery } = query;
+  const [sort, setSortState] = useState<ListSort | null>(null);
+
+  const query = buildListQuery(paging.page, applied.keyword, applied.filters, sort);
+  const {
+    pageindex: _pageindex,
+    pagesize: _pagesize,
+    sortfield: _sortfield,
+    sortorder: _sortorder,
+    ...filterQuery
+  } = query;
   const result = useQuery(queries.list(query, source));
 
   const remove = useMutation(mutations.remove);
@@ -125,6 +144,12 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
     isFetching: result.isFetching,
     isError: result.isError,
     paging,
+    /** The order asked of the server (a sortable column's header), none for newest first. */
+    sort,
+    setSort: (next: ListSort | null) => {
+      setSortState(next);
+      paging.toFirstPage();
+    },
     keywordDraft,
     setKeywordDraft,
     filterDraft,

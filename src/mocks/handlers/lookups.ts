@@ -7,12 +7,20 @@
 import { http } from 'msw';
 import { mockMessages } from '@/locale/mock';
 import { mockModule } from '../engine';
-import { sessionUser } from '../auth';
+import {
+  ROLE_AUTH_TABLE,
+  ROLE_MENU_TABLE,
+  savedRoleAuthKeys,
+  savedRoleMenuIds,
+  sessionUser,
+} from '../auth';
+import { system as systemText } from '@/locale/system';
 import { fail, ok } from '../respond';
 import { persist, table } from '../store';
 import type { MockRow } from '../types';
 import {
   buildTree,
+  idsOf,
   isEmptyValue,
   readBody,
   readParams,
@@ -143,7 +151,6 @@ function flatten(options: TreeKeyValue[]): KeyValue[] {
 // --- menus ---------------------------------------------------------------------------------
 
 const MENUS = 'adminmenu';
-const ROLE_MENUS = 'mock_rolemenu';
 const JOB_DEPARTMENTS = 'mock_jobdep';
 
 interface MenuTreeNode {
@@ -182,6 +189,16 @@ function menuTree(rows: MockRow[]): MenuTreeNode[] {
 function idList(value: unknown): (string | number)[] {
   return toIds(value).map((id) => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id));
 }
+
+function roleExists(roleid: unknown): boolean {
+  return !isEmptyValue(roleid) && table('adminrole').rows.some((row) => sameId(row.id, roleid));
+}
+
+/** Tree-shaped modules whose delete is refused while the record has children. */
+const TREE_DELETES = [
+  { group: MENUS, primaryKey: 'amenu_id', parentField: 'amenu_pid', noun: systemText.menuNoun },
+  { group: DEPARTMENTS, primaryKey: 'id', parentField: 'pid', noun: systemText.departmentNoun },
+] as const;
 
 // --- field definitions -----------------------------------------------------------------------
 
@@ -309,21 +326,53 @@ export const lookupHandlers = [
 
   // menus for roles (the user's own menu, getusermenu, is the shell's)
   http.post('*/api/adminmenu/gettreemenu', () => ok(menuTree(table(MENUS).rows))),
+  // A role never configured sees every menu (auth.menuRowsOf), so it answers every id too.
   http.post('*/api/adminmenu/getrolemenuid', async ({ request }) => {
     const body = await readBody(request);
-    if (truthy(body.issuper)) return ok(table(MENUS).rows.map((row) => optionValue(row.amenu_id)));
-    const link = table(ROLE_MENUS).rows.find((row) => sameId(row.roleid, body.roleid));
-    return ok(idList(link?.menuarr));
+    const saved = truthy(body.issuper) ? undefined : savedRoleMenuIds(body.roleid);
+    return ok(idList(saved ?? table(MENUS).rows.map((row) => row.amenu_id)));
   }),
   http.post('*/api/adminmenu/saverolemenu', async ({ request }) => {
     const body = await readBody(request);
-    if (isEmptyValue(body.roleid)) return fail(201, mockMessages.notFound);
-    const links = table(ROLE_MENUS);
+    if (!roleExists(body.roleid)) return fail(201, mockMessages.notFound);
+    const links = table(ROLE_MENU_TABLE);
     links.rows = links.rows.filter((row) => !sameId(row.roleid, body.roleid));
     links.rows.push({ roleid: body.roleid, menuarr: idList(body.menuarr) });
     persist();
     return ok(null);
   }),
+
+  // a role's permission keys (权限分配)
+  http.post('*/api/adminrole/getroleauth', async ({ request }) => {
+    const { roleid } = await readBody(request);
+    return ok(savedRoleAuthKeys(roleid));
+  }),
+  http.post('*/api/adminrole/saveroleauth', async ({ request }) => {
+    const body = await readBody(request);
+    if (!roleExists(body.roleid)) return fail(201, mockMessages.notFound);
+    const keys = Array.isArray(body.prilist)
+      ? body.prilist.filter((key): key is string => typeof key === 'string')
+      : [];
+    const links = table(ROLE_AUTH_TABLE);
+    links.rows = links.rows.filter((row) => !sameId(row.roleid, body.roleid));
+    links.rows.push({ roleid: body.roleid, prilist: [...new Set(keys)] });
+    persist();
+    return ok(null);
+  }),
+
+  // Trees refuse to lose a node that still has children (the engine's delete follows otherwise).
+  ...TREE_DELETES.map(({ group, primaryKey, parentField, noun }) =>
+    http.post(`*/api/${group}/delete`, async ({ request }) => {
+      const ids = idsOf(await readParams(request.clone()), primaryKey).map(String);
+      const rows = table(group).rows;
+      const parent = rows.find(
+        (row) =>
+          ids.includes(String(row[primaryKey])) &&
+          rows.some((child) => sameId(child[parentField], row[primaryKey])),
+      );
+      return parent ? fail(201, systemText.hasChildren(noun)) : undefined;
+    }),
+  ),
 
   // dynamic-form field definitions
   http.post('*/api/field/getfieldarrbymodule', async ({ request }) => {

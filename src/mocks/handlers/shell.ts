@@ -6,13 +6,14 @@
  */
 import { http, type RequestHandler, type WebSocketHandler } from 'msw';
 import type { SystemSetting, UserMenu } from '@generated/api/api.schemas';
+import { menuRowsOf, sessionUser } from '../auth';
+import { groupData } from '../config-groups';
 import { ok } from '../respond';
 import { persist, table } from '../store';
 import type { MockRow } from '../types';
 import { buildTree, readBody, withChildren } from '../util';
 import { MESSAGE_TABLE, pushMessage, socketHandlers } from '../socket';
 
-const MENU_TABLE = 'adminmenu';
 const SETTING_TABLE = 'setting';
 
 export const DEFAULT_SYSTEM_SETTINGS = {
@@ -54,6 +55,11 @@ export function systemSettings(): SystemSetting {
     if (typeof key === 'string' && (typeof value === 'string' || typeof value === 'number'))
       settings[key] = value;
   }
+  // The configuration groups edited on 系统设置 (group/updatesetting) hold the logo and title.
+  for (const code of ['SYS_LOGO', 'SYS_TITLE'] as const) {
+    const value = groupData(code)[code];
+    if (typeof value === 'string' && value) settings[code] = value;
+  }
   return settings;
 }
 
@@ -62,7 +68,10 @@ function unreadCount(): number {
 }
 
 export const shellHttpHandlers = [
-  http.post('*/api/adminmenu/getusermenu', () => ok(buildUserMenu(table(MENU_TABLE).rows))),
+  // The signed-in user's menus: their role's 菜单配置 (every menu for the super admin).
+  http.post('*/api/adminmenu/getusermenu', ({ request }) =>
+    ok(buildUserMenu(menuRowsOf(sessionUser(request)))),
+  ),
   http.post('*/api/getsystemsetting', () => ok(systemSettings())),
   http.get('*/api/clearcache', () => ok(null)),
   http.post('*/api/message/getmesnoreadnum', () => ok(unreadCount())),

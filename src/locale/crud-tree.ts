@@ -1,0 +1,7 @@
+/** Strings of the shared tree-table block (CrudTreePage): menus, departments and the like. */
+export const crudTree = {
+  addChild: '新增下级',
+  expandAll: '全部展开',
+  collapseAll: '全部折叠',
+  editCell: (header: string) => `点击修改${header}`,
+} as const;
