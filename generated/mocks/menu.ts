@@ -332,6 +332,18 @@ const seed: components['schemas']['AdminMenu'][] = [
     wait_num: 0,
   },
   {
+    amenu_id: 1302,
+    amenu_pid: 13,
+    amenu_name: '表单控件演示',
+    amenu_type: 'menu',
+    amenu_address: '/demo/form',
+    amenu_routername: 'demoForm',
+    amenu_icon: 'pi pi-upload',
+    amenu_sort: 2,
+    amenu_status: 1,
+    wait_num: 0,
+  },
+  {
     amenu_id: 202,
     amenu_pid: 2,
     amenu_name: '菜单管理',

@@ -7,15 +7,19 @@
 import type { ScreenDefinition } from '@/core/screen';
 import { generatedScreens } from '@generated/screens';
 import { attachmentScreens } from '@/features/attachment';
+import { demoScreens } from '@/features/demo';
 import { homeScreens } from '@/features/home';
 import { pendingScreens } from '@/features/pending';
+import { settingsScreens } from '@/features/settings';
 import { systemScreens } from '@/features/system';
 
 const featureScreens: readonly ScreenDefinition[] = [
   ...homeScreens,
   ...attachmentScreens,
   ...systemScreens,
+  ...settingsScreens,
   ...pendingScreens,
+  ...demoScreens,
 ];
 
 /**

@@ -102,3 +102,50 @@ export function uploadLimitsFrom(
     fileLimit: Number.isInteger(limit) && limit > 0 ? limit : defaults.fileLimit,
   };
 }
+
+/** Lower-case extension of a file name, without the dot ('' when there is none). */
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 || (dot === 0 && name.length > 1) ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * The value after adding attachments to a control holding at most `limit`. A single-file
+ * limit replaces the old file with the newest one (spec section 5); otherwise the added ones
+ * are appended up to the limit and the rest is refused (`refused` counts them).
+ */
+export function addAttachments(
+  current: readonly AttachmentValue[],
+  added: readonly AttachmentValue[],
+  limit: number,
+): { items: AttachmentValue[]; refused: number } {
+  if (limit <= 1) {
+    const newest = added[added.length - 1];
+    return { items: newest ? [newest] : [...current], refused: Math.max(0, added.length - 1) };
+  }
+  const room = Math.max(0, limit - current.length);
+  return {
+    items: [...current, ...added.slice(0, room)],
+    refused: Math.max(0, added.length - room),
+  };
+}
+
+/** Webp conversion (spec sections 5 and 9): jpg, jpeg and png under 10 MB, quality 0.4. */
+export const WEBP_INPUT_TYPES = ['jpg', 'jpeg', 'png'] as const;
+export const WEBP_MAX_MB = 10;
+export const WEBP_QUALITY = 0.4;
+
+export type WebpDecision = 'convert' | 'wrong-type' | 'too-large';
+
+/** Whether a file a webp-converting control receives is converted or refused. */
+export function webpDecision(file: { name: string; size: number }): WebpDecision {
+  if (!(WEBP_INPUT_TYPES as readonly string[]).includes(fileExtension(file.name)))
+    return 'wrong-type';
+  return file.size < WEBP_MAX_MB * 1024 * 1024 ? 'convert' : 'too-large';
+}
+
+/** The name a converted file gets: its extension becomes .webp. */
+export function webpFileName(name: string): string {
+  const ext = fileExtension(name);
+  return `${ext ? name.slice(0, -(ext.length + 1)) : name}.webp`;
+}

@@ -11,4 +11,7 @@ export { requestMessages, uploadMessages } from './request';
 export { mockMessages } from './mock';
 export { screenTitles } from './routes';
 export { system } from './system';
+export { settings } from './settings';
+export { largeUpload } from './large-upload';
 export { attachment } from './attachment';
+export { upload, uploadDemo } from './upload';

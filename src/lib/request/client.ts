@@ -34,7 +34,7 @@ export interface RequestOptions {
 
 export type Answer = { kind: 'envelope'; envelope: Envelope } | { kind: 'blob'; blob: Blob };
 
-function buildUrl(url: string, params?: Record<string, unknown>): string {
+export function buildUrl(url: string, params?: Record<string, unknown>): string {
   const base = getRequestConfig().baseUrl;
   const full = base && url.startsWith('/') ? `${base.replace(/\/$/, '')}${url}` : url;
   if (!params) return full;
@@ -82,7 +82,7 @@ async function encodeBody(data: unknown): Promise<BodyInit | undefined> {
 }
 
 /** With encryption on, a string `data` of a successful answer is decrypted and parsed. */
-async function decodeEnvelope(envelope: Envelope): Promise<Envelope> {
+export async function decodeEnvelope(envelope: Envelope): Promise<Envelope> {
   const encryption = getRequestConfig().encryption;
   if (
     !encryption ||

@@ -7,11 +7,13 @@
  * Both show their failure message as an error toast and resolve with `{ ok: false, message }`
  * rather than throwing, so a widget can also show the text inline without a second toast.
  */
-import type { UploadResult as UploadedFile, UploadSliceResult } from '@generated/api/api.schemas';
+import type { UploadResult as UploadedFile } from '@generated/api/api.schemas';
 import { notify } from '@/lib/notify';
 import { getToken } from '@/lib/session';
 import { uploadMessages } from '@/locale/request';
-import { send } from './client';
+import { getRequestConfig } from '@/core/request-config';
+import { authHeaders, buildUrl, decodeEnvelope, send } from './client';
+import { expireLogin } from './status';
 import { ApiError, type Envelope } from './errors';
 
 export type UploadKind = 'image' | 'file' | 'media';
@@ -22,12 +24,17 @@ export const UPLOAD_URLS: Record<UploadKind, string> = {
   media: '/api/tool/uploadmedia',
 };
 
-/** Chunk size of the chunked upload: 5120 KB (spec section 9). */
-export const UPLOAD_CHUNK_SIZE = 5120 * 1024;
+// The chunked upload lives in ./upload-slice; re-exported here for existing importers.
+export {
+  uploadSlice,
+  UPLOAD_CHUNK_SIZE,
+  type SliceUploadOptions,
+  type SliceUploadResult,
+} from './upload-slice';
 
 export type UploadResult =
   | { ok: true; data: UploadedFile; envelope: Envelope<UploadedFile> }
-  | { ok: false; message: string; envelope?: Envelope };
+  | { ok: false; message: string; envelope?: Envelope; aborted?: true };
 
 export interface FileUploadOptions {
   kind?: UploadKind;
@@ -41,6 +48,10 @@ export interface FileUploadOptions {
   fileName?: string;
   /** Form field of the file; `file` by default. */
   fieldName?: string;
+  /** Bytes sent so far of the whole request body (XMLHttpRequest upload events). */
+  onProgress?: (loaded: number, total: number) => void;
+  /** Cancels the upload; the result is `{ ok: false, aborted: true }` with no message shown. */
+  signal?: AbortSignal;
 }
 
 function nameOf(file: Blob, fallback = 'file'): string {
@@ -71,7 +82,63 @@ async function postForm<T>(url: string, form: FormData): Promise<Envelope<T> | n
   }
 }
 
-/** One multipart upload; the answer's data holds address, att_id and original_name. */
+/** Answer of an upload that was cancelled by its signal. */
+const ABORTED = 'aborted';
+
+/**
+ * The same POST over XMLHttpRequest, the one browser transport that reports upload progress:
+ * the client's URL, headers, timeout, 401 handling and envelope decoding, plus progress events
+ * and cancelling.
+ */
+async function postFormWithProgress<T>(
+  url: string,
+  form: FormData,
+  onProgress: ((loaded: number, total: number) => void) | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Envelope<T> | number | typeof ABORTED> {
+  if (signal?.aborted) return ABORTED;
+  const headers = { ...(await authHeaders()), accesstoken: getToken() };
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const settle = (value: Envelope<T> | number | typeof ABORTED) => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(value);
+    };
+    xhr.open('POST', buildUrl(url));
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.setRequestHeader('Accept', 'application/json, */*');
+    xhr.timeout = getRequestConfig().timeoutMs;
+    xhr.responseType = 'text';
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        onProgress(event.loaded, event.lengthComputable ? event.total : event.loaded);
+      });
+    }
+    xhr.addEventListener('load', () => {
+      if (xhr.status === 401) expireLogin();
+      if (xhr.status < 200 || xhr.status >= 300) return settle(xhr.status);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(xhr.responseText);
+      } catch {
+        return settle(0);
+      }
+      if (typeof parsed !== 'object' || parsed === null || !('status' in parsed)) return settle(0);
+      void decodeEnvelope(parsed as Envelope).then((envelope) => settle(envelope as Envelope<T>));
+    });
+    xhr.addEventListener('error', () => settle(0));
+    xhr.addEventListener('timeout', () => settle(0));
+    xhr.addEventListener('abort', () => settle(ABORTED));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.send(form);
+  });
+}
+
+/**
+ * One multipart upload; the answer's data holds address, att_id and original_name. With
+ * `onProgress` or `signal` (and a browser), it goes over XMLHttpRequest to report progress.
+ */
 export async function uploadFile(
   file: Blob,
   options: FileUploadOptions = {},
@@ -83,7 +150,13 @@ export async function uploadFile(
   if (options.attachmentCateId !== undefined)
     form.append('attachment_cate_id', String(options.attachmentCateId));
 
-  const envelope = await postForm<UploadedFile>(options.url ?? UPLOAD_URLS[kind], form);
+  const url = options.url ?? UPLOAD_URLS[kind];
+  const withProgress =
+    (options.onProgress || options.signal) && typeof XMLHttpRequest !== 'undefined';
+  const envelope = withProgress
+    ? await postFormWithProgress<UploadedFile>(url, form, options.onProgress, options.signal)
+    : await postForm<UploadedFile>(url, form);
+  if (envelope === ABORTED) return { ok: false, message: '', aborted: true };
   if (envelope === 0) return failed(uploadMessages.generic);
   if (typeof envelope === 'number') {
     const httpStatus = envelope;
@@ -101,78 +174,4 @@ export async function uploadFile(
     );
   }
   return { ok: true, data: envelope.data, envelope };
-}
-
-export interface SliceUploadOptions {
-  /** Attachment category (`ac_id`). */
-  acId?: string | number;
-  /** `resource_type`; the file extension by default. */
-  resourceType?: string;
-  /** `resource_name`; the file's name by default. */
-  resourceName?: string;
-  /** Called with 0–100 after each accepted chunk. */
-  onProgress?: (percent: number) => void;
-  /** Chunk size in bytes; 5120 KB by default. */
-  chunkSize?: number;
-  url?: string;
-}
-
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
-}
-
-function tempBasename(): string {
-  const random =
-    globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(16).slice(2)}`;
-  return random.replace(/-/g, '');
-}
-
-/**
- * The chunked upload. Chunks are numbered from 1 (`chunk_index`) out of `chunk_total`; the
- * server answers status 1 per accepted chunk and 200 with the address once assembled.
- */
-export async function uploadSlice(
-  file: Blob,
-  options: SliceUploadOptions = {},
-): Promise<UploadResult> {
-  const chunkSize = options.chunkSize ?? UPLOAD_CHUNK_SIZE;
-  const name = options.resourceName ?? nameOf(file);
-  const total = Math.max(1, Math.ceil(file.size / chunkSize));
-  const basename = tempBasename();
-  let tempPath = '';
-  options.onProgress?.(0);
-
-  for (let index = 1; index <= total; index += 1) {
-    const chunk = file.slice((index - 1) * chunkSize, Math.min(file.size, index * chunkSize));
-    const form = new FormData();
-    form.append('resource_chunk', chunk, name);
-    form.append('chunk_total', String(total));
-    form.append('chunk_index', String(index));
-    form.append('resource_temp_basename', basename);
-    form.append('resource_temp_path', tempPath);
-    form.append('resource_type', options.resourceType ?? extensionOf(name));
-    form.append('resource_name', name);
-    form.append('accessToken', getToken());
-    form.append('ac_id', String(options.acId ?? 0));
-
-    const envelope = await postForm<UploadSliceResult>(
-      options.url ?? '/api/tool/uploadslice',
-      form,
-    );
-    if (typeof envelope === 'number') return failed(uploadMessages.chunkFailed);
-    if (envelope.status === 200 && envelope.data) {
-      options.onProgress?.(100);
-      notify.success(uploadMessages.chunkSucceeded);
-      // Complete (status 200): the answer carries the file's address, att_id and name.
-      const done = envelope as Envelope<UploadedFile>;
-      return { ok: true, data: envelope.data as UploadedFile, envelope: done };
-    }
-    if (envelope.status !== 1) return failed(uploadMessages.chunkFailed, envelope);
-    if (typeof envelope.data?.resource_temp_path === 'string')
-      tempPath = envelope.data.resource_temp_path;
-    options.onProgress?.(Math.min(99, Math.round((index / total) * 100)));
-  }
-  // Every chunk was accepted but the server never said it was complete.
-  return failed(uploadMessages.chunkFailed);
 }

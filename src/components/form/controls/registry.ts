@@ -9,13 +9,18 @@ import { SelectAllControl, SelectControl } from './select';
 import { SelectTreeControl } from './select-tree';
 import { SliderControl } from './slider';
 import { SwitchControl } from './switch';
-import { InputControl, PasswordControl, TextareaControl } from './text';
+import { LazyAttachmentControl, LazyUploadControl } from '../../upload/lazy';
+import { TextareaWithWordImport } from '../../upload/word-textarea';
+import { InputControl, PasswordControl } from './text';
 import { UnavailableControl } from './unavailable';
 
-/** Control type → component. Upload, attachment and editor controls are deferred. */
+/**
+ * Control type → component. The upload and attachment controls load their widgets lazily; the
+ * editor is still deferred.
+ */
 export const CONTROL_COMPONENTS: Record<ControlType, ComponentType<ControlProps>> = {
   input: InputControl,
-  textarea: TextareaControl,
+  textarea: TextareaWithWordImport,
   InputNumber: InputNumberControl,
   DatePicker: CalendarControl,
   DateTimePicker: CalendarControl,
@@ -31,13 +36,13 @@ export const CONTROL_COMPONENTS: Record<ControlType, ComponentType<ControlProps>
   DepartmentAuth: SelectTreeControl,
   SelectTree: SelectTreeControl,
   city: CityControl,
-  UploadImg: UnavailableControl,
-  UploadFile: UnavailableControl,
-  UploadImgArr: UnavailableControl,
-  UploadFileArr: UnavailableControl,
-  UploadAttachment: UnavailableControl,
-  UploadAttachmentArr: UnavailableControl,
-  UploadAttachmentFile: UnavailableControl,
-  UploadAttachmentFileArr: UnavailableControl,
+  UploadImg: LazyUploadControl,
+  UploadFile: LazyUploadControl,
+  UploadImgArr: LazyUploadControl,
+  UploadFileArr: LazyUploadControl,
+  UploadAttachment: LazyAttachmentControl,
+  UploadAttachmentArr: LazyAttachmentControl,
+  UploadAttachmentFile: LazyAttachmentControl,
+  UploadAttachmentFileArr: LazyAttachmentControl,
   editor: UnavailableControl,
 };

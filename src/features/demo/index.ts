@@ -1,0 +1,13 @@
+import type { ScreenDefinition } from '@/core/screen';
+import { uploadDemo } from '@/locale/upload';
+
+/** Demonstration screens (the 演示 menu group). */
+export const demoScreens: ScreenDefinition[] = [
+  {
+    path: '/demo/form',
+    title: uploadDemo.title,
+    keepAlive: true,
+    menu: { group: 'demo', icon: 'pi pi-upload', sort: 2 },
+    load: () => import('./form-demo-page'),
+  },
+];
