@@ -10,12 +10,13 @@ import { loadContract } from './parse/load-contract';
 import { LintError, lintContract, type LintProblem } from './parse/lint-contract';
 import { listOperations } from './parse/operations';
 import { shownPath, type ValuePath } from './parse/source-lines';
-import { renderApi } from './render/render-api';
+import { MUTATOR_PATH, renderApi } from './render/render-api';
 import { renderOpenApiJson } from './render/render-openapi';
 import { TEMPLATE_NAMES, renderTemplates, type Templates } from './render/render-templates';
 import { renderTypes } from './render/render-types';
 import type { GeneratedFile, GenerateReport, ModuleModel, OpenApiDocument } from './types';
 import { withBanner } from './write/banner';
+import { ContentCache } from './write/content-cache';
 import { formatFiles } from './write/format';
 import {
   applyPlan,
@@ -87,15 +88,30 @@ async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Renders every file in memory (unformatted, unbannered), sorted by path. */
+/**
+ * Renders every file in memory (unformatted, unbannered), sorted by path. Orval and
+ * openapi-typescript read only the contract (and orval the mutator's signature), so their output
+ * is taken from the cache when those are unchanged.
+ */
 async function renderAll(
   document: OpenApiDocument,
   modules: ModuleModel[],
   rootDir: string,
+  cache: ContentCache,
 ): Promise<GeneratedFile[]> {
+  const contract = JSON.stringify(document);
+  const mutator = await readFile(path.join(rootDir, MUTATOR_PATH), 'utf8').catch(() => '');
   const [api, types, templates] = await Promise.all([
-    withoutStdout(() => renderApi(document, rootDir)),
-    renderTypes(document),
+    cache
+      .through(cache.key('orval', contract, mutator), async () =>
+        JSON.stringify(await withoutStdout(() => renderApi(document, rootDir))),
+      )
+      .then((text) => JSON.parse(text) as GeneratedFile[]),
+    cache
+      .through(cache.key('openapi-typescript', contract), async () =>
+        JSON.stringify(await renderTypes(document)),
+      )
+      .then((text) => JSON.parse(text) as GeneratedFile),
     loadTemplates(rootDir),
   ]);
   return [renderOpenApiJson(document), types, ...api, ...renderTemplates(modules, templates)].sort(
@@ -144,9 +160,19 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const outDir = path.resolve(options.outDir ?? path.join(rootDir, 'generated'));
   const mode = options.mode ?? 'write';
 
+  const stages: Record<string, number> = {};
+  let stageStart = started;
+  const stage = (name: string) => {
+    const now = performance.now();
+    stages[name] = Math.round(now - stageStart);
+    stageStart = now;
+  };
+
   await checkOutputDir(outDir, contractDir);
   const { document, locate } = await loadContract(contractDir);
+  stage('load');
   const lintProblems = await lintContract(document, locate);
+  stage('lint');
   if (lintProblems.some((p) => p.severity === 'error')) throw new LintError(lintProblems);
   let modules: ModuleModel[];
   try {
@@ -154,13 +180,20 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   } catch (error) {
     throw error instanceof ModelError ? locateModelError(error, document, locate) : error;
   }
-  const rendered = await renderAll(document, modules, rootDir);
+  stage('model');
+  const cache = await ContentCache.open(rootDir);
+  const rendered = await renderAll(document, modules, rootDir, cache);
+  stage('render');
   const files = await formatFiles(
     rendered.map((file) => ({ path: file.path, content: withBanner(file.path, file.content) })),
     rootDir,
+    cache,
   );
+  await cache.save();
+  stage('format');
   const { stray, ...plan }: FilePlan = await planFiles(files, outDir);
   const prune = await pruneReason({ ...plan, stray }, outDir, document);
+  stage('plan');
   if (mode === 'write') {
     if (prune && options.prune !== true)
       throw new OutputError(
@@ -171,6 +204,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
         ].join('\n'),
       );
     await applyPlan(files, { ...plan, stray }, outDir);
+    stage('write');
   }
 
   const report: GenerateReport = {
@@ -182,6 +216,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       warnings: lintProblems.filter((p) => p.severity === 'warn').length,
     },
     durationMs: Math.round(performance.now() - started),
+    stages,
   };
   return { files, report, modules, lintProblems, stray, ...(prune ? { pruneReason: prune } : {}) };
 }

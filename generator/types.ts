@@ -144,4 +144,6 @@ export interface GenerateReport {
   operations: number;
   lint: { errors: number; warnings: number };
   durationMs: number;
+  /** Milliseconds per stage: load, lint, model, render, format, plan (and write). */
+  stages: Record<string, number>;
 }

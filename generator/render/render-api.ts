@@ -11,7 +11,7 @@ import { listFiles } from '../list-files';
 import type { GeneratedFile, OpenApiDocument } from '../types';
 
 /** The mutator, relative to the repo root. */
-const MUTATOR_PATH = 'src/lib/request/index.ts';
+export const MUTATOR_PATH = 'src/lib/request/index.ts';
 
 /** Orval's config: one place for every option, so the choices are reviewable. */
 function orvalOptions(workDir: string) {

@@ -1,5 +1,4 @@
 /** generated/types/openapi.ts from openapi-typescript's programmatic API. */
-import openapiTS, { astToString } from 'openapi-typescript';
 import type { GeneratedFile, OpenApiDocument } from '../types';
 
 /**
@@ -8,6 +7,8 @@ import type { GeneratedFile, OpenApiDocument } from '../types';
  * file.path; // 'types/openapi.ts'
  */
 export async function renderTypes(document: OpenApiDocument): Promise<GeneratedFile> {
+  // Loaded on use: a run whose contract is unchanged takes the types from the cache.
+  const { default: openapiTS, astToString } = await import('openapi-typescript');
   // A structured clone: openapi-typescript annotates the object it is given.
   const ast = await openapiTS(
     structuredClone(document) as unknown as Parameters<typeof openapiTS>[0],
