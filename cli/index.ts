@@ -7,11 +7,14 @@ import { registerGenerate } from './commands/generate';
 import { registerLint } from './commands/lint';
 import { registerMockServer } from './commands/mock-server';
 import { registerNewModule } from './commands/new-module';
+import { registerVerify } from './commands/verify';
 import { reportError } from './fail';
 
 const program = new Command()
   .name('cli')
-  .description('Contract-first tooling of the back-office: generate, lint, new-module, mock-server')
+  .description(
+    'Contract-first tooling of the back-office: generate, lint, new-module, mock-server, verify',
+  )
   .option('--debug', 'print the stack trace of an internal error (or set DEBUG=1)')
   .showHelpAfterError();
 
@@ -19,6 +22,7 @@ registerGenerate(program);
 registerLint(program);
 registerNewModule(program);
 registerMockServer(program);
+registerVerify(program);
 
 try {
   await program.parseAsync(process.argv);
