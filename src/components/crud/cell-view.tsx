@@ -37,13 +37,15 @@ function LookedUpCell({ column, value }: { column: ColumnDefinition; value: unkn
     cf_control: 'select',
     ...column.optionSource,
   });
-  return <span>{cellText(column.format, value, options)}</span>;
+  const text = cellText(column.format, value, options);
+  if (column.format === 'tag' && text !== common.dash) return <Tag value={text} />;
+  return <span>{text}</span>;
 }
 
 /** One list cell drawn per column format. */
 export function CellView({ column, row, onToggle }: CellProps) {
   const value = row[column.field];
-  if (column.optionSource && column.format === 'text')
+  if (column.optionSource && (column.format === 'text' || column.format === 'tag'))
     return <LookedUpCell column={column} value={value} />;
   switch (column.format) {
     case 'switch':

@@ -18,9 +18,6 @@ function pending(
 }
 
 export const pendingScreens: ScreenDefinition[] = [
-  pending('/system/setting', titles.setting),
-  pending('/system/notic', titles.notic),
-  pending('/system/showdoc', titles.showdoc),
   pending('/deal/common/list', titles.dealList),
   pending('/deal/common/mylist', titles.dealMylist),
   pending('/deal/common/add', titles.dealAdd, { parentPath: '/deal/common/list' }),

@@ -1,0 +1,29 @@
+/**
+ * Stored rich text (editor output, notice bodies) drawn as HTML after DOMPurify has removed
+ * scripts, event handlers and javascript: links; plain text stays text.
+ */
+import DOMPurify from 'dompurify';
+import { common } from '@/locale/common';
+import './rich-text.css';
+
+/** True when a stored value is markup rather than plain text (`<p>…</p>`, `<br/>`). */
+export function looksLikeHtml(value: unknown): value is string {
+  return typeof value === 'string' && /<([a-z][a-z0-9]*)\b[^>]*>/i.test(value);
+}
+
+/** The sanitised HTML of a stored value (exported for tests and previews). */
+export function sanitizeHtml(html: string): string {
+  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+}
+
+export function RichText({
+  value,
+  className = 'rich-text',
+}: {
+  value: unknown;
+  className?: string;
+}) {
+  if (value === null || value === undefined || value === '') return <span>{common.dash}</span>;
+  if (!looksLikeHtml(value)) return <div className={className}>{String(value)}</div>;
+  return <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(value) }} />;
+}

@@ -1,0 +1,51 @@
+/**
+ * 消息通知: every message with its read state, 标为已读 on an unread one, 全部已读, and the detail
+ * dialog. After a change the list, the header bell's unread count and its drawer are reloaded.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { CrudPage, crudKeys, type RowActionDefinition } from '@/components/crud';
+import { messageRead } from '@generated/api/message/message';
+import type { MessageReadBodyId } from '@generated/api/api.schemas';
+import { messageModule } from '@generated/modules/message';
+import { shellKeys, UNREAD_STATUS } from '@/layout/shell-api';
+import { notify } from '@/lib/notify';
+import { settings as ts } from '@/locale/settings';
+
+const t = ts.message;
+
+export default function MessagePage() {
+  const client = useQueryClient();
+  const read = useMutation({
+    mutationFn: (id: MessageReadBodyId) => messageRead({ id }),
+    onSuccess: async () => {
+      await Promise.all(
+        [shellKeys.unread, shellKeys.messages, ...crudKeys(messageModule).lists()].map((queryKey) =>
+          client.invalidateQueries({ queryKey }),
+        ),
+      );
+      notify.success(t.readDone);
+    },
+  });
+  const markRead: RowActionDefinition = {
+    id: 'read',
+    label: t.markRead,
+    visible: (row) => Number(row.tm_status) === UNREAD_STATUS,
+    onClick: (row) => read.mutate(Number(row.tm_id)),
+  };
+  return (
+    <CrudPage
+      module={messageModule}
+      rowActions={[markRead]}
+      toolbarExtra={
+        <Button
+          type="button"
+          icon="pi pi-check-square"
+          label={t.readAll}
+          loading={read.isPending}
+          onClick={() => read.mutate('read-all')}
+        />
+      }
+    />
+  );
+}
