@@ -1,4 +1,4 @@
 /// <reference types="vite/client" />
 
-/** True when the app runs on the built-in mock backend (no API_TARGET given). */
+/** True in the demo build and the mock dev server: the built-in mock backend runs in the browser. */
 declare const __MOCK_BACKEND__: boolean;

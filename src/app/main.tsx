@@ -1,5 +1,5 @@
 /**
- * Entry: start the mock backend when built without a server (`__MOCK_BACKEND__`), join the
+ * Entry: start the mock backend in the demo build and the mock dev server (`__MOCK_BACKEND__`), join the
  * tabs' shared session, then render.
  */
 import { StrictMode } from 'react';
@@ -12,15 +12,10 @@ import { initSessionSharing } from '@/lib/session';
 import { App } from './app';
 
 async function startMockBackend(): Promise<void> {
+  // A constant at build time: the production build drops this import and the whole mock.
   if (!__MOCK_BACKEND__) return;
-  // Optional until the mock-backend work lands: the glob is empty when the file is absent.
-  const loaders = import.meta.glob<{ startMockWorker?: () => Promise<unknown> }>(
-    '../mocks/browser.ts',
-  );
-  for (const load of Object.values(loaders)) {
-    const module = await load();
-    await module.startMockWorker?.();
-  }
+  const { startMockWorker } = await import('../mocks/browser');
+  await startMockWorker();
 }
 
 async function boot(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Builds the app once (mock backend on) and serves `dist/` on loopback for every journey.
+ * Builds the demo app once (`--mode demo`: the mock backend in the browser) and serves `dist/` on loopback for every journey.
  * The URL reaches the test files through `inject('baseUrl')`.
  */
 import { build, preview, type PreviewServer } from 'vite';
@@ -9,7 +9,7 @@ let server: PreviewServer | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   delete process.env.API_TARGET;
-  await build({ logLevel: 'warn' });
+  await build({ mode: 'demo', logLevel: 'warn' });
   server = await preview({ preview: { port: 4179, host: '127.0.0.1', strictPort: false } });
   const url = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:4179/';
   project.provide('baseUrl', url.replace(/\/$/, ''));
