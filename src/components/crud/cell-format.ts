@@ -3,6 +3,7 @@ import { formatTime, orDash } from '@/lib/format';
 import { common } from '@/locale/common';
 import { crud as t } from '@/locale/crud';
 import { form as tf } from '@/locale/form';
+import { parseAttachmentValue } from '@/core/attachment';
 import type { FieldDefinition, FieldOption } from '@/core/field-definition';
 import type { ColumnDefinition, ColumnFormat } from './module-definition';
 
@@ -27,18 +28,9 @@ export function optionText(
   return labels.join('、');
 }
 
-/** Image addresses of a value: a URL, or the spec's JSON text array of {att_url}. */
+/** Image addresses of a value (the spec's JSON text array, or a bare address); crops first. */
 export function imageUrls(value: unknown): string[] {
-  if (typeof value !== 'string' || value === '') return [];
-  if (value.trim().startsWith('[')) {
-    try {
-      const parsed = JSON.parse(value) as Array<{ att_url?: string; att_preview?: string }>;
-      return parsed.map((item) => item.att_preview ?? item.att_url ?? '').filter(Boolean);
-    } catch {
-      return [];
-    }
-  }
-  return [value];
+  return parseAttachmentValue(value).map((item) => item.att_preview ?? item.att_url);
 }
 
 export function statusText(value: unknown): string {

@@ -1,9 +1,11 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UploadLimits } from '@/core/attachment';
 import { notify } from '@/lib/notify';
 import { crud as t } from '@/locale/crud';
+import { upload as tu } from '@/locale/upload';
 import { createCrudMutations } from './crud-queries';
 import { canDo } from './permission-keys';
 import type { ListQuery, ModuleDefinition } from './module-definition';
@@ -12,6 +14,16 @@ import type { ListQuery, ModuleDefinition } from './module-definition';
 export const IMPORT_TYPES = ['xls', 'xlsx'] as const;
 export const IMPORT_MAX_MB = 5;
 export const IMPORT_MAX_FILES = 1;
+
+/** The same limits as the FilePond control sees them. */
+export const IMPORT_LIMITS: UploadLimits = {
+  fileType: [...IMPORT_TYPES],
+  fileSize: IMPORT_MAX_MB,
+  fileLimit: IMPORT_MAX_FILES,
+};
+
+// FilePond (the upload controls' widget) loads when the import dialog first opens.
+const PondUpload = lazy(() => import('@/components/upload/pond'));
 
 /** The first rule a choice of files breaks, as the user-facing message; null when fine. */
 export function validateImportFiles(files: readonly File[]): string | null {
@@ -66,6 +78,14 @@ export function useImportExport(
     file,
     error,
     busy: busy || importCall.isPending,
+    /** A problem found before the file reached `choose` (the widget's own checks). */
+    refuse: (message: string) => {
+      setError(message);
+      setFile(null);
+      notify.error(message);
+    },
+    /** The chosen file was taken away (removed, or replaced by the next one). */
+    unchoose: () => setFile(null),
     choose: (files: readonly File[]) => {
       const problem = validateImportFiles(files);
       setError(problem);
@@ -101,7 +121,7 @@ export function useImportExport(
   };
 }
 
-/** Toolbar buttons 导入 / 导出 with the import dialog (plain file input; FilePond comes later). */
+/** Toolbar buttons 导入 / 导出 with the import dialog (FilePond, as the upload controls use). */
 export function ImportExport({
   module,
   filters,
@@ -111,7 +131,6 @@ export function ImportExport({
 }) {
   const io = useImportExport(module, filters);
   const [open, setOpen] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
   const close = () => {
     io.reset();
     setOpen(false);
@@ -147,17 +166,19 @@ export function ImportExport({
         <div className="crud-import">
           <p>{t.importHint}</p>
           <label htmlFor={`crud-import-${module.key}`}>{t.importChoose}</label>
-          <input
-            ref={inputRef}
-            id={`crud-import-${module.key}`}
-            type="file"
-            accept=".xls,.xlsx"
-            onChange={(e) => {
-              io.choose(Array.from(e.target.files ?? []));
-              if (inputRef.current) inputRef.current.value = '';
-            }}
-          />
-          {io.file && <p className="crud-import__file">{io.file.name}</p>}
+          <Suspense fallback={<small>{tu.loadingWidget}</small>}>
+            <PondUpload
+              id={`crud-import-${module.key}`}
+              kind="file"
+              limits={IMPORT_LIMITS}
+              room={IMPORT_MAX_FILES}
+              single
+              onProblem={io.refuse}
+              onUploaded={() => undefined}
+              onAccepted={(chosen) => io.choose([chosen])}
+              onRemoved={io.unchoose}
+            />
+          </Suspense>
           {io.error && (
             <small className="p-error" role="alert">
               {io.error}

@@ -7,6 +7,9 @@ import { setPrilist } from '@/lib/session';
 import { renderWithProviders } from '../form/render';
 import { permitAllActions, createFakeNoticeModule } from './fake-module';
 
+// The import dialog's FilePond is inert under jsdom: a stand-in applies the same rules.
+vi.mock('@/components/upload/pond', () => import('../upload/pond-stand-in'));
+
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
 
 describe('validateImportFiles (xls/xlsx, 5 MB, one file)', () => {
