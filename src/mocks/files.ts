@@ -1,18 +1,18 @@
 /**
- * Files the mock backend keeps: uploads (bytes kept as base64 in the `mock_files` table, so
- * they survive a reload in the browser), served back at `/storage/mock/<id>`; the chunked
- * upload protocol; the fake cloud-storage credential; the editor's server side (/ueditor/ue).
+ * Files the mock backend keeps: uploads, served back at `/storage/mock/<id>`; the chunked
+ * upload protocol; cloud storage (./oss); the editor's server side (/ueditor/ue).
  * Every upload also creates an attachment row (table `attachment`).
+ * File bytes are kept by the byte store of ./store (IndexedDB, memory or a data folder).
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { base64ToBytes, bytesToBase64 } from '@/core/base64';
+import { base64ToBytes } from '@/core/base64';
 import { mockMessages } from '@/locale/mock';
+import { ossHandlers } from './oss';
 import { envelope, fail, ok } from './respond';
-import { persist, table } from './store';
-import type { MockRow } from './types';
+import { FILE_TABLE, fileById, fileIdOf, keepBytes, persist, table } from './store';
 import { nowSeconds, readBody, readQuery, type Params } from './util';
 
-export const FILE_TABLE = 'mock_files';
+export { FILE_TABLE };
 export const ATTACHMENT_TABLE = 'attachment';
 export const STORAGE_PREFIX = '/storage/mock/';
 
@@ -32,26 +32,19 @@ export function attachmentType(nameOrUrl: string, mime = ''): number {
   return 1;
 }
 
-/** Stores bytes, serves them at /storage/mock/<id> and records an attachment. */
-export function storeFile(
+/**
+ * Stores bytes, serves them at /storage/mock/<id> and records an attachment; answers the
+ * message instead when the storage limit would be passed.
+ */
+export async function storeFile(
   bytes: Uint8Array,
   name: string,
   mime: string,
   cateId: unknown = 0,
-): StoredFile {
-  const files = table(FILE_TABLE);
-  const id = files.nextId;
-  files.nextId += 1;
+): Promise<StoredFile | string> {
+  const id = await keepBytes(bytes, name, mime);
+  if (typeof id === 'string') return id;
   const address = `${STORAGE_PREFIX}${id}`;
-  files.rows.push({
-    id,
-    name,
-    mime: mime || 'application/octet-stream',
-    size: bytes.length,
-    data: bytesToBase64(bytes),
-    create_time: nowSeconds(),
-  });
-
   const attachments = table(ATTACHMENT_TABLE);
   const att_id = attachments.nextId;
   attachments.nextId += 1;
@@ -70,17 +63,26 @@ export function storeFile(
   return { address, att_id, original_name: name, size: bytes.length, mime };
 }
 
-function fileRow(address: string): MockRow | undefined {
+/** The file id behind an address this mock handed out (`/storage/mock/<id>`), or undefined. */
+function idOfAddress(address: string): number | undefined {
   const path = address.replace(/^https?:\/\/[^/]+/, '');
   if (!path.startsWith(STORAGE_PREFIX)) return undefined;
-  const id = Number(path.slice(STORAGE_PREFIX.length).split(/[?#]/)[0]);
-  return table(FILE_TABLE).rows.find((row) => row.id === id);
+  return fileIdOf(path.slice(STORAGE_PREFIX.length).split(/[?#]/)[0] ?? '');
 }
 
 /** The bytes behind an address this mock handed out, or undefined. */
-export function fileBytesByAddress(address: string): Uint8Array | undefined {
-  const row = fileRow(address);
-  return row && typeof row.data === 'string' ? base64ToBytes(row.data) : undefined;
+export async function fileBytesByAddress(address: string): Promise<Uint8Array | undefined> {
+  const id = idOfAddress(address);
+  return id === undefined ? undefined : (await fileById(id))?.bytes;
+}
+
+/** Serves a kept file with its type, or 404. */
+export async function serveFile(id: number | undefined): Promise<Response> {
+  const found = id === undefined ? undefined : await fileById(id);
+  if (!found) return new HttpResponse(null, { status: 404 });
+  return new HttpResponse(found.bytes, {
+    headers: { 'Content-Type': found.mime, 'Cache-Control': 'max-age=31536000, immutable' },
+  });
 }
 
 async function fromForm(
@@ -103,7 +105,13 @@ async function simpleUpload(request: Request): Promise<Response> {
   const body = await readBody(request);
   const file = await fromForm(firstFile(body, ['file', 'upfile', 'importfile']));
   if (!file) return fail(201, mockMessages.uploadNoFile);
-  const stored = storeFile(file.bytes, file.name, file.mime, body.attachment_cate_id ?? body.ac_id);
+  const stored = await storeFile(
+    file.bytes,
+    file.name,
+    file.mime,
+    body.attachment_cate_id ?? body.ac_id,
+  );
+  if (typeof stored === 'string') return fail(201, stored);
   return ok(
     {
       address: stored.address,
@@ -123,7 +131,8 @@ async function importFile(request: Request): Promise<Response> {
   const body = await readBody(request);
   const file = await fromForm(firstFile(body, ['file', 'importfile']));
   if (!file) return fail(201, mockMessages.uploadNoFile);
-  const stored = storeFile(file.bytes, file.name, file.mime, 0);
+  const stored = await storeFile(file.bytes, file.name, file.mime, 0);
+  if (typeof stored === 'string') return fail(201, stored);
   return ok(
     { address: stored.address, content: mockMessages.wordImported(file.name) },
     mockMessages.uploadSuccess,
@@ -207,7 +216,8 @@ async function sliceUpload(request: Request): Promise<Response> {
     offset += part.length;
   }
   const name = String(body.resource_name ?? ((chunk as File).name || 'file'));
-  const stored = storeFile(whole, name, chunk.type, body.ac_id);
+  const stored = await storeFile(whole, name, chunk.type, body.ac_id);
+  if (typeof stored === 'string') return fail(201, stored);
   return ok(
     {
       address: stored.address,
@@ -293,7 +303,8 @@ async function ueditor(request: Request): Promise<Response> {
     const body = await readBody(request);
     const file = await fromForm(firstFile(body, ['upfile', 'file']));
     if (!file) return ueditorAnswer(request, { state: mockMessages.ueditorNoFile });
-    const stored = storeFile(file.bytes, file.name, file.mime);
+    const stored = await storeFile(file.bytes, file.name, file.mime);
+    if (typeof stored === 'string') return ueditorAnswer(request, { state: stored });
     return ueditorAnswer(request, {
       state: 'SUCCESS',
       url: stored.address,
@@ -309,7 +320,8 @@ async function ueditor(request: Request): Promise<Response> {
     const body = await readBody(request);
     const base64 = String(body.upfile ?? '');
     if (!base64) return ueditorAnswer(request, { state: mockMessages.ueditorNoFile });
-    const stored = storeFile(base64ToBytes(base64), `scrawl-${Date.now()}.png`, 'image/png');
+    const stored = await storeFile(base64ToBytes(base64), `scrawl-${Date.now()}.png`, 'image/png');
+    if (typeof stored === 'string') return ueditorAnswer(request, { state: stored });
     return ueditorAnswer(request, {
       state: 'SUCCESS',
       url: stored.address,
@@ -347,13 +359,7 @@ async function ueditor(request: Request): Promise<Response> {
 }
 
 export const fileHandlers = [
-  http.get(`*${STORAGE_PREFIX}:id`, ({ request }) => {
-    const row = fileRow(new URL(request.url).pathname);
-    if (!row || typeof row.data !== 'string') return new HttpResponse(null, { status: 404 });
-    return new HttpResponse(base64ToBytes(row.data), {
-      headers: { 'Content-Type': String(row.mime), 'Cache-Control': 'max-age=31536000, immutable' },
-    });
-  }),
+  http.get(`*${STORAGE_PREFIX}:id`, ({ params }) => serveFile(fileIdOf(String(params.id)))),
   http.post('*/api/tool/uploadimg/', ({ request }) => simpleUpload(request)),
   http.post('*/api/tool/uploadimg', ({ request }) => simpleUpload(request)),
   http.post('*/api/tool/uploadfile/', ({ request }) => simpleUpload(request)),
@@ -363,16 +369,6 @@ export const fileHandlers = [
   http.post('*/api/tool/inportfile/', ({ request }) => importFile(request)),
   http.post('*/api/tool/inportfile', ({ request }) => importFile(request)),
   http.post('*/api/tool/uploadslice', ({ request }) => sliceUpload(request)),
-  http.post('*/api/tool/getaliyunoss', () => {
-    const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-    return ok({
-      region: 'oss-cn-hangzhou',
-      accessKeyId: 'STS.MOCK4xN7Yq2LkP9Wm3Rt',
-      accessKeySecret: 'mock8Hf2Kd9Qz1Lx5Vb7Nc3Jp6Tg0Ws4Ey',
-      securityToken: `CAIS.mock.${Date.now().toString(36)}`,
-      bucket: 'admin-mock-bucket',
-      img_path: `uploads/${day}/`,
-    });
-  }),
+  ...ossHandlers,
   http.all('*/ueditor/ue', ({ request }) => ueditor(request)),
 ];

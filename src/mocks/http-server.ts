@@ -7,6 +7,10 @@
  * its Content-Length, or as soon as the bytes counted pass the limit, without buffering the
  * rest; an error thrown by a handler answers the 500 envelope (never a stack trace); a path
  * nobody serves answers the 404 envelope.
+ *
+ * With `dataDir` the bytes of uploaded files are kept on disk (`<dataDir>/files/<id>` and
+ * `<id>.json` for the type), so they are served again after a restart; file names are ids
+ * only, never a name from a request, and all files together stay under `dataLimit`.
  */
 import {
   createServer as createHttpServer,
@@ -14,12 +18,21 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { getResponse, RequestHandler } from 'msw';
 import { mockMessages } from '@/locale/mock';
 import { tooLargeMessage } from './guards';
 import { mockHandlers } from './handlers';
 import { bodyLimitFor, type BodyLimit } from './limits';
+import {
+  DEFAULT_STORAGE_LIMIT,
+  memoryByteStore,
+  setByteStore,
+  type ByteStore,
+  type FileBytes,
+} from './store';
 
 export interface RunningMockServer {
   url: string;
@@ -31,6 +44,70 @@ export interface MockServerOptions {
   host?: string;
   /** Serve POST /api/mock/reset (off by default: anyone reaching the port could wipe the data). */
   allowReset?: boolean;
+  /** Keep uploaded bytes on disk under this folder (memory when absent). */
+  dataDir?: string;
+  /** Bytes all kept files may take together; 1 GB by default. */
+  dataLimit?: number;
+}
+
+/**
+ * File bytes on disk: `<dir>/files/<id>` and `<id>.json` ({ mime }). Paths are built from
+ * the integer id alone; a write goes to a temporary file renamed into place, so a crash
+ * never leaves half a file under a served id.
+ */
+export async function diskByteStore(dir: string): Promise<ByteStore> {
+  const folder = path.resolve(dir, 'files');
+  await mkdir(folder, { recursive: true });
+  const pathOf = (id: number, suffix = '') => {
+    if (!Number.isSafeInteger(id) || id < 1) throw new Error(`not a file id: ${id}`);
+    return path.join(folder, `${id}${suffix}`);
+  };
+  const ids = async () =>
+    (await readdir(folder)).filter((name) => /^[1-9]\d*$/.test(name)).map(Number);
+  let used = 0;
+  for (const id of await ids()) used += (await stat(pathOf(id))).size;
+
+  const remove = async (id: number) => {
+    const size = await stat(pathOf(id)).then(
+      (found) => found.size,
+      () => 0,
+    );
+    await rm(pathOf(id), { force: true });
+    await rm(pathOf(id, '.json'), { force: true });
+    used -= size;
+  };
+  return {
+    get: async (id): Promise<FileBytes | undefined> => {
+      try {
+        const [bytes, meta] = await Promise.all([
+          readFile(pathOf(id)),
+          readFile(pathOf(id, '.json'), 'utf8'),
+        ]);
+        const { mime } = JSON.parse(meta) as { mime?: unknown };
+        return {
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+          mime: typeof mime === 'string' ? mime : 'application/octet-stream',
+        };
+      } catch {
+        return undefined;
+      }
+    },
+    put: async (id, value) => {
+      await remove(id);
+      const temporary = pathOf(id, '.tmp');
+      await writeFile(temporary, value.bytes);
+      await writeFile(pathOf(id, '.json'), JSON.stringify({ mime: value.mime }));
+      await rename(temporary, pathOf(id));
+      used += value.bytes.length;
+    },
+    delete: remove,
+    clear: async () => {
+      for (const id of await ids()) await remove(id);
+      used = 0;
+    },
+    maxId: async () => Math.max(0, ...(await ids())),
+    used: async () => used,
+  };
 }
 
 /** After refusing a body, what the client is still sending is discarded up to this much… */
@@ -46,7 +123,11 @@ function allowCrossOrigin(request: IncomingMessage, response: ServerResponse): v
     request.headers['access-control-request-headers'] ??
       'content-type,access-token,user-tag,accesstoken',
   );
-  response.setHeader('Access-Control-Expose-Headers', 'content-disposition,x-mock-only');
+  // etag and x-oss-request-id: ali-oss reads them from the cloud-storage answers (./oss).
+  response.setHeader(
+    'Access-Control-Expose-Headers',
+    'content-disposition,x-mock-only,etag,x-oss-request-id',
+  );
   response.setHeader('Vary', 'Origin');
 }
 
@@ -199,6 +280,8 @@ async function serve(
 
 export async function startMockServer(options: MockServerOptions): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
+  const limit = options.dataLimit ?? DEFAULT_STORAGE_LIMIT;
+  setByteStore(options.dataDir ? await diskByteStore(options.dataDir) : memoryByteStore(), limit);
   const handlers = mockHandlers({ allowReset: options.allowReset ?? false }).filter(
     (handler): handler is RequestHandler => handler instanceof RequestHandler,
   );

@@ -1,12 +1,13 @@
 /**
  * How large a request body may be, per call: 1 MB for every call that is not an upload, the
  * configured limit for uploads (IMAGECONFIG / FILECONFIG `fileSize` in MB, default 5 MB; spec
- * section 9), one 5120 KB chunk for the chunked upload, 5 MB for Excel imports, and the
- * editor's own limits for /ueditor/ue. One policy for the HTTP server (which stops reading
+ * section 9), one 5120 KB chunk for the chunked upload, 5 MB for Excel imports, the
+ * editor's own limits for /ueditor/ue, and one 5 MB part for cloud storage (/oss-mock/). One policy for the HTTP server (which stops reading
  * past it) and for the request guard every other runtime goes through.
  */
 import { groupData } from './config-groups';
 import { UEDITOR_CONFIG } from './files';
+import { OSS_BUCKET, OSS_PART_LIMIT } from './oss';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -82,5 +83,8 @@ export function bodyLimitFor(method: string, url: URL): BodyLimit | undefined {
     }
   }
   if (/^\/api\/[^/]+\/import$/.test(path)) return uploadLimit(IMPORT_LIMIT);
+  // Cloud storage (./oss): a part, or a small object in one PUT, is the file's bytes alone.
+  if (method === 'PUT' && path.startsWith(`/${OSS_BUCKET}/`))
+    return { bytes: OSS_PART_LIMIT, shown: formatSize(OSS_PART_LIMIT), upload: true };
   return { bytes: BODY_LIMIT, shown: formatSize(BODY_LIMIT), upload: false };
 }

@@ -94,13 +94,14 @@ describe('uploads', () => {
     expect(await served.text()).toBe('第一块第二块末块');
   });
 
-  it('getaliyunoss answers a complete (fake) credential', async () => {
+  it('getaliyunoss answers a complete (fake) credential naming the mock as the endpoint', async () => {
     const token = await signIn();
     const answer = await call<Record<string, string>>('POST', '/api/tool/getaliyunoss', { token });
     expect(Object.keys(answer.data).sort()).toEqual([
       'accessKeyId',
       'accessKeySecret',
       'bucket',
+      'endpoint',
       'img_path',
       'region',
       'securityToken',
