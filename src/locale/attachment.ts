@@ -49,6 +49,7 @@ export const attachment = {
   categoryAddTitle: '添加分类',
   categoryEditTitle: '编辑分类',
   categoryParent: '上级分类',
+  choose: '请选择',
   categoryName: '分类名称',
   categoryNamePlaceholder: '请输入分类名称',
   categoryParentRequired: '请选择上级分类',

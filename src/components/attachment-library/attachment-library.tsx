@@ -251,10 +251,8 @@ export function AttachmentLibrary({
               text
               rounded
               size="small"
-              aria-label={
-                id === ROOT_CATEGORY_ID ? t.addCategory : `${t.addChildCategory} ${node.label}`
-              }
-              tooltip={id === ROOT_CATEGORY_ID ? t.addCategory : t.addChildCategory}
+              aria-label={`${t.addChildCategory} ${node.label}`}
+              tooltip={t.addChildCategory}
               onClick={(event) => {
                 event.stopPropagation();
                 setCategoryDraft({ ac_id: 0, ac_parent: id, ac_title: '' });
@@ -315,9 +313,7 @@ export function AttachmentLibrary({
             icon="pi pi-plus"
             size="small"
             text
-            onClick={() =>
-              setCategoryDraft({ ac_id: 0, ac_parent: ROOT_CATEGORY_ID, ac_title: '' })
-            }
+            onClick={() => setCategoryDraft({ ac_id: 0, ac_parent: null, ac_title: '' })}
           />
         </div>
         <Tree

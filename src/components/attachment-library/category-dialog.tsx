@@ -3,7 +3,7 @@
  * 添加分类), edit mode otherwise. Parent (a tree under the root 0 一级分类) and name are required.
  * A child under a child is refused by the server; its message stays under the parent field.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import * as yup from 'yup';
@@ -22,10 +22,10 @@ import { notify } from '@/lib/notify';
 import { attachment as t } from '@/locale/attachment';
 import { categoryPath, ROOT_CATEGORY_ID } from './category-rules';
 
-/** What the dialog edits: ac_id 0 adds a category under `ac_parent`. */
+/** What the dialog edits: ac_id 0 adds a category under `ac_parent` (null: not chosen yet). */
 export interface CategoryDraft {
   ac_id: number;
-  ac_parent: number;
+  ac_parent: number | null;
   ac_title: string;
 }
 
@@ -38,6 +38,15 @@ const schema: yup.ObjectSchema<CategoryForm> = yup.object({
   parent: yup.string().defined().required(t.categoryParentRequired),
   title: yup.string().defined().trim().required(t.categoryNameRequired),
 });
+
+function nodeKeys(nodes: readonly TreeNode[]): Record<string, boolean> {
+  return Object.fromEntries(
+    nodes.flatMap((node) => [
+      [String(node.key), true],
+      ...Object.entries(nodeKeys(node.children ?? [])),
+    ]),
+  );
+}
 
 function toNodes(categories: readonly AttachmentCate[], selfId: number): TreeNode[] {
   return categories
@@ -67,7 +76,7 @@ export function CategoryDialog({ draft, categories, onHide, onSaved }: CategoryD
   useEffect(() => {
     if (draft)
       reset({
-        parent: draft.ac_parent >= 0 ? String(draft.ac_parent) : '',
+        parent: draft.ac_parent === null ? '' : String(draft.ac_parent),
         title: draft.ac_title,
       });
   }, [draft, reset]);
@@ -82,6 +91,9 @@ export function CategoryDialog({ draft, categories, onHide, onSaved }: CategoryD
     ],
     [categories, draft?.ac_id],
   );
+
+  // Two levels only: the whole tree fits, so it opens expanded.
+  const [expanded, setExpanded] = useState<Record<string, boolean> | null>(null);
 
   const refused = (error: unknown) => {
     // The client already showed the server's message as a toast; keep it by the field too.
@@ -140,10 +152,12 @@ export function CategoryDialog({ draft, categories, onHide, onSaved }: CategoryD
                   onChange={(event) =>
                     field.onChange(typeof event.value === 'string' ? event.value : '')
                   }
-                  placeholder={t.categoryParentRequired}
+                  placeholder={t.choose}
                   invalid={Boolean(formState.errors.parent)}
                   className="w-full"
                   panelClassName="attachment-form__tree-panel"
+                  expandedKeys={expanded ?? nodeKeys(options)}
+                  onToggle={(event) => setExpanded(event.value as Record<string, boolean>)}
                   filter
                 />
               )}

@@ -77,6 +77,19 @@ function categoryProblem(body: Record<string, unknown>, selfId?: unknown): strin
   return undefined;
 }
 
+/** Attachment types (spec section 3): 2 image, 3 video, any other value a file ("other"). */
+const IMAGE_TYPE = 2;
+const VIDEO_TYPE = 3;
+
+/** The list's type filter: 2 and 3 match themselves, any other value matches every file. */
+function typeMatches(rowType: unknown, wanted: string | undefined): boolean {
+  if (isEmptyValue(wanted)) return true;
+  const want = Number(wanted);
+  const type = Number(rowType);
+  if (want === IMAGE_TYPE || want === VIDEO_TYPE) return type === want;
+  return type !== IMAGE_TYPE && type !== VIDEO_TYPE;
+}
+
 export const libraryHandlers = [
   http.get('*/api/attachmentcate/list', ({ request }) => {
     const title = String(new URL(request.url).searchParams.get('title') ?? '').trim();
@@ -150,7 +163,7 @@ export const libraryHandlers = [
     const rows = table(ATTACHMENT_TABLE).rows.filter(
       (row) =>
         (isEmptyValue(cate) || Number(cate) === 0 || sameId(row.attachment_cate_id, cate)) &&
-        (isEmptyValue(params.type) || sameId(row.type, params.type)) &&
+        typeMatches(row.type, params.type) &&
         matchesKeyword(row, String(params.keyword ?? ''), ['att_title', 'att_description']),
     );
     return ok(paginate(newestFirst(rows, 'att_id', 'create_time'), params, 18));
