@@ -55,7 +55,7 @@ function twelveMegabytes(): File {
   return new File([bytes], '年度视频.mp4', { type: 'video/mp4' });
 }
 
-const noWait = vi.fn(async () => undefined);
+const noWait = vi.fn(async (_retry: number, _signal?: AbortSignal) => undefined);
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
