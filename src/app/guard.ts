@@ -3,7 +3,9 @@
  * - without both a token and the login flag every route but /login goes to
  *   /login?redirect={fullPath};
  * - a signed-in user opening /login goes to /;
- * - every transition waits 500 ms (the progress bar shows meanwhile);
+ * - every transition waits 500 ms (the progress bar shows meanwhile) — except switching to a
+ *   screen that is already open in a kept-alive tab: it is on the page, hidden, and is shown at
+ *   once (the spec's delay covers opening a screen, not showing one that is open);
  * - a guard error shows its message (or 有错误) and goes to the login page.
  * Unknown paths are sent to /404 by the catch-all route.
  */
@@ -32,6 +34,8 @@ export interface GuardOptions {
   delayMs?: number;
   /** Overridable for tests. */
   loggedIn?: () => boolean;
+  /** Whether this path is a kept-alive screen whose tab is open (no transition delay). */
+  isOpenKeptAlive?: (pathname: string) => boolean;
 }
 
 /** The root loader: runs on every navigation. */
@@ -40,14 +44,16 @@ export function createGuardLoader(options: GuardOptions = {}) {
   const loggedIn = options.loggedIn ?? isLoggedIn;
   return async ({ request }: { request: Request }) => {
     let target: string | undefined;
+    let alreadyOpen = false;
     try {
       const url = new URL(request.url);
       target = guardRedirect(url.pathname, url.search, loggedIn());
+      alreadyOpen = !target && (options.isOpenKeptAlive?.(url.pathname) ?? false);
     } catch (error) {
       notify.error(error instanceof Error && error.message ? error.message : shell.guardError);
       target = PUBLIC_PATHS.login;
     }
-    if (delayMs > 0) await wait(delayMs);
+    if (delayMs > 0 && !alreadyOpen) await wait(delayMs);
     if (target) return redirect(target);
     return null;
   };

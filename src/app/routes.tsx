@@ -6,7 +6,7 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router-dom';
 import type { ScreenDefinition } from '@/core/screen';
-import { HOME_TAB } from '@/layout/tabs';
+import { HOME_TAB, tabsSnapshot } from '@/layout/tabs';
 import { createGuardLoader, type GuardOptions } from './guard';
 import { PUBLIC_PATHS } from './public-paths';
 import { screens as registeredScreens } from './screens';
@@ -32,6 +32,9 @@ export interface AppRoutesOptions extends GuardOptions {
 /** The whole route tree: guard at the root, public pages, main layout, catch-all 404. */
 export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
   const screens = options.screens ?? registeredScreens;
+  const keptAlive = new Set(
+    screens.filter((screen) => screen.keepAlive).map((screen) => screen.path),
+  );
   const publicPage = (path: string, title: string, load: LazyScreen): RouteObject => ({
     path,
     handle: { title } satisfies RouteHandle,
@@ -40,7 +43,11 @@ export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
   return [
     {
       id: 'root',
-      loader: createGuardLoader(options),
+      loader: createGuardLoader({
+        isOpenKeptAlive: (pathname) =>
+          keptAlive.has(pathname) && tabsSnapshot().some((tab) => tab.path === pathname),
+        ...options,
+      }),
       shouldRevalidate: () => true,
       Component: Root,
       ErrorBoundary: GuardErrorBoundary,

@@ -83,6 +83,36 @@ describe('navigation guard (spec section 2)', () => {
       expect(await result).toBeNull();
     });
 
+    it('shows a kept-alive screen whose tab is open at once; opening another still waits', async () => {
+      vi.useFakeTimers();
+      const loader = createGuardLoader({
+        loggedIn: () => true,
+        isOpenKeptAlive: (pathname) => pathname === '/system/notice',
+      });
+      // Switching tabs: no timer to wait for.
+      expect(await loader({ request: new Request('http://x/system/notice') })).toBeNull();
+      let settled = false;
+      void loader({ request: new Request('http://x/system/user') }).then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(TRANSITION_DELAY_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+    });
+
+    it('still sends a signed-out user to login from an open tab', async () => {
+      const loader = createGuardLoader({
+        delayMs: 0,
+        loggedIn: () => false,
+        isOpenKeptAlive: () => true,
+      });
+      const response = (await loader({
+        request: new Request('http://x/system/notice'),
+      })) as Response;
+      expect(response.headers.get('Location')).toBe('/login?redirect=%2Fsystem%2Fnotice');
+    });
+
     it('redirects a signed-out user to the login page with the full path', async () => {
       const loader = createGuardLoader({ delayMs: 0, loggedIn: () => false });
       const response = (await loader({
