@@ -93,7 +93,7 @@ export const generatedScreens = {
     keepAlive: false,
     menu: { group: 'dictionary', icon: 'pi pi-share-alt', sort: 2 },
     permissionKey: 'DATADICTTREE',
-    operate: ['info', 'add', 'edit', 'delete', 'updatefield'],
+    operate: ['info', 'add', 'edit', 'delete', 'disable', 'updatefield'],
     load: () => import('./pages/dicttree/dicttree-page'),
   },
   '/system/district': {

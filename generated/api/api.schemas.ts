@@ -3037,6 +3037,21 @@ export type AdminlogListParams = {
    * 按日志类型筛选。
    */
   log_type?: AdminlogListLogType;
+  /**
+   * 按操作账号筛选（精确匹配）。
+   * @maxLength 50
+   */
+  username?: string;
+  /**
+   * 操作时间起（秒，含）。
+   * @minimum 0
+   */
+  start_time?: number;
+  /**
+   * 操作时间止（秒，含）。
+   * @minimum 0
+   */
+  end_time?: number;
 };
 
 export type AdminlogListLogType = (typeof AdminlogListLogType)[keyof typeof AdminlogListLogType];

@@ -27,7 +27,8 @@ export const dicttreeMock: MockModuleRegistration = {
   key: 'dicttree',
   group: 'datadicttree',
   primaryKey: 'id',
-  capabilities: ['list', 'info', 'add', 'edit', 'delete', 'updatefield'],
+  statusField: 'status',
+  capabilities: ['list', 'info', 'add', 'edit', 'delete', 'disable', 'updatefield'],
   keywordFields: ['code', 'title'],
   filterFields: ['pid'],
   requiredFields: [

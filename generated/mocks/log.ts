@@ -88,8 +88,8 @@ export const logMock: MockModuleRegistration = {
   primaryKey: 'id',
   createTimeField: 'create_time',
   capabilities: ['list', 'info', 'delete'],
-  keywordFields: ['username', 'log_url', 'log_ip'],
-  filterFields: ['log_type'],
+  keywordFields: ['log_url', 'log_ip'],
+  filterFields: ['username', 'log_type'],
   requiredFields: [
     { field: 'username', label: '操作账号' },
     { field: 'log_type', label: '日志类型' },

@@ -4,6 +4,7 @@ import type { DataDictTree } from '@generated/api/api.schemas';
 import {
   datadicttreeAdd,
   datadicttreeDelete,
+  datadicttreeDisable,
   datadicttreeEdit,
   datadicttreeInfo,
   datadicttreeList,
@@ -18,9 +19,10 @@ export const dicttreeModule: ModuleDefinition<DataDictTree> = {
   title: '树形字典',
   route: '/system/dicttree',
   primaryKey: 'id',
+  statusField: 'status',
   permissionKey: 'DATADICTTREE',
   keepAlive: false,
-  capabilities: ['list', 'info', 'add', 'edit', 'delete', 'updatefield'],
+  capabilities: ['list', 'info', 'add', 'edit', 'delete', 'disable', 'updatefield'],
   fields: [
     { cf_name: 'ID', cf_fieldname: 'id', cf_control: 'input', cf_ispri: 1 },
     {
@@ -121,6 +123,7 @@ export const dicttreeModule: ModuleDefinition<DataDictTree> = {
     add: datadicttreeAdd,
     edit: datadicttreeEdit,
     delete: (id) => datadicttreeDelete({ id: { id } }),
+    disable: (id, status) => datadicttreeDisable({ id, status }),
     updatefield: (id, field, value) => datadicttreeUpdatefield({ id, field, value }),
   },
 };

@@ -94,6 +94,14 @@ export const logModule: ModuleDefinition<AdminLog> = {
   ],
   searchFields: [
     {
+      cf_name: '操作账号',
+      cf_fieldname: 'username',
+      cf_control: 'input',
+      cf_placeholder: '请输入操作账号',
+      cf_length: 50,
+      cf_ispri: 0,
+    },
+    {
       cf_name: '日志类型',
       cf_fieldname: 'log_type',
       cf_control: 'select',

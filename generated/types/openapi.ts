@@ -1443,6 +1443,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/datadicttree/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 启用/禁用树形字典
+     * @description Spec section 3: tree-dictionary records can be switched with a status value; the path follows the other groups' disable call.
+     */
+    post: operations['datadicttreeDisable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/datadicttree/updatefield': {
     parameters: {
       query?: never;
@@ -5628,6 +5648,12 @@ export interface operations {
         keyword?: components['parameters']['Keyword'];
         /** @description 按日志类型筛选。 */
         log_type?: 1 | 2 | 3 | 4 | 5 | 6;
+        /** @description 按操作账号筛选（精确匹配）。 */
+        username?: string;
+        /** @description 操作时间起（秒，含）。 */
+        start_time?: number;
+        /** @description 操作时间止（秒，含）。 */
+        end_time?: number;
       };
       header?: never;
       path?: never;
@@ -7256,6 +7282,31 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['IdObjectBody'];
+      };
+    };
+    responses: {
+      /** @description 操作结果 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      '4XX': components['responses']['HttpError4xx'];
+    };
+  };
+  datadicttreeDisable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StatusBody'];
       };
     };
     responses: {

@@ -88,6 +88,7 @@ export const settings = {
     refreshCache: '刷新缓存',
     cacheRefreshed: '树形字典缓存已刷新',
     pickTop: '请选择顶级字典',
+    hasChildren: '该字典节点下还有下级，请先删除下级后再删除',
   },
   group: {
     groups: '配置分组',
@@ -100,12 +101,14 @@ export const settings = {
     search: '搜索城市名称或区划代码',
     tree: '行政区划',
     expandHint: '展开省份查看下级城市与区县',
+    addChild: '新增下级',
     loading: '加载中…',
   },
   log: {
     user: '操作人',
     action: '操作类型',
     timeRange: '操作时间',
+    timeRangePlaceholder: '选择起止日期',
     search: '查询',
     reset: '重置',
   },

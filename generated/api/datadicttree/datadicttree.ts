@@ -32,6 +32,7 @@ import type {
   EmptyEnvelope,
   HttpError4xxResponse,
   IdObjectBody,
+  StatusBody,
   TopCodeBody,
   UpdateFieldBody,
 } from '../api.schemas';
@@ -456,6 +457,93 @@ export const useDatadicttreeDelete = <
   TContext
 > => {
   const mutationOptions = getDatadicttreeDeleteMutationOptions(options);
+
+  return useMutation(mutationOptions);
+};
+/**
+ * Spec section 3: tree-dictionary records can be switched with a status value; the path follows the other groups' disable call.
+ * @summary 启用/禁用树形字典
+ */
+export const datadicttreeDisable = (
+  statusBody: BodyType<StatusBody>,
+  options?: SecondParameter<typeof request>,
+  signal?: AbortSignal,
+) => {
+  return request<EmptyEnvelope>(
+    {
+      url: `/api/datadicttree/disable`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: statusBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getDatadicttreeDisableMutationOptions = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof datadicttreeDisable>>,
+    TError,
+    { data: BodyType<StatusBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof datadicttreeDisable>>,
+  TError,
+  { data: BodyType<StatusBody> },
+  TContext
+> => {
+  const mutationKey = ['datadicttreeDisable'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof datadicttreeDisable>>,
+    { data: BodyType<StatusBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return datadicttreeDisable(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type DatadicttreeDisableMutationResult = NonNullable<
+  Awaited<ReturnType<typeof datadicttreeDisable>>
+>;
+export type DatadicttreeDisableMutationBody = BodyType<StatusBody>;
+export type DatadicttreeDisableMutationError = ErrorType<HttpError4xxResponse>;
+
+/**
+ * @summary 启用/禁用树形字典
+ */
+export const useDatadicttreeDisable = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof datadicttreeDisable>>,
+    TError,
+    { data: BodyType<StatusBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationResult<
+  Awaited<ReturnType<typeof datadicttreeDisable>>,
+  TError,
+  { data: BodyType<StatusBody> },
+  TContext
+> => {
+  const mutationOptions = getDatadicttreeDisableMutationOptions(options);
 
   return useMutation(mutationOptions);
 };

@@ -30,4 +30,7 @@ export const settingsScreens: ScreenDefinition[] = [
   { ...generatedScreens['/system/group'], load: () => import('./group-page') },
   { ...generatedScreens['/system/message'], load: () => import('./message-page') },
   { ...generatedScreens['/system/dynamics'], load: () => import('./dynamics-page') },
+  { ...generatedScreens['/system/log'], load: () => import('./log-page') },
+  { ...generatedScreens['/system/dicttree'], load: () => import('./dicttree-page') },
+  { ...generatedScreens['/system/district'], load: () => import('./district-page') },
 ];

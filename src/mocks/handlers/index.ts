@@ -15,6 +15,7 @@ import { runtimeModules } from '../runtime-modules';
 import { businessHandlers } from './business';
 import { libraryHandlers, mockResetHandler } from './library';
 import { lookupHandlers } from './lookups';
+import { settingsHandlers } from './settings';
 import { shellHandlers } from './shell';
 
 registerMockModules([...mockModules, ...runtimeModules]);
@@ -35,6 +36,7 @@ export function mockHandlers(options: MockHandlerOptions): (RequestHandler | Web
     ...businessHandlers,
     ...shellHandlers,
     ...libraryHandlers,
+    ...settingsHandlers,
     ...(options.allowReset ? [mockResetHandler] : []),
     ...engineHandlers,
   ];
