@@ -9,7 +9,7 @@ import { Toast } from 'primereact/toast';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import zhCN from 'primelocale/zh-CN.json';
 import { setNotifySink } from '@/lib/notify';
-import { registerClientCache } from '@/lib/session';
+import { getToken, registerClientCache, subscribeSession } from '@/lib/session';
 
 addLocale('zh-CN', zhCN['zh-CN'] as Parameters<typeof addLocale>[1]);
 locale('zh-CN');
@@ -41,6 +41,17 @@ function GlobalToast() {
 
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   useEffect(() => registerClientCache('react-query', () => client.clear()), [client]);
+  // A new sign-in starts from an empty cache: the menus, keys and lists of whoever used this tab
+  // before are never shown to the next user. (Cleared when the new token arrives, not at sign-out,
+  // so the screens still mounted during sign-out do not refetch without a token.)
+  useEffect(() => {
+    let token = getToken();
+    return subscribeSession(() => {
+      const next = getToken();
+      if (next && next !== token) client.clear();
+      token = next;
+    });
+  }, [client]);
   return (
     <QueryClientProvider client={client}>
       <PrimeReactProvider value={{ locale: 'zh-CN', ripple: false }}>

@@ -20,6 +20,8 @@ export const system = {
   loading: '加载中…',
   loadFailed: '加载失败，请稍后重试',
   emptyTree: '暂无数据',
+  checkAll: '全选',
+  checkNone: '全不选',
   expandAll: '全部展开',
   collapseAll: '全部折叠',
   checkedCount: (count: number) => `已选 ${count} 项`,

@@ -191,7 +191,10 @@ export function CrudListView({
             : undefined
         }
       />
+      {/* A tagKey of its own: the app-wide confirmDialog() calls (e.g. 退出系统) open only the
+          untagged dialog, never this one. */}
       <ConfirmDialog
+        tagKey="crud-list"
         visible={list.pending !== null}
         header={t.confirmTitle}
         message={list.pending?.message}

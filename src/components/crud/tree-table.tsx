@@ -49,6 +49,8 @@ export interface CrudTreePageProps extends TreeListOptions {
   toolbarExtra?: ReactNode;
   columns?: ColumnOverrides;
   renderForm?: (props: CrudFormProps) => ReactNode;
+  /** The column that carries the expand toggle (the record's name); the first one by default. */
+  expanderField?: string;
 }
 
 /** A tree screen's own row button (the list's RowActionDefinition, with the tree controller). */
@@ -123,6 +125,7 @@ export function CrudTreePage({
   toolbarExtra,
   columns: overrides = {},
   renderForm = (props) => <CrudForm {...props} />,
+  expanderField,
   ...options
 }: CrudTreePageProps) {
   const tree = useTreeList(module, options);
@@ -237,14 +240,13 @@ export function CrudTreePage({
         loading={tree.isFetching || tree.isMutating}
         emptyMessage={tree.isError ? t.loadFailed : t.emptyList}
         className="crud-tree__table"
-        tableStyle={{ minWidth: '60rem' }}
       >
         {columns.map((column, index) => (
           <Column
             key={column.field}
             field={column.field}
             header={overrides[column.field]?.header ?? column.header}
-            expander={index === 0}
+            expander={expanderField ? column.field === expanderField : index === 0}
             sortable={Boolean(column.sortable)}
             body={cell(column)}
           />
@@ -305,7 +307,10 @@ export function CrudTreePage({
         visible={dialog.kind === 'view'}
         onHide={() => setDialog({ kind: 'none' })}
       />
+      {/* A tagKey of its own: the app-wide confirmDialog() calls (e.g. 退出系统) open only the
+          untagged dialog, never this one. */}
       <ConfirmDialog
+        tagKey="crud-tree"
         visible={tree.pending !== null}
         header={t.confirmTitle}
         message={tree.pending?.message}

@@ -16,6 +16,7 @@ import { system as t } from '@/locale/system';
 import {
   allKeys,
   idsFromSelection,
+  leafKeys,
   selectionFromIds,
   type CheckSelection,
   type TreeId,
@@ -71,6 +72,24 @@ function CheckTreeBody({ data, props }: { data: CheckTreeData; props: CheckTreeD
     <>
       <div className="check-tree__tools">
         <span className="check-tree__count">{t.checkedCount(ids.length)}</span>
+        {!readOnly && (
+          <>
+            <Button
+              type="button"
+              text
+              size="small"
+              label={t.checkAll}
+              onClick={() => setSelection(selectionFromIds(data.nodes, leafKeys(data.nodes)))}
+            />
+            <Button
+              type="button"
+              text
+              size="small"
+              label={t.checkNone}
+              onClick={() => setSelection({})}
+            />
+          </>
+        )}
         <Button
           type="button"
           text

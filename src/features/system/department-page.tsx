@@ -18,6 +18,7 @@ export default function DepartmentPage() {
     <CrudTreePage
       module={departmentModule}
       parentField="pid"
+      expanderField="name"
       defaultSort={{ field: 'sort', order: 'asc' }}
       hasChildrenMessage={t.hasChildren(t.departmentNoun)}
       onChanged={() => {

@@ -33,6 +33,8 @@ async function loadDepartments(jobid: number | string): Promise<CheckTreeData> {
 
 export default function JobPage() {
   const [job, setJob] = useState<ModuleRecord>();
+  // The job stays after closing so the dialog can animate out.
+  const [open, setOpen] = useState(false);
   const jobid = job?.id as number | string | undefined;
   return (
     <>
@@ -43,15 +45,18 @@ export default function JobPage() {
             id: 'assigndepartments',
             label: t.assignDepartments,
             permission: { action: 'edit', key: permissionKeyOf(jobModule, 'edit') },
-            onClick: (row) => setJob(row),
+            onClick: (row) => {
+              setJob(row);
+              setOpen(true);
+            },
           },
         ]}
       />
       {jobid !== undefined && (
         <CheckTreeDialog
           header={t.assignDepartmentsTitle(String(job?.job_name ?? ''))}
-          visible
-          onHide={() => setJob(undefined)}
+          visible={open}
+          onHide={() => setOpen(false)}
           queryKey={['/api/admindepartment/getjobdepid', { jobid }]}
           load={() => loadDepartments(jobid)}
           save={(deparr) => admindepartmentSavejobdep({ jobid, deparr })}

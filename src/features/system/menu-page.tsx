@@ -18,6 +18,7 @@ export default function MenuPage() {
     <CrudTreePage
       module={menuModule}
       parentField="amenu_pid"
+      expanderField="amenu_name"
       defaultSort={{ field: 'amenu_sort', order: 'asc' }}
       hasChildrenMessage={t.hasChildren(t.menuNoun)}
       onChanged={() => {

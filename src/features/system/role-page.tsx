@@ -28,7 +28,8 @@ import { CheckTreeDialog, type CheckTreeData } from './check-tree-dialog';
 import { toTreeNodes } from './tree-selection';
 import './system.css';
 
-type RoleDialog = { kind: 'none' } | { kind: 'menu' | 'auth'; role: ModuleRecord };
+/** The open dialog; the role stays after closing so the dialog can animate out. */
+type RoleDialog = { kind: 'none' | 'menu' | 'auth'; role?: ModuleRecord };
 
 /** The largest page the list calls serve (the contract's pagesize maximum). */
 const ALL_ROWS = 1000;
@@ -121,7 +122,7 @@ async function loadAuthTree(role: ModuleRecord): Promise<CheckTreeData> {
 
 export default function RolePage() {
   const [dialog, setDialog] = useState<RoleDialog>({ kind: 'none' });
-  const close = () => setDialog({ kind: 'none' });
+  const close = () => setDialog((current) => ({ ...current, kind: 'none' }));
   const guard = { action: 'edit', key: permissionKeyOf(roleModule, 'edit') };
   const rowActions: RowActionDefinition[] = [
     {
@@ -137,7 +138,7 @@ export default function RolePage() {
       onClick: (role) => setDialog({ kind: 'auth', role }),
     },
   ];
-  const role = dialog.kind === 'none' ? undefined : dialog.role;
+  const role = dialog.role;
   const roleName = String(role?.role_name ?? '');
   const superRole = role ? isSuperRole(role) : false;
   return (

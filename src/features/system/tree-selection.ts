@@ -103,3 +103,10 @@ export function allKeys(nodes: readonly TreeNode[]): Record<string, boolean> {
   nodes.forEach(visit);
   return keys;
 }
+
+/** The keys of the leaves (select all: the parents follow). */
+export function leafKeys(nodes: readonly TreeNode[]): string[] {
+  return nodes.flatMap((node) =>
+    node.children?.length ? leafKeys(node.children) : [String(node.key)],
+  );
+}

@@ -185,6 +185,14 @@ const specific: Record<string, (op: Operation) => Prepared | Promise<Prepared>> 
     path: op.path,
     options: { body: { roleid: 2, menuarr: [1, 2] } },
   }),
+  // Trees refuse to delete a node with children: a leaf (重置密码 button, 前端开发组).
+  adminmenuDelete: (op) => ({ path: op.path, options: { body: { id: { id: 3014 } } } }),
+  admindepartmentDelete: (op) => ({ path: op.path, options: { body: { id: { id: 6 } } } }),
+  adminroleGetroleauth: (op) => ({ path: op.path, options: { body: { roleid: 2 } } }),
+  adminroleSaveroleauth: (op) => ({
+    path: op.path,
+    options: { body: { roleid: 2, prilist: ['ADMINNOTICE_ADD'] } },
+  }),
   dictionaryGetkeyval: (op) => ({
     path: op.path,
     options: { body: { parentCode: 'Dep', isAll: 1 } },

@@ -9,8 +9,18 @@ import {
 } from '@/features/system/tree-selection';
 import { nestRows, parentKeys } from '@/components/crud/use-tree-list';
 
+interface Menu {
+  id: number;
+  label: string;
+  children?: Menu[];
+}
+interface Keyed {
+  code: string;
+  children?: Keyed[];
+}
+
 // 系统管理 (2) → 管理员管理 (21) → 新增 (211), 删除 (212); 角色管理 (22); 首页 (1)
-const menus = [
+const menus: Menu[] = [
   {
     id: 2,
     label: '系统管理',
@@ -79,8 +89,9 @@ describe('idsFromSelection (menuarr, deparr)', () => {
   });
 
   it('text keys stay text', () => {
+    const items: Keyed[] = [{ code: 'menu:系统', children: [{ code: 'ADMINUSER_ADD' }] }];
     const keyed = toTreeNodes(
-      [{ code: 'menu:系统', children: [{ code: 'ADMINUSER_ADD' }] }],
+      items,
       (item) => item.code,
       (item) => item.code,
     );
