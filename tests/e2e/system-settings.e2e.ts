@@ -187,13 +187,46 @@ describe('detail dialogs', () => {
   });
 });
 
+describe('城市管理', () => {
+  it('loads the cities of a province when it is opened, and finds a district by search', async () => {
+    const page = await openSignedIn('/system/district');
+    const tree = page.getByRole('table', { name: '行政区划' });
+    await tree.getByText('广东省').waitFor();
+    expect(await tree.getByText('广州市').count()).toBe(0);
+    await tree.locator('tr', { hasText: '广东省' }).locator('.p-treetable-toggler').click();
+    await tree.getByText('广州市').waitFor();
+    await screenshot(page, 'settings-district');
+    await page.getByLabel('搜索城市名称或区划代码').fill('天河');
+    await page.getByRole('button', { name: '搜索' }).click();
+    await tree.getByText('天河区').waitFor();
+    expect(await tree.getByText('广东省').count()).toBe(0);
+  });
+});
+
+describe('日志管理', () => {
+  it('filters by 操作账号 and offers no add or edit', async () => {
+    const page = await openSignedIn('/system/log');
+    const list = visibleSection(page, '日志管理');
+    await list.locator('.p-datatable-tbody tr').first().waitFor();
+    expect(await list.getByRole('button', { name: '新增' }).count()).toBe(0);
+    expect(await list.getByRole('button', { name: '编辑' }).count()).toBe(0);
+    await list.getByLabel('操作账号').fill('zhangwei');
+    await list.getByRole('button', { name: '搜索' }).click();
+    await list
+      .locator('.p-datatable-tbody tr', { hasText: 'admin' })
+      .first()
+      .waitFor({ state: 'detached' });
+    const users = await list.locator('.p-datatable-tbody tr td:nth-child(2)').allInnerTexts();
+    expect(new Set(users.map((u) => u.trim()))).toEqual(new Set(['zhangwei']));
+    await screenshot(page, 'settings-log');
+  });
+});
+
 describe('screens of the settings area', () => {
   it.each([
     ['/system/notic', '关于系统升级维护的通知', 'settings-notic'],
     ['/system/group', 'SYS_TITLE', 'settings-group'],
-    ['/system/log', '日志管理', 'settings-log'],
-    ['/system/dicttree', '树形字典', 'settings-dicttree'],
-    ['/system/district', '城市管理', 'settings-district'],
+    ['/system/dicttree', '行政区划', 'settings-dicttree'],
   ])('%s opens with content', async (path, text, name) => {
     const page = await openSignedIn(path);
     await page.getByText(text).first().waitFor();
