@@ -5,7 +5,10 @@ declare module 'mammoth' {
     messages: { type: string; message: string }[];
   }
   interface MammothInput {
-    arrayBuffer: ArrayBuffer;
+    /** Browser build. */
+    arrayBuffer?: ArrayBuffer;
+    /** Node build. */
+    buffer?: ArrayBuffer | Uint8Array;
   }
   export function convertToHtml(input: MammothInput): Promise<MammothResult>;
   export function extractRawText(input: MammothInput): Promise<MammothResult>;

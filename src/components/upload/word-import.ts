@@ -42,8 +42,11 @@ async function convertDocx(file: File, as: 'text' | 'html'): Promise<string> {
   // mammoth is CommonJS: its functions sit on the default export when bundled.
   const mammoth = module.default ?? module;
   const arrayBuffer = await file.arrayBuffer();
-  if (as === 'html') return (await mammoth.convertToHtml({ arrayBuffer })).value;
-  return normalizeText((await mammoth.extractRawText({ arrayBuffer })).value);
+  // The browser build reads `arrayBuffer`; the Node build (tests, SSR) reads `buffer`, which its
+  // zip reader also accepts as an ArrayBuffer.
+  const input = { arrayBuffer, buffer: arrayBuffer };
+  if (as === 'html') return (await mammoth.convertToHtml(input)).value;
+  return normalizeText((await mammoth.extractRawText(input)).value);
 }
 
 async function convertOnServer(file: File, as: 'text' | 'html'): Promise<string> {
