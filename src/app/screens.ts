@@ -11,14 +11,12 @@ import { demoScreens } from '@/features/demo';
 import { homeScreens } from '@/features/home';
 import { pendingScreens } from '@/features/pending';
 import { settingsScreens } from '@/features/settings';
-import { settingsScreens } from '@/features/settings';
 import { systemScreens } from '@/features/system';
 
 const featureScreens: readonly ScreenDefinition[] = [
   ...homeScreens,
   ...attachmentScreens,
   ...systemScreens,
-  ...settingsScreens,
   ...settingsScreens,
   ...pendingScreens,
   ...demoScreens,
