@@ -12,7 +12,6 @@ export { mockMessages } from './mock';
 export { screenTitles } from './routes';
 export { system } from './system';
 export { settings } from './settings';
-export { settings } from './settings';
 export { largeUpload } from './large-upload';
 export { attachment } from './attachment';
 export { upload, uploadDemo } from './upload';
