@@ -26,6 +26,7 @@ import { mockMessages } from '@/locale/mock';
 import { tooLargeMessage } from './guards';
 import { mockHandlers } from './handlers';
 import { bodyLimitFor, type BodyLimit } from './limits';
+import { isOssPath, ossErrorDocument } from './oss';
 import {
   DEFAULT_STORAGE_LIMIT,
   memoryByteStore,
@@ -33,6 +34,7 @@ import {
   type ByteStore,
   type FileBytes,
 } from './store';
+import { randomHex } from './util';
 
 export interface RunningMockServer {
   url: string;
@@ -62,8 +64,11 @@ export async function diskByteStore(dir: string): Promise<ByteStore> {
     if (!Number.isSafeInteger(id) || id < 1) throw new Error(`not a file id: ${id}`);
     return path.join(folder, `${id}${suffix}`);
   };
-  const ids = async () =>
-    (await readdir(folder)).filter((name) => /^[1-9]\d*$/.test(name)).map(Number);
+  const ids = async () => {
+    // The folder may have been removed by hand while the server runs: nothing is kept then.
+    const names = await readdir(folder).catch(() => []);
+    return names.filter((name) => /^[1-9]\d*$/.test(name)).map(Number);
+  };
   let used = 0;
   for (const id of await ids()) used += (await stat(pathOf(id))).size;
 
@@ -94,6 +99,7 @@ export async function diskByteStore(dir: string): Promise<ByteStore> {
     },
     put: async (id, value) => {
       await remove(id);
+      await mkdir(folder, { recursive: true });
       const temporary = pathOf(id, '.tmp');
       await writeFile(temporary, value.bytes);
       await writeFile(pathOf(id, '.json'), JSON.stringify({ mime: value.mime }));
@@ -156,13 +162,27 @@ function sendEnvelope(response: ServerResponse, httpStatus: number, status: numb
  */
 function refuseBody(request: IncomingMessage, response: ServerResponse, limit: BodyLimit): void {
   const message = tooLargeMessage(limit);
-  const editor = (request.url ?? '').startsWith('/ueditor/');
-  sendJson(
-    response,
-    200,
-    editor ? { state: message } : { status: 201, msg: message, data: null },
-    true,
-  );
+  const path = request.url ?? '';
+  if (isOssPath(path)) {
+    // Cloud storage (./oss) answers in its own protocol: an XML error document.
+    const requestId = randomHex(12).toUpperCase();
+    const text = ossErrorDocument('EntityTooLarge', message, requestId);
+    response.writeHead(400, {
+      'Content-Type': 'application/xml',
+      'Content-Length': Buffer.byteLength(text),
+      'x-oss-request-id': requestId,
+      Connection: 'close',
+    });
+    response.end(text);
+  } else {
+    const editor = path.startsWith('/ueditor/');
+    sendJson(
+      response,
+      200,
+      editor ? { state: message } : { status: 201, msg: message, data: null },
+      true,
+    );
+  }
   let discarded = 0;
   const stop = () => request.socket.destroy();
   const timer = setTimeout(stop, DISCARD_MS);

@@ -114,13 +114,27 @@ function xmlAnswer(root: string, fields: Record<string, string>): Response {
   return answer(200, xmlBody(root, fields), { 'Content-Type': 'application/xml' });
 }
 
+/** True for a path this emulation answers. */
+export function isOssPath(pathname: string): boolean {
+  return pathname.startsWith(OSS_PREFIX);
+}
+
 /** OSS's error document; ali-oss turns Code into the error's name and Message into its text. */
+export function ossErrorDocument(code: string, message: string, requestId: string): string {
+  return xmlBody('Error', {
+    Code: code,
+    Message: message,
+    RequestId: requestId,
+    HostId: 'oss-mock',
+  });
+}
+
 function ossError(status: number, code: string, message: string): Response {
   const requestId = randomHex(12).toUpperCase();
-  return new HttpResponse(
-    xmlBody('Error', { Code: code, Message: message, RequestId: requestId, HostId: 'oss-mock' }),
-    { status, headers: { 'Content-Type': 'application/xml', 'x-oss-request-id': requestId } },
-  );
+  return new HttpResponse(ossErrorDocument(code, message, requestId), {
+    status,
+    headers: { 'Content-Type': 'application/xml', 'x-oss-request-id': requestId },
+  });
 }
 
 const denied = () => ossError(403, 'AccessDenied', mockMessages.ossAccessDenied);

@@ -93,6 +93,31 @@ export function objectKey(folder: string, fileName: string): string {
   return `${prefix}${Date.now()}${random.slice(0, 12)}${extension}`;
 }
 
+type OssClient = typeof OSS;
+
+/**
+ * The signed address of `key`. ali-oss refuses to sign for an endpoint that is an IP address
+ * (the demo on 127.0.0.1, a gateway by address); its signature covers /<bucket>/<key> and not
+ * the host, so it is signed for a stand-in host name and the real origin is put back.
+ */
+export function signedAddress(
+  Client: OssClient,
+  client: OSS,
+  options: ClientOptions,
+  key: string,
+  expires = SIGNED_URL_LIFETIME_S,
+): string {
+  const endpoint = options.endpoint ? new URL(options.endpoint) : undefined;
+  const isIp = endpoint && /^(\d+\.\d+\.\d+\.\d+|\[[0-9a-f:.]+\])$/i.test(endpoint.hostname);
+  if (!endpoint || !isIp) return client.signatureUrl(key, { expires });
+  const standIn = new Client({
+    ...options,
+    endpoint: `${endpoint.protocol}//oss-endpoint.invalid`,
+  });
+  const signed = new URL(standIn.signatureUrl(key, { expires }));
+  return `${endpoint.origin}${signed.pathname}${signed.search}`;
+}
+
 function attachmentKind(file: File): number {
   if (file.type.startsWith('image/')) return 2;
   if (file.type.startsWith('video/')) return 3;
@@ -118,8 +143,9 @@ export async function uploadToCloud(
     const found = await credentials(signal);
     if (signal?.aborted) return cancelled;
     const { default: OssClient } = await import('ali-oss');
+    const settings = clientOptions(found);
     client = new OssClient({
-      ...clientOptions(found),
+      ...settings,
       refreshSTSToken: async () => {
         const fresh = await credentials();
         return {
@@ -138,7 +164,7 @@ export async function uploadToCloud(
         options.onProgress?.(Math.min(99, Math.round(fraction * 100))),
     });
     if (signal?.aborted) return cancelled;
-    const address = client.signatureUrl(key, { expires: SIGNED_URL_LIFETIME_S });
+    const address = signedAddress(OssClient, client, settings, key);
     const added = await attachmentAdd(
       {
         att_title: file.name,
