@@ -189,7 +189,14 @@ describe('departments (/system/department)', () => {
     await dialog.getByLabel('部门名称').fill('端到端测试部');
     await dialog.getByRole('button', { name: '提交' }).click();
     await expectToast(page, '新增成功');
-    await tableRow(departments, '端到端测试部').waitFor();
+    const added = tableRow(departments, '端到端测试部');
+    await added.waitFor();
+    // In-place sort (updatefield): click the 排序 cell, type, Enter.
+    await added.getByTitle('点击修改排序').click();
+    await added.getByLabel('排序').fill('9');
+    await added.getByLabel('排序').press('Enter');
+    await expectToast(page, '修改成功');
+    await added.getByTitle('点击修改排序').filter({ hasText: '9' }).waitFor();
     await screenshot(page, 'system-department');
 
     await page.click('.side-menu__item:has-text("管理员管理")');
@@ -234,6 +241,45 @@ describe('jobs (/system/job)', () => {
       .waitFor();
     await dialog.getByText('已选 2 项').waitFor();
     await screenshot(page, 'system-job');
+    await page.context().close();
+  });
+});
+
+describe('lists at the design width (1930×980)', () => {
+  it('every row keeps its 操作 buttons in view', async () => {
+    const page = await openSignedIn('/system/user');
+    for (const path of [
+      '/system/user',
+      '/system/role',
+      '/system/job',
+      '/system/authority',
+      '/system/menu',
+      '/system/department',
+    ]) {
+      await page.goto(`${baseUrl()}${path}`);
+      const screen = view(page, path);
+      const firstRow = screen.locator('.p-datatable-tbody tr, .p-treetable-tbody tr').first();
+      await firstRow.waitFor();
+      await settled(page);
+      const header = screen.locator('thead th').last();
+      expect((await header.innerText()).trim(), path).toBe('操作');
+      const box = await header.boundingBox();
+      expect(box, path).not.toBeNull();
+      expect(box!.x + box!.width, path).toBeLessThanOrEqual(1930);
+      // The row's last button (删除) is on screen and is what a click there reaches.
+      const last = firstRow.locator('.crud-list__actions button').last();
+      const button = await last.boundingBox();
+      expect(button!.x + button!.width, path).toBeLessThanOrEqual(1930);
+      expect(
+        await last.evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+          return element.contains(hit);
+        }),
+        path,
+      ).toBe(true);
+      await screenshot(page, `system-fit${path.replaceAll('/', '-')}`);
+    }
     await page.context().close();
   });
 });
