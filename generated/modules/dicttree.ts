@@ -95,7 +95,6 @@ export const dicttreeModule: ModuleDefinition<DataDictTree> = {
       field: 'status',
       header: '状态',
       format: 'switch',
-      editable: true,
       options: [
         { label: '启用', value: 1 },
         { label: '禁用', value: 2 },
