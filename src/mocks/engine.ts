@@ -122,9 +122,8 @@ function filterRows(
   );
 }
 
-/** Two cell values in ascending order: numbers (and numeric text) by value, text by pinyin. */
+/** Two non-blank cell values in ascending order: numbers (and numeric text) by value, text by pinyin. */
 function compareCells(a: unknown, b: unknown): number {
-  if (isEmptyValue(a) || isEmptyValue(b)) return Number(isEmptyValue(a)) - Number(isEmptyValue(b));
   const na = Number(a);
   const nb = Number(b);
   if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
@@ -145,7 +144,14 @@ export function sortRows(
   if (!field || !isSafeKey(field) || !newest.some((row) => Object.hasOwn(row, field)))
     return newest;
   const direction = params.sortorder === 'desc' ? -1 : 1;
-  return newest.sort((a, b) => direction * compareCells(own(a, field), own(b, field)));
+  return newest.sort((a, b) => {
+    const va = own(a, field);
+    const vb = own(b, field);
+    // Blank cells go last whichever the direction.
+    const blanks = Number(isEmptyValue(va)) - Number(isEmptyValue(vb));
+    if (blanks || isEmptyValue(va)) return blanks;
+    return direction * compareCells(va, vb);
+  });
 }
 
 function listAnswer(registration: MockModuleRegistration, rows: MockRow[], params: Params) {
