@@ -26,6 +26,8 @@ import {
   useAttachmentcateDelete,
   useAttachmentcateList,
 } from '@generated/api/attachmentcate/attachmentcate';
+import { attachmentModule } from '@generated/modules/attachment';
+import { canDo, usePermissionRefresh } from '@/components/crud/permission-keys';
 import type { AttachmentValue } from '@/core/attachment';
 import { uploadFile, type UploadKind } from '@/lib/request';
 import { notify } from '@/lib/notify';
@@ -102,6 +104,11 @@ export function AttachmentLibrary({
   toolbarExtra,
 }: AttachmentLibraryProps) {
   const queryClient = useQueryClient();
+  // Adding by address and deleting are the attachment module's calls: shown only when permitted
+  // (the server would answer 220 otherwise).
+  usePermissionRefresh();
+  const canAdd = canDo(attachmentModule, 'add');
+  const canDelete = canDo(attachmentModule, 'delete');
   const [cateId, setCateId] = useState(() => getAcId());
   const [keywordInput, setKeywordInput] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -349,13 +356,15 @@ export function AttachmentLibrary({
               data-testid="attachment-upload-input"
               onChange={(event) => void upload(event.target.files)}
             />
-            <Button
-              type="button"
-              label={t.networkAttachment}
-              icon="pi pi-link"
-              outlined
-              onClick={() => setNetworkOpen(true)}
-            />
+            {canAdd && (
+              <Button
+                type="button"
+                label={t.networkAttachment}
+                icon="pi pi-link"
+                outlined
+                onClick={() => setNetworkOpen(true)}
+              />
+            )}
             {toolbarExtra?.(cateId, refreshFiles)}
           </div>
           <div className="attachment-library__search">
@@ -453,16 +462,18 @@ export function AttachmentLibrary({
             currentPageReportTemplate={t.pageReport}
           />
           <div className="attachment-library__actions">
-            <Button
-              type="button"
-              label={hasSelection ? t.deleteCount(selected.length) : t.delete}
-              icon="pi pi-trash"
-              severity="danger"
-              outlined
-              disabled={!hasSelection}
-              loading={removeFiles.isPending}
-              onClick={askDeleteFiles}
-            />
+            {canDelete && (
+              <Button
+                type="button"
+                label={hasSelection ? t.deleteCount(selected.length) : t.delete}
+                icon="pi pi-trash"
+                severity="danger"
+                outlined
+                disabled={!hasSelection}
+                loading={removeFiles.isPending}
+                onClick={askDeleteFiles}
+              />
+            )}
             {footer?.(selected, () => setSelected([]))}
           </div>
         </div>

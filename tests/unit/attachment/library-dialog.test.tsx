@@ -9,7 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import AttachmentLibraryDialog from '@/components/attachment-library/attachment-library-dialog';
 import { onNotify, type NotifyMessage } from '@/lib/notify';
-import { clearSession, startSession } from '@/lib/session';
+import { setAccessRoutes } from '@/lib/permissions';
+import { clearSession, setPrilist, startSession } from '@/lib/session';
 import { renderWithProviders } from '../form/render';
 import { signIn, withMockServer } from '../mocks/harness';
 
@@ -26,10 +27,13 @@ beforeEach(async () => {
     userinfo: { username: 'admin', nickname: '超级管理员', avatar: '' },
     prilist: 'ATTACHMENT_ADD,ATTACHMENT_EDIT,ATTACHMENT_DELETE',
   } as Parameters<typeof startSession>[0]);
+  // The screen's route permits the module's actions (what the menu gives the super admin).
+  setAccessRoutes({ '/system/attachment': ['add', 'edit', 'delete'] });
 });
 afterEach(() => {
   stop();
   clearSession();
+  setAccessRoutes(undefined);
 });
 
 function open(limit: number, kind: 'image' | 'file' = 'image') {
@@ -151,6 +155,15 @@ describe('attachment library dialog', () => {
       expect(screen.queryByRole('dialog', { name: '添加分类' })).not.toBeInTheDocument(),
     );
     expect(await within(dialog()).findByText('活动照片')).toBeInTheDocument();
+  });
+
+  it('without the add and delete keys there is no 网络附件 and no 删除', async () => {
+    setPrilist('');
+    open(9);
+    await screen.findByRole('checkbox', { name: '公司 Logo' });
+    expect(within(dialog()).queryByRole('button', { name: '网络附件' })).toBeNull();
+    expect(within(dialog()).queryByRole('button', { name: '删除' })).toBeNull();
+    expect(within(dialog()).getByRole('button', { name: '使用选中' })).toBeInTheDocument();
   });
 
   it('the network attachment dialog says both required messages', async () => {
