@@ -107,9 +107,11 @@ export default function LargeFileUpload({ mode, acId, onUploaded }: LargeFileUpl
           </span>
           <ProgressBar
             value={running.percent}
+            showValue={false}
             className="large-upload__bar"
             aria-label={largeUpload.progressLabel}
           />
+          <span className="large-upload__percent">{running.percent}%</span>
           <Button type="button" label={largeUpload.cancel} size="small" text onClick={cancel} />
         </span>
       )}

@@ -130,7 +130,9 @@ export async function uploadSlice(
   options.onProgress?.(0);
 
   for (let index = 1; index <= total; index += 1) {
-    const chunk = file.slice((index - 1) * chunkSize, Math.min(file.size, index * chunkSize));
+    // Each chunk keeps the file's type: the server files the assembled file under it.
+    const start = (index - 1) * chunkSize;
+    const chunk = file.slice(start, Math.min(file.size, start + chunkSize), file.type);
     let answer: ChunkAnswer = { kind: 'lost' };
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
       if (signal?.aborted) return cancelled;
