@@ -270,6 +270,16 @@ describe('attachment library on /system/attachment', () => {
     await screenshot(page, 'attachment-preview-xlsx');
     await closePreview('sales.xlsx');
 
+    // A type without a previewer offers the download; a file that cannot be read says so.
+    await upload('notes.txt', 'text/plain', Buffer.from('会议纪要', 'utf8'));
+    dialog = await openPreview('notes.txt', 'other');
+    await dialog.getByText('该文件类型暂不支持在线预览，请下载源文件查看。').waitFor();
+    await dialog.getByRole('link', { name: '下载源文件' }).waitFor();
+    await closePreview('notes.txt');
+    dialog = await openPreview('员工手册 2025 版', 'missing');
+    await dialog.getByText('预览失败，请下载源文件查看。').waitFor();
+    await closePreview('员工手册 2025 版');
+
     // Each previewer brought its own code when it was first needed.
     for (const kind of ['pdf', 'docx', 'xlsx'])
       expect(previewChunks.get(kind)?.size, `code fetched for the ${kind} preview`).toBeGreaterThan(
