@@ -21,7 +21,6 @@ export const settings = {
     sysTitle: '系统标题',
     sysTitlePlaceholder: '显示在侧栏与浏览器标题中',
     sysLogo: '系统 Logo',
-    sysLogoPlaceholder: 'Logo 图片地址，如 /storage/logo.png',
     imageSize: '图片大小上限（MB）',
     imageTypes: '允许的图片格式',
     imageLimit: '图片单次上传数量',

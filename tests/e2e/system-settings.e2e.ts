@@ -122,6 +122,15 @@ describe('系统设置', () => {
     expect(
       await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
     ).toBe(true);
+    await screenshot(page, 'settings-setting-saved');
+
+    // Signed out, the login page still shows the stored title.
+    await page.locator('.user-menu__trigger').click();
+    await page.getByRole('menuitem', { name: '退出系统' }).click();
+    await page.getByRole('button', { name: '确定' }).click();
+    await page.waitForURL(/\/login/);
+    await page.locator('.login-card__brand', { hasText: '端到端测试平台' }).waitFor();
+    await screenshot(page, 'settings-login-title');
   });
 });
 

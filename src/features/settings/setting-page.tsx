@@ -8,6 +8,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { groupGetgroupdata, groupUpdatesetting } from '@generated/api/group/group';
 import { DynamicForm, type FieldDefinition, type FormValues } from '@/components/form';
+import { parseAttachmentValue, serializeAttachmentValue } from '@/core/attachment';
 import { shellKeys } from '@/layout/shell-api';
 import { notify } from '@/lib/notify';
 import { settings as t } from '@/locale/settings';
@@ -39,12 +40,11 @@ const FIELDS: FieldDefinition[] = [
     cf_placeholder: t.setting.sysTitlePlaceholder,
   },
   {
-    // A URL field until the image upload control is available to this screen.
+    // The logo is one image; SYS_LOGO itself stores its address (see recordOf / settingBodies).
     cf_name: t.setting.sysLogo,
     cf_fieldname: 'SYS_LOGO',
-    cf_control: 'input',
-    cf_length: 255,
-    cf_placeholder: t.setting.sysLogoPlaceholder,
+    cf_control: 'UploadImg',
+    parameData: { fileLimit: 1 },
   },
   {
     cf_name: t.setting.imageSize,
@@ -99,7 +99,10 @@ function recordOf(groups: Partial<Record<SettingCode, Record<string, unknown>>>)
   const record: FormValues = {};
   for (const [name, { code, key }] of Object.entries(ITEMS)) {
     const value = groups[code]?.[key];
-    if (value !== undefined) record[name] = value;
+    if (value === undefined) continue;
+    // The image control holds the spec's attachment value; the setting holds the address.
+    record[name] =
+      name === 'SYS_LOGO' ? serializeAttachmentValue(parseAttachmentValue(value)) : value;
   }
   return record;
 }
@@ -110,7 +113,8 @@ export function settingBodies(
 ): { code: SettingCode; data: Record<string, string | number> }[] {
   const byCode = new Map<SettingCode, Record<string, string | number>>();
   for (const [name, { code, key }] of Object.entries(ITEMS)) {
-    const value = values[name];
+    const value =
+      name === 'SYS_LOGO' ? (parseAttachmentValue(values[name])[0]?.att_url ?? '') : values[name];
     const data = byCode.get(code) ?? {};
     data[key] = typeof value === 'number' ? value : String(value ?? '');
     byCode.set(code, data);

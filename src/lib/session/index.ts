@@ -37,6 +37,11 @@ function storage(): Storage | undefined {
 }
 
 const ALL_KEYS = Object.values(SESSION_KEYS) as SessionKey[];
+/**
+ * What logout clears: everything but the system settings, which are the system's branding, not
+ * the user's — so the login page keeps showing the stored SYS_TITLE and SYS_LOGO.
+ */
+const SIGNED_IN_KEYS = ALL_KEYS.filter((key) => key !== SESSION_KEYS.systemSetting);
 
 // ---------------------------------------------------------------------------------------
 // Change notification (React reads through useSyncExternalStore) and cross-tab sharing
@@ -119,7 +124,7 @@ function applyRemote(message: SyncMessage): boolean {
       emit();
       return false;
     case 'clear':
-      ALL_KEYS.forEach((key) => store.removeItem(key));
+      SIGNED_IN_KEYS.forEach((key) => store.removeItem(key));
       emit();
       clearedListeners.forEach((listener) => listener(true));
       return false;
@@ -270,7 +275,7 @@ export function startSession(login: LoginResult): void {
 export function clearSession(): void {
   const store = storage();
   if (!store) return;
-  ALL_KEYS.forEach((key) => store.removeItem(key));
+  SIGNED_IN_KEYS.forEach((key) => store.removeItem(key));
   post({ type: 'clear' });
   emit();
   clearedListeners.forEach((listener) => listener(false));
