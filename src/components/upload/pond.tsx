@@ -190,6 +190,9 @@ export function PondUpload({
       disabled={disabled}
       allowMultiple={!single}
       maxFiles={single ? 1 : Math.max(1, room)}
+      // All at once: an uploaded file leaves FilePond for the value list, and a file removed
+      // while others wait in FilePond's queue would leave them waiting for good.
+      maxParallelUploads={single ? 1 : Math.max(1, room)}
       allowReplace={single}
       allowRevert={false}
       instantUpload={!onAccepted}
