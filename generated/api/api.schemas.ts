@@ -803,7 +803,7 @@ export type Attachment = {
   att_title: string;
   /**
    * @minLength 1
-   * @maxLength 500
+   * @maxLength 2000
    */
   att_url: string;
   /** @maxLength 200 */
@@ -835,7 +835,7 @@ export type AttachmentAddBody = {
   att_title: string;
   /**
    * @minLength 1
-   * @maxLength 500
+   * @maxLength 2000
    */
   att_url: string;
   /** @maxLength 200 */
@@ -861,7 +861,7 @@ export type AttachmentEditBody = {
   att_title?: string;
   /**
    * @minLength 1
-   * @maxLength 500
+   * @maxLength 2000
    */
   att_url?: string;
   /** @maxLength 200 */
@@ -2535,36 +2535,6 @@ export type SystemSetting = {
   /** 系统标题（未设置时客户端使用默认简称） */
   SYS_TITLE?: string;
   [key: string]: unknown;
-};
-
-/**
- * 一个配置项。SYS_LOGO、SYS_TITLE、IMAGECONFIG、FILECONFIG 见规格第 3 节。
- */
-export type SettingItem = {
-  /** @pattern ^[A-Z][A-Z0-9_]*$ */
-  set_key: string;
-  /** @maxLength 50 */
-  set_name: string;
-  /** 文本值；IMAGECONFIG / FILECONFIG 为 JSON 文本 {fileSize, fileType, fileLimit}。 */
-  set_value: string;
-  /** @maxLength 30 */
-  set_group?: string;
-  set_control?: ControlType;
-  /** @minimum 0 */
-  sort?: number;
-  /** @maxLength 200 */
-  remark?: string;
-};
-
-export type SettingSaveBodySettingsItem = {
-  /** @pattern ^[A-Z][A-Z0-9_]*$ */
-  set_key: string;
-  set_value: string;
-};
-
-export type SettingSaveBody = {
-  /** @minItems 1 */
-  settings: SettingSaveBodySettingsItem[];
 };
 
 export type SystemVersionVersionType =
@@ -5026,19 +4996,6 @@ export type SessionGetsystemsetting200AllOf = {
 };
 
 export type SessionGetsystemsetting200 = Envelope & SessionGetsystemsetting200AllOf;
-
-export type SettingListParams = {
-  /**
-   * 按分组筛选，如 基础设置。
-   */
-  set_group?: string;
-};
-
-export type SettingList200AllOf = {
-  data?: SettingItem[];
-};
-
-export type SettingList200 = Envelope & SettingList200AllOf;
 
 export type SystemversionListParams = {
   /**

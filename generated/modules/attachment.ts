@@ -35,7 +35,7 @@ export const attachmentModule: ModuleDefinition<Attachment> = {
       cf_fieldname: 'att_url',
       cf_control: 'input',
       cf_placeholder: '请输入附件地址',
-      cf_length: 500,
+      cf_length: 2000,
       cf_validate: 'require',
       cf_ispri: 0,
     },

@@ -3660,43 +3660,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/setting/list': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** 系统设置项列表 */
-    get: operations['settingList'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/setting/save': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * 保存系统设置
-     * @description 只更新提交的键；保存后客户端应重新读取 getsystemsetting。
-     */
-    post: operations['settingSave'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/systemversion/list': {
     parameters: {
       query?: never;
@@ -4942,23 +4905,6 @@ export interface components {
       SYS_TITLE?: string;
     } & {
       [key: string]: unknown;
-    };
-    /** @description 一个配置项。SYS_LOGO、SYS_TITLE、IMAGECONFIG、FILECONFIG 见规格第 3 节。 */
-    SettingItem: {
-      set_key: string;
-      set_name: string;
-      /** @description 文本值；IMAGECONFIG / FILECONFIG 为 JSON 文本 {fileSize, fileType, fileLimit}。 */
-      set_value: string;
-      set_group?: string;
-      set_control?: components['schemas']['ControlType'];
-      sort?: number;
-      remark?: string;
-    };
-    SettingSaveBody: {
-      settings: {
-        set_key: string;
-        set_value: string;
-      }[];
     };
     /** @description 系统发行版本。 */
     SystemVersion: {
@@ -10677,101 +10623,6 @@ export interface operations {
           'application/json': components['schemas']['Envelope'] & {
             data?: components['schemas']['SystemSetting'];
           };
-        };
-      };
-      '4XX': components['responses']['HttpError4xx'];
-    };
-  };
-  settingList: {
-    parameters: {
-      query?: {
-        /** @description 按分组筛选，如 基础设置。 */
-        set_group?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description 信封，data 为全部设置项（按 sort 排序）。 */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "status": 200,
-           *       "msg": "操作成功",
-           *       "data": [
-           *         {
-           *           "set_key": "SYS_TITLE",
-           *           "set_name": "系统标题",
-           *           "set_value": "综合业务信息管理平台",
-           *           "set_group": "基础设置",
-           *           "set_control": "input",
-           *           "sort": 1,
-           *           "remark": "显示在侧栏与浏览器标题"
-           *         },
-           *         {
-           *           "set_key": "SYS_LOGO",
-           *           "set_name": "系统 Logo",
-           *           "set_value": "/storage/logo.png",
-           *           "set_group": "基础设置",
-           *           "set_control": "UploadImg",
-           *           "sort": 2,
-           *           "remark": ""
-           *         },
-           *         {
-           *           "set_key": "IMAGECONFIG",
-           *           "set_name": "图片上传配置",
-           *           "set_value": "{\"fileSize\":5,\"fileType\":[\"png\",\"jpg\",\"jpeg\",\"gif\"],\"fileLimit\":9}",
-           *           "set_group": "上传设置",
-           *           "set_control": "textarea",
-           *           "sort": 3,
-           *           "remark": "fileSize 单位 MB"
-           *         },
-           *         {
-           *           "set_key": "FILECONFIG",
-           *           "set_name": "文件上传配置",
-           *           "set_value": "{\"fileSize\":5,\"fileType\":[\"doc\",\"docx\",\"xls\",\"xlsx\",\"pdf\",\"zip\"],\"fileLimit\":9}",
-           *           "set_group": "上传设置",
-           *           "set_control": "textarea",
-           *           "sort": 4,
-           *           "remark": "fileSize 单位 MB"
-           *         }
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['Envelope'] & {
-            data?: components['schemas']['SettingItem'][];
-          };
-        };
-      };
-      '4XX': components['responses']['HttpError4xx'];
-    };
-  };
-  settingSave: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SettingSaveBody'];
-      };
-    };
-    responses: {
-      /** @description 信封，status 200 表示成功。 */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EmptyEnvelope'];
         };
       };
       '4XX': components['responses']['HttpError4xx'];
