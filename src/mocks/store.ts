@@ -260,15 +260,30 @@ async function bytesInUse(): Promise<number> {
   return table(FILE_TABLE).rows.reduce((sum, row) => sum + (Number(row.size) || 0), 0);
 }
 
+let keeping: Promise<unknown> = Promise.resolve();
+
 /**
  * Keeps bytes in the byte store with a metadata row in `mock_files` (`extra` fields added to
  * it); answers the new file id, or the message when the storage limit would be passed.
  */
-export async function keepBytes(
+export function keepBytes(
   bytes: Uint8Array,
   name: string,
   mime: string,
   extra: MockRow = {},
+): Promise<number | string> {
+  // One file at a time: the limit check, the id and the write await the byte store, and two
+  // uploads interleaving there would take the same id (one file overwriting the other).
+  const kept = keeping.then(() => keepBytesNow(bytes, name, mime, extra));
+  keeping = kept.catch(() => undefined);
+  return kept;
+}
+
+async function keepBytesNow(
+  bytes: Uint8Array,
+  name: string,
+  mime: string,
+  extra: MockRow,
 ): Promise<number | string> {
   if ((await bytesInUse()) + bytes.length > storageLimit)
     return mockMessages.storageFull(`${Math.round(storageLimit / MB)} MB`);

@@ -57,6 +57,25 @@ describe('uploads', () => {
     },
   );
 
+  it('files uploaded at the same moment each keep their own address and bytes', async () => {
+    const token = await signIn();
+    const files = [1, 2, 3, 4].map((n) => new Uint8Array([137, 80, 78, 71, n, n, n]));
+    const answers = await Promise.all(
+      files.map((bytes, index) =>
+        call<Uploaded>('POST', '/api/tool/uploadimg/', {
+          token,
+          body: form({ file: new Blob([bytes], { type: 'image/png' }) }, `p${index}.png`),
+        }),
+      ),
+    );
+    const addresses = answers.map((answer) => answer.data.address);
+    expect(new Set(addresses).size).toBe(4);
+    for (const [index, address] of addresses.entries()) {
+      const served = await send('GET', address);
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(files[index]);
+    }
+  });
+
   it('an upload without a file is refused', async () => {
     const token = await signIn();
     expect(
