@@ -41,7 +41,7 @@ describe('sortRows (mock)', () => {
     { id: 2, name: '安徽', sort: 2, create_time: 300 },
     { id: 3, name: '重庆', sort: '', create_time: 200 },
   ];
-  const ids = (sorted: { id: unknown }[]) => sorted.map((row) => row.id);
+  const ids = (sorted: readonly Record<string, unknown>[]) => sorted.map((row) => row.id);
 
   it('numbers by value, blanks last, both ways', () => {
     expect(ids(sortRows(registration, rows, { sortfield: 'sort', sortorder: 'asc' }))).toEqual([
