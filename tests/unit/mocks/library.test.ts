@@ -78,7 +78,14 @@ describe('dictionaries', () => {
     });
     expect(labels(all.data)).toEqual(['男', '女', '保密']);
     const parents = await call<Option[]>('POST', '/api/dictionary/getparentdickeyVal', { token });
-    expect(labels(parents.data)).toEqual(['部门', '数据权限范围', '公告类型', '性别', '审核状态']);
+    expect(labels(parents.data)).toEqual([
+      '部门',
+      '数据权限范围',
+      '公告类型',
+      '性别',
+      '审核状态',
+      '动态类型',
+    ]);
     expect(
       (await call('POST', '/api/dictionary/createcash', { token, body: { isCash: 1 } })).status,
     ).toBe(200);
