@@ -70,8 +70,8 @@ export interface FieldDefinition {
   parameData?: Record<string, unknown>;
 }
 
-/** Controls whose widgets come with the upload, attachment-library and editor work. */
-export const DEFERRED_CONTROLS: readonly ControlType[] = [
+/** Upload and attachment-library controls: their value is the JSON text of the files. */
+export const UPLOAD_CONTROLS: readonly ControlType[] = [
   'UploadImg',
   'UploadFile',
   'UploadImgArr',
@@ -80,8 +80,10 @@ export const DEFERRED_CONTROLS: readonly ControlType[] = [
   'UploadAttachmentArr',
   'UploadAttachmentFile',
   'UploadAttachmentFileArr',
-  'editor',
 ];
+
+/** Controls whose widget is not built yet (the editor comes with its own work). */
+export const DEFERRED_CONTROLS: readonly ControlType[] = ['editor'];
 
 /** Free-text controls: trimmed, emoji stripped, length-limited. */
 export const TEXT_CONTROLS: readonly ControlType[] = ['input', 'textarea', 'password'];

@@ -10,6 +10,8 @@ export const form = {
   requiredChoice: '必选项！',
   /** Required date, time and slider pickers. */
   requiredPick: (name: string) => `请选择${name}`,
+  /** A required upload or attachment field left without a file. */
+  requiredUpload: (name: string) => `请上传${name}`,
   maxLength: (name: string, n: number) => `${name}最多${n}个字符`,
   notNumber: (name: string) => `${name}必须是数字`,
   minNumber: (name: string, n: number) => `${name}不能小于${n}`,

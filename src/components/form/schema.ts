@@ -14,6 +14,7 @@ import {
   SWITCH_OFF,
   SWITCH_ON,
   TEXT_CONTROLS,
+  UPLOAD_CONTROLS,
   isRequired,
   numberParam,
   type FieldDefinition,
@@ -205,6 +206,7 @@ function pickSchema(field: FieldDefinition, message: string): yup.AnySchema {
 export function fieldSchema(field: FieldDefinition): yup.AnySchema {
   const control = field.cf_control;
   if (DEFERRED_CONTROLS.includes(control)) return yup.mixed().nullable().optional();
+  if (UPLOAD_CONTROLS.includes(control)) return pickSchema(field, t.requiredUpload(field.cf_name));
   if (TEXT_CONTROLS.includes(control)) return textSchema(field);
   if (control === 'InputNumber') return numberSchema(field);
   if (control === 'Slider') return sliderSchema(field);

@@ -485,13 +485,21 @@ describe('dates', () => {
 });
 
 describe('deferred controls and error focus', () => {
-  it.each(['UploadImg', 'UploadFileArr', 'UploadAttachment', 'editor'] as const)(
-    '%s says it is not available yet',
-    (control) => {
-      setup([
+  it('the editor says it is not available yet', () => {
+    setup([{ cf_name: '正文', cf_fieldname: 'body', cf_control: 'editor' }]);
+    expect(screen.getByText('正文：该控件暂不可用，敬请期待')).toBeInTheDocument();
+  });
+
+  it.each(['UploadImg', 'UploadFileArr', 'UploadAttachment', 'UploadAttachmentFileArr'] as const)(
+    'a required %s left without a file says 请上传附件; an optional one does not',
+    async (control) => {
+      const { submit } = setup([
         { cf_name: '附件', cf_fieldname: 'file', cf_control: control, cf_validate: 'require' },
+        { cf_name: '备注', cf_fieldname: 'note', cf_control: control },
       ]);
-      expect(screen.getByText('附件：该控件暂不可用，敬请期待')).toBeInTheDocument();
+      await submit();
+      expect(await screen.findByText('请上传附件')).toBeInTheDocument();
+      expect(screen.queryByText('请上传备注')).not.toBeInTheDocument();
     },
   );
 
