@@ -47,9 +47,22 @@ export function openTab(
   return [...current, tab];
 }
 
-function keep(kept: HistoryTab[], active: string, fallback: string): TabChange {
+/**
+ * The kept tabs, and `fallback` to go to when the active tab was among those closed. An active
+ * path that was no tab at all (a navigation still under way) closed nothing: no navigation.
+ */
+function keep(
+  current: readonly HistoryTab[],
+  kept: HistoryTab[],
+  active: string,
+  fallback: string,
+): TabChange {
+  const wasOpen = current.some((tab) => tab.path === active);
   const stillOpen = kept.some((tab) => tab.path === active);
-  return { tabs: normaliseTabs(kept), navigateTo: stillOpen ? undefined : fallback };
+  return {
+    tabs: normaliseTabs(kept),
+    navigateTo: wasOpen && !stillOpen ? fallback : undefined,
+  };
 }
 
 /** 关闭: closing the active tab activates the previous one. */
@@ -67,7 +80,7 @@ export function closeTab(tabs: readonly HistoryTab[], path: string, active: stri
 export function closeOthers(tabs: readonly HistoryTab[], path: string, active: string): TabChange {
   const current = normaliseTabs(tabs);
   const kept = current.filter((tab) => !isClosable(tab) || tab.path === path);
-  return keep(kept, active, path);
+  return keep(current, kept, active, path);
 }
 
 /** 关闭右侧 */
@@ -76,7 +89,7 @@ export function closeRight(tabs: readonly HistoryTab[], path: string, active: st
   const index = current.findIndex((tab) => tab.path === path);
   if (index < 0) return { tabs: current };
   const kept = current.filter((tab, i) => i <= index || !isClosable(tab));
-  return keep(kept, active, path);
+  return keep(current, kept, active, path);
 }
 
 /** 关闭左侧 (the homepage stays). */
@@ -85,13 +98,14 @@ export function closeLeft(tabs: readonly HistoryTab[], path: string, active: str
   const index = current.findIndex((tab) => tab.path === path);
   if (index < 0) return { tabs: current };
   const kept = current.filter((tab, i) => i >= index || !isClosable(tab));
-  return keep(kept, active, path);
+  return keep(current, kept, active, path);
 }
 
 /** 关闭全部: only the homepage remains, and it becomes active. */
 export function closeAll(tabs: readonly HistoryTab[], _path: string, active: string): TabChange {
-  const kept = normaliseTabs(tabs).filter((tab) => !isClosable(tab));
-  return keep(kept, active, HOME_TAB.path);
+  const current = normaliseTabs(tabs);
+  const kept = current.filter((tab) => !isClosable(tab));
+  return keep(current, kept, active, HOME_TAB.path);
 }
 
 // Store over session storage -----------------------------------------------------------

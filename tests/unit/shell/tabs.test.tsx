@@ -52,6 +52,14 @@ describe('history tabs', () => {
     expect(closeLeft(ALL, '/c', '/d')).toEqual({ tabs: [HOME_TAB, C, D] });
   });
 
+  it('closing tabs while the active path is no tab yet (a navigation under way) goes nowhere', () => {
+    // 关闭右侧 closed /x, the active tab; until the router lands on its fallback the layout
+    // still reports /x. 关闭左侧 on /c then must not send the user to /c.
+    expect(closeLeft(ALL, '/c', '/x')).toEqual({ tabs: [HOME_TAB, C, D] });
+    expect(closeOthers(ALL, '/c', '/x')).toEqual({ tabs: [HOME_TAB, C] });
+    expect(closeAll(ALL, '/c', '/x')).toEqual({ tabs: [HOME_TAB] });
+  });
+
   it('关闭全部 leaves the homepage, which becomes active', () => {
     expect(closeAll(ALL, '/b', '/c')).toEqual({ tabs: [HOME_TAB], navigateTo: '/homepage' });
   });
