@@ -9,9 +9,9 @@ import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
+import { buildDocx } from '../unit/upload/docx';
 
 // --- real files --------------------------------------------------------------------------------
 
@@ -69,37 +69,6 @@ function makePdf(text: string): Buffer {
   for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(pdf, 'latin1');
-}
-
-/** A minimal Word document (one paragraph per line). */
-async function makeDocx(lines: readonly string[]): Promise<Buffer> {
-  const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-      '</Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-      '</Relationships>',
-  );
-  const paragraphs = lines
-    .map((line) => `<w:p><w:r><w:t xml:space="preserve">${line}</w:t></w:r></w:p>`)
-    .join('');
-  zip.file(
-    'word/document.xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
-      `<w:body>${paragraphs}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/></w:sectPr></w:body></w:document>`,
-  );
-  return zip.generateAsync({ type: 'nodebuffer' });
 }
 
 async function makeXlsx(): Promise<Buffer> {
@@ -241,7 +210,7 @@ describe('attachment library on /system/attachment', () => {
     await upload(
       'summary.docx',
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      await makeDocx(['季度总结', '销售额同比增长百分之二十五']),
+      Buffer.from(await buildDocx(['季度总结', '销售额同比增长百分之二十五'])),
     );
     await upload(
       'sales.xlsx',
