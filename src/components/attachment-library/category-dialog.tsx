@@ -10,7 +10,6 @@ import * as yup from 'yup';
 import { Dialog } from 'primereact/dialog';
 import { TreeSelect } from 'primereact/treeselect';
 import type { TreeNode } from 'primereact/treenode';
-import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import type { AttachmentCate } from '@generated/api/api.schemas';
 import {
@@ -21,6 +20,10 @@ import { isApiError } from '@/lib/request';
 import { notify } from '@/lib/notify';
 import { attachment as t } from '@/locale/attachment';
 import { categoryPath, ROOT_CATEGORY_ID } from './category-rules';
+import { FieldMessage, FormRow, TextRow } from './form-row';
+
+/** The contract's maxLength of ac_title (openapi/paths/attachmentcate.yaml). */
+const CATEGORY_TITLE_MAX = 50;
 
 /** What the dialog edits: ac_id 0 adds a category under `ac_parent` (null: not chosen yet). */
 export interface CategoryDraft {
@@ -135,65 +138,40 @@ export function CategoryDialog({ draft, categories, onHide, onSaved }: CategoryD
         className="attachment-form"
         aria-label={isAdd ? t.categoryAddTitle : t.categoryEditTitle}
       >
-        <div className="attachment-form__row">
-          <label htmlFor="category-parent">
-            <span className="attachment-form__required">*</span>
-            {t.categoryParent}
-          </label>
-          <div className="attachment-form__field">
-            <Controller
-              name="parent"
-              control={control}
-              render={({ field }) => (
-                <TreeSelect
-                  inputId="category-parent"
-                  value={field.value || null}
-                  options={options}
-                  onChange={(event) =>
-                    field.onChange(typeof event.value === 'string' ? event.value : '')
-                  }
-                  placeholder={t.choose}
-                  invalid={Boolean(formState.errors.parent)}
-                  className="w-full"
-                  panelClassName="attachment-form__tree-panel"
-                  expandedKeys={expanded ?? nodeKeys(options)}
-                  onToggle={(event) => setExpanded(event.value as Record<string, boolean>)}
-                  filter
-                />
-              )}
-            />
-            <small className="p-error" role={formState.errors.parent ? 'alert' : undefined}>
-              {formState.errors.parent?.message ?? ''}
-            </small>
-          </div>
-        </div>
-        <div className="attachment-form__row">
-          <label htmlFor="category-title">
-            <span className="attachment-form__required">*</span>
-            {t.categoryName}
-          </label>
-          <div className="attachment-form__field">
-            <Controller
-              name="title"
-              control={control}
-              render={({ field }) => (
-                <InputText
-                  id="category-title"
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                  placeholder={t.categoryNamePlaceholder}
-                  maxLength={50}
-                  invalid={Boolean(formState.errors.title)}
-                  className="w-full"
-                />
-              )}
-            />
-            <small className="p-error" role={formState.errors.title ? 'alert' : undefined}>
-              {formState.errors.title?.message ?? ''}
-            </small>
-          </div>
-        </div>
+        <FormRow id="category-parent" label={t.categoryParent} required>
+          <Controller
+            name="parent"
+            control={control}
+            render={({ field }) => (
+              <TreeSelect
+                inputId="category-parent"
+                value={field.value || null}
+                options={options}
+                onChange={(event) =>
+                  field.onChange(typeof event.value === 'string' ? event.value : '')
+                }
+                placeholder={t.choose}
+                invalid={Boolean(formState.errors.parent)}
+                className="w-full"
+                panelClassName="attachment-form__tree-panel"
+                expandedKeys={expanded ?? nodeKeys(options)}
+                onToggle={(event) => setExpanded(event.value as Record<string, boolean>)}
+                filter
+              />
+            )}
+          />
+          <FieldMessage message={formState.errors.parent?.message} />
+        </FormRow>
+        <TextRow
+          control={control}
+          name="title"
+          id="category-title"
+          label={t.categoryName}
+          required
+          placeholder={t.categoryNamePlaceholder}
+          maxLength={CATEGORY_TITLE_MAX}
+          error={formState.errors.title?.message}
+        />
         <div className="attachment-form__actions">
           <Button type="button" label={t.cancel} severity="secondary" outlined onClick={onHide} />
           <Button type="submit" label={t.submit} loading={add.isPending || edit.isPending} />

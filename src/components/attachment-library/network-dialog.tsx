@@ -7,12 +7,15 @@ import { Controller, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import * as yup from 'yup';
 import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Button } from 'primereact/button';
 import { useAttachmentAdd } from '@generated/api/attachment/attachment';
 import { notify } from '@/lib/notify';
 import { attachment as t } from '@/locale/attachment';
+import { FormRow, TextRow } from './form-row';
+
+/** The contract's maxLength of att_title, att_url and att_description (openapi/paths/attachment.yaml). */
+const NETWORK_LIMITS = { title: 100, url: 2000, description: 200 } as const;
 
 /** att_storage of a network attachment (spec section 3). */
 export const NETWORK_STORAGE = 5;
@@ -68,12 +71,6 @@ export function NetworkDialog({ visible, cateId, onHide, onSaved }: NetworkDialo
     onSaved();
   });
 
-  const error = (name: keyof NetworkForm) => (
-    <small className="p-error" role={formState.errors[name] ? 'alert' : undefined}>
-      {formState.errors[name]?.message ?? ''}
-    </small>
-  );
-
   return (
     <Dialog
       header={t.networkTitle}
@@ -89,75 +86,42 @@ export function NetworkDialog({ visible, cateId, onHide, onSaved }: NetworkDialo
         className="attachment-form"
         aria-label={t.networkTitle}
       >
-        <div className="attachment-form__row">
-          <label htmlFor="network-title">
-            <span className="attachment-form__required">*</span>
-            {t.networkName}
-          </label>
-          <div className="attachment-form__field">
-            <Controller
-              name="title"
-              control={control}
-              render={({ field }) => (
-                <InputText
-                  id="network-title"
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                  placeholder={t.networkNamePlaceholder}
-                  maxLength={100}
-                  invalid={Boolean(formState.errors.title)}
-                  className="w-full"
-                />
-              )}
-            />
-            {error('title')}
-          </div>
-        </div>
-        <div className="attachment-form__row">
-          <label htmlFor="network-url">
-            <span className="attachment-form__required">*</span>
-            {t.networkUrl}
-          </label>
-          <div className="attachment-form__field">
-            <Controller
-              name="url"
-              control={control}
-              render={({ field }) => (
-                <InputText
-                  id="network-url"
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                  placeholder={t.networkUrlPlaceholder}
-                  maxLength={500}
-                  invalid={Boolean(formState.errors.url)}
-                  className="w-full"
-                />
-              )}
-            />
-            {error('url')}
-          </div>
-        </div>
-        <div className="attachment-form__row">
-          <label htmlFor="network-description">{t.networkDescription}</label>
-          <div className="attachment-form__field">
-            <Controller
-              name="description"
-              control={control}
-              render={({ field }) => (
-                <InputTextarea
-                  id="network-description"
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  maxLength={200}
-                  rows={3}
-                  className="w-full"
-                />
-              )}
-            />
-          </div>
-        </div>
+        <TextRow
+          control={control}
+          name="title"
+          id="network-title"
+          label={t.networkName}
+          required
+          placeholder={t.networkNamePlaceholder}
+          maxLength={NETWORK_LIMITS.title}
+          error={formState.errors.title?.message}
+        />
+        <TextRow
+          control={control}
+          name="url"
+          id="network-url"
+          label={t.networkUrl}
+          required
+          placeholder={t.networkUrlPlaceholder}
+          maxLength={NETWORK_LIMITS.url}
+          error={formState.errors.url?.message}
+        />
+        <FormRow id="network-description" label={t.networkDescription}>
+          <Controller
+            name="description"
+            control={control}
+            render={({ field }) => (
+              <InputTextarea
+                id="network-description"
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                maxLength={NETWORK_LIMITS.description}
+                rows={3}
+                className="w-full"
+              />
+            )}
+          />
+        </FormRow>
         <div className="attachment-form__actions">
           <Button type="button" label={t.cancel} severity="secondary" outlined onClick={onHide} />
           <Button type="submit" label={t.submit} loading={add.isPending} />

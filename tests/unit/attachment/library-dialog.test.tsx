@@ -176,4 +176,17 @@ describe('attachment library dialog', () => {
     expect(await within(form).findByText('请输入附件名称')).toBeInTheDocument();
     expect(within(form).getByText('请输入附件地址')).toBeInTheDocument();
   });
+
+  it('a network address as long as the contract allows (2000 characters) is kept whole', async () => {
+    open(9);
+    const user = userEvent.setup();
+    await screen.findByRole('checkbox', { name: '公司 Logo' });
+    await user.click(within(dialog()).getByRole('button', { name: '网络附件' }));
+    const form = await screen.findByRole('dialog', { name: '添加网络附件' });
+    const address = `https://cdn.example.com/${'a'.repeat(1960)}.png`;
+    const input = within(form).getByLabelText(/附件地址/);
+    await user.click(input);
+    await user.paste(address);
+    expect(input).toHaveValue(address);
+  });
 });
