@@ -64,7 +64,7 @@ export async function storeFile(
 }
 
 /** The file id behind an address this mock handed out (`/storage/mock/<id>`), or undefined. */
-function idOfAddress(address: string): number | undefined {
+export function fileIdOfAddress(address: string): number | undefined {
   const path = address.replace(/^https?:\/\/[^/]+/, '');
   if (!path.startsWith(STORAGE_PREFIX)) return undefined;
   return fileIdOf(path.slice(STORAGE_PREFIX.length).split(/[?#]/)[0] ?? '');
@@ -72,7 +72,7 @@ function idOfAddress(address: string): number | undefined {
 
 /** The bytes behind an address this mock handed out, or undefined. */
 export async function fileBytesByAddress(address: string): Promise<Uint8Array | undefined> {
-  const id = idOfAddress(address);
+  const id = fileIdOfAddress(address);
   return id === undefined ? undefined : (await fileById(id))?.bytes;
 }
 

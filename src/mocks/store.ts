@@ -305,6 +305,17 @@ async function keepBytesNow(
   return id;
 }
 
+/**
+ * Forgets a kept file for good: its bytes and its metadata row, so the storage it took counts
+ * no more (an attachment deleted from the library).
+ */
+export async function releaseFile(id: number): Promise<void> {
+  await byteStore.delete(id);
+  const files = table(FILE_TABLE);
+  files.rows = files.rows.filter((row) => row.id !== id);
+  persist();
+}
+
 /** The bytes and type of a kept file. */
 export async function fileById(id: number): Promise<FileBytes | undefined> {
   const found = await byteStore.get(id);

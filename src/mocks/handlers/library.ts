@@ -8,9 +8,16 @@ import { mockMessages } from '@/locale/mock';
 import { mockModule, runAction } from '../engine';
 import { GROUP_ITEMS, GROUPS, groupData } from '../config-groups';
 import { requestProblem } from '../contract';
-import { ATTACHMENT_TABLE, attachmentType } from '../files';
+import { ATTACHMENT_TABLE, attachmentType, fileIdOfAddress } from '../files';
 import { fail, ok } from '../respond';
-import { existingTable, persist, registerSeed, resetMockDatabase, table } from '../store';
+import {
+  existingTable,
+  persist,
+  registerSeed,
+  releaseFile,
+  resetMockDatabase,
+  table,
+} from '../store';
 import type { MockRow } from '../types';
 import {
   buildTree,
@@ -218,10 +225,17 @@ export const libraryHandlers = [
     // The body is the list of att_id (AttachmentIdList).
     const ids = toIds((await readBody(request)).value);
     const store = table(ATTACHMENT_TABLE);
-    const before = store.rows.length;
-    store.rows = store.rows.filter((row) => !ids.some((id) => sameId(row.att_id, id)));
-    if (store.rows.length === before) return fail(201, mockMessages.notFound);
+    const removed = store.rows.filter((row) => ids.some((id) => sameId(row.att_id, id)));
+    if (!removed.length) return fail(201, mockMessages.notFound);
+    store.rows = store.rows.filter((row) => !removed.includes(row));
     persist();
+    // The library is where files are managed: a file no attachment points at any more is
+    // freed, so deleting attachments makes room under the storage limit.
+    const stillUsed = new Set(store.rows.map((row) => fileIdOfAddress(String(row.att_url ?? ''))));
+    for (const row of removed) {
+      const fileId = fileIdOfAddress(String(row.att_url ?? ''));
+      if (fileId !== undefined && !stillUsed.has(fileId)) await releaseFile(fileId);
+    }
     return ok(null, mockMessages.deleted);
   }),
 

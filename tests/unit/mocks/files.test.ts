@@ -57,6 +57,30 @@ describe('uploads', () => {
     },
   );
 
+  it('deleting the last attachment of an upload frees its bytes; a shared file stays', async () => {
+    const token = await signIn();
+    const upload = (name: string) =>
+      call<Uploaded>('POST', '/api/tool/uploadfile/', {
+        token,
+        body: form({ file: new Blob([new Uint8Array([1, 2, 3])], { type: 'text/plain' }) }, name),
+      });
+    const only = await upload('only.txt');
+    const shared = await upload('shared.txt');
+    // A second attachment pointing at the same address (a network attachment of it).
+    const copy = await call<{ att_id: number }>('POST', '/api/attachment/add', {
+      token,
+      body: { att_title: '副本', att_url: shared.data.address, att_storage: 5 },
+    });
+    expect(copy.status).toBe(200);
+    const deleted = await call('POST', '/api/attachment/delete', {
+      token,
+      body: [only.data.att_id, shared.data.att_id],
+    });
+    expect(deleted).toMatchObject({ status: 200, msg: '删除成功' });
+    expect((await send('GET', only.data.address)).status).toBe(404);
+    expect((await send('GET', shared.data.address)).status).toBe(200);
+  });
+
   it('files uploaded at the same moment each keep their own address and bytes', async () => {
     const token = await signIn();
     const files = [1, 2, 3, 4].map((n) => new Uint8Array([137, 80, 78, 71, n, n, n]));
