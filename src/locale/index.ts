@@ -15,3 +15,4 @@ export { settings } from './settings';
 export { largeUpload } from './large-upload';
 export { attachment } from './attachment';
 export { upload, uploadDemo } from './upload';
+export { designer } from './designer';

@@ -65,6 +65,10 @@ const HANDLER_FIRST: ReadonlySet<string> = new Set([
   'adminuserUppassword',
   'attachmentcateAdd',
   'attachmentcateEdit',
+  // the designer's field-name rules (src/mocks/handlers/designer.ts)
+  'fieldAdd',
+  'fieldEdit',
+  'fieldUpdatefield',
   'ueditorConfig',
   'ueditorAction',
 ]);

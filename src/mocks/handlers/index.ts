@@ -14,6 +14,7 @@ import { requestGuards } from '../guards';
 import { runtimeModules } from '../runtime-modules';
 import { businessHandlers } from './business';
 import { libraryHandlers, mockResetHandler } from './library';
+import { designerHandlers } from './designer';
 import { lookupHandlers } from './lookups';
 import { settingsHandlers } from './settings';
 import { shellHandlers } from './shell';
@@ -32,6 +33,7 @@ export function mockHandlers(options: MockHandlerOptions): (RequestHandler | Web
     ...requestGuards,
     ...authHandlers,
     ...fileHandlers,
+    ...designerHandlers,
     ...lookupHandlers,
     ...businessHandlers,
     ...shellHandlers,

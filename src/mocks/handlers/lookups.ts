@@ -239,6 +239,13 @@ function asDefinition(row: MockRow): MockRow {
   return definition;
 }
 
+const IMPLICIT_PRIMARY_KEY: MockRow = {
+  cf_name: 'ID',
+  cf_fieldname: 'id',
+  cf_control: 'input',
+  cf_ispri: 1,
+};
+
 /** A module's field definitions: its designer module's fields, else the registration's. */
 function fieldDefinitions(moduleName: string): MockRow[] {
   const asked = moduleName.toLowerCase();
@@ -250,11 +257,16 @@ function fieldDefinitions(moduleName: string): MockRow[] {
   if (designed) {
     const fields = table('field').rows.filter((row) => sameId(row.module_id, designed.id));
     if (fields.length) {
-      return fields
+      const definitions = fields
         .sort(
           (a, b) => Number(a.cf_sort ?? 0) - Number(b.cf_sort ?? 0) || Number(a.id) - Number(b.id),
         )
         .map(asDefinition);
+      // A designed module's records are keyed by the engine's `id` (the field designer reserves
+      // the name): it travels as the primary key when the designer declared none.
+      return definitions.some((field) => Number(field.cf_ispri) === 1)
+        ? definitions
+        : [IMPLICIT_PRIMARY_KEY, ...definitions];
     }
   }
   return registration?.fields ? registration.fields.map((field) => ({ ...field })) : [];
