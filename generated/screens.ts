@@ -39,7 +39,7 @@ export const generatedScreens = {
     keepAlive: true,
     menu: { group: 'reporting', icon: 'pi pi-globe', sort: 4 },
     permissionKey: 'INFORMATIONREPORTINGPUBLISH',
-    operate: ['info', 'delete'],
+    operate: ['info'],
     load: () => import('./pages/report-publish/report-publish-page'),
   },
   '/business/user/list': {

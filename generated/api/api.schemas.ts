@@ -1754,18 +1754,24 @@ export type GroupItemInput = {
   status?: GroupItemInputStatus;
 };
 
-export type InformationReportExamineStatus =
-  (typeof InformationReportExamineStatus)[keyof typeof InformationReportExamineStatus];
+/**
+ * 由服务端按流转写入（新增为草稿 1），修改时忽略。
+ */
+export type InformationReportReportStatus =
+  (typeof InformationReportReportStatus)[keyof typeof InformationReportReportStatus];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const InformationReportExamineStatus = {
+export const InformationReportReportStatus = {
   NUMBER_1: 1,
   NUMBER_2: 2,
   NUMBER_3: 3,
+  NUMBER_4: 4,
+  NUMBER_5: 5,
+  NUMBER_6: 6,
 } as const;
 
 /**
- * 一条信息上报。提交后进入内容审批（informationreportingexamine），通过后可发布（informationreportingpublish）。
+ * 一条信息上报。提交后进入内容审批（informationreportingexamine），通过后进入发布列表（informationreportingpublish）。
  */
 export type InformationReport = {
   /** @minimum 1 */
@@ -1804,14 +1810,59 @@ export type InformationReport = {
    * @maxLength 50
    */
   username?: string;
-  examine_status?: InformationReportExamineStatus;
-  /** @maxLength 200 */
+  /** 由服务端按流转写入（新增为草稿 1），修改时忽略。 */
+  report_status?: InformationReportReportStatus;
+  /**
+   * 最近一次审批的意见（驳回原因），由服务端写入，修改时忽略。
+   * @maxLength 200
+   */
   examine_remark?: string;
   /**
    * 秒级时间戳，新增时由服务端写入。
    * @minimum 0
    */
   create_time?: number;
+};
+
+/**
+ * submit 提交，approve 审批通过，reject 驳回，publish 发布，withdraw 撤回。
+ */
+export type ReportHistoryAction = (typeof ReportHistoryAction)[keyof typeof ReportHistoryAction];
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReportHistoryAction = {
+  submit: 'submit',
+  approve: 'approve',
+  reject: 'reject',
+  publish: 'publish',
+  withdraw: 'withdraw',
+} as const;
+
+/**
+ * 一条流转记录：谁、何时、做了什么、结果与意见。
+ */
+export type ReportHistory = {
+  /** @minimum 1 */
+  id: number;
+  /** @minimum 1 */
+  report_id: number;
+  /** submit 提交，approve 审批通过，reject 驳回，publish 发布，withdraw 撤回。 */
+  action: ReportHistoryAction;
+  /**
+   * 操作人账号。
+   * @maxLength 50
+   */
+  username: string;
+  /**
+   * 秒级时间戳。
+   * @minimum 0
+   */
+  time: number;
+  /**
+   * 审批意见或驳回原因，无则为空串。
+   * @maxLength 200
+   */
+  remark: string;
 };
 
 /**
@@ -1969,6 +2020,25 @@ export type ReportExamineBody = {
 };
 
 /**
+ * 由发布、撤回操作写入。
+ */
+export type ReportPublishPublishStatus =
+  (typeof ReportPublishPublishStatus)[keyof typeof ReportPublishPublishStatus];
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReportPublishPublishStatus = {
+  NUMBER_1: 1,
+  NUMBER_2: 2,
+  NUMBER_3: 3,
+} as const;
+
+/**
+ * 秒级时间戳，最近一次发布的时间；未发布时为 null。
+ * @minimum 0
+ */
+export type ReportPublishPublishTime = number | null;
+
+/**
  * 1 是（开），2 否（关）。
  */
 export type ReportPublishIsTop = (typeof ReportPublishIsTop)[keyof typeof ReportPublishIsTop];
@@ -2009,11 +2079,13 @@ export type ReportPublish = {
   username?: string;
   /** @maxLength 50 */
   publish_user?: string;
+  /** 由发布、撤回操作写入。 */
+  publish_status: ReportPublishPublishStatus;
   /**
-   * 秒级时间戳。
+   * 秒级时间戳，最近一次发布的时间；未发布时为 null。
    * @minimum 0
    */
-  publish_time: number;
+  publish_time?: ReportPublishPublishTime;
   /** 1 是（开），2 否（关）。 */
   is_top?: ReportPublishIsTop;
   /** @minimum 0 */
@@ -2032,6 +2104,13 @@ export type ReportStatisticByCategoryItem = {
   count: number;
 };
 
+export type ReportStatisticByDepartmentItem = {
+  department_id: number;
+  department_name: string;
+  /** @minimum 0 */
+  count: number;
+};
+
 export type ReportStatisticByMonthItem = {
   /**
    * YYYY-MM。
@@ -2046,11 +2125,17 @@ export type ReportStatisticByMonthItem = {
  * 已发布上报的数量统计。
  */
 export type ReportStatistic = {
+  /** 统计区间开始的年份。 */
   year: number;
+  /** 统计区间开始日期。 */
+  start: string;
+  /** 统计区间结束日期（含）。 */
+  end: string;
   /** @minimum 0 */
   total: number;
   byCategory: ReportStatisticByCategoryItem[];
-  /** 1 至 12 月，缺月计 0。 */
+  byDepartment: ReportStatisticByDepartmentItem[];
+  /** 区间内的每个月，缺月计 0。 */
   byMonth: ReportStatisticByMonthItem[];
 };
 
@@ -2349,6 +2434,19 @@ export const DesignerApiApiMethod = {
   POST: 'POST',
 } as const;
 
+/**
+ * 前台调用对应模块的哪个通用动作；前台设计按动作选择开放的字段。
+ */
+export type DesignerApiApiAction = (typeof DesignerApiApiAction)[keyof typeof DesignerApiApiAction];
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const DesignerApiApiAction = {
+  list: 'list',
+  info: 'info',
+  add: 'add',
+  edit: 'edit',
+} as const;
+
 export type DesignerApiAuthType = (typeof DesignerApiAuthType)[keyof typeof DesignerApiAuthType];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
@@ -2381,6 +2479,13 @@ export type DesignerApi = {
    * @minimum 1
    */
   module_id: number;
+  /** 前台调用对应模块的哪个通用动作；前台设计按动作选择开放的字段。 */
+  api_action?: DesignerApiApiAction;
+  /**
+   * 该调用返回（list、info）或接收（add、edit）的字段标识，JSON 文本数组，如 ["deal_title","urgency"]；由前台设计的勾选写入。
+   * @maxLength 4000
+   */
+  api_fields?: string;
   auth_type?: DesignerApiAuthType;
   /**
    * @minimum 0
@@ -4262,19 +4367,22 @@ export type InformationreportingListParams = {
    */
   report_date?: string;
   /**
-   * 按审批状态筛选。
+   * 按上报状态筛选。
    */
-  examine_status?: InformationreportingListExamineStatus;
+  report_status?: InformationreportingListReportStatus;
 };
 
-export type InformationreportingListExamineStatus =
-  (typeof InformationreportingListExamineStatus)[keyof typeof InformationreportingListExamineStatus];
+export type InformationreportingListReportStatus =
+  (typeof InformationreportingListReportStatus)[keyof typeof InformationreportingListReportStatus];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const InformationreportingListExamineStatus = {
+export const InformationreportingListReportStatus = {
   NUMBER_1: 1,
   NUMBER_2: 2,
   NUMBER_3: 3,
+  NUMBER_4: 4,
+  NUMBER_5: 5,
+  NUMBER_6: 6,
 } as const;
 
 export type InformationreportingList200AllOfDataAllOfDataItem = InformationReport & unknown;
@@ -4321,19 +4429,22 @@ export type InformationreportingMylistParams = {
    */
   report_date?: string;
   /**
-   * 按审批状态筛选。
+   * 按上报状态筛选。
    */
-  examine_status?: InformationreportingMylistExamineStatus;
+  report_status?: InformationreportingMylistReportStatus;
 };
 
-export type InformationreportingMylistExamineStatus =
-  (typeof InformationreportingMylistExamineStatus)[keyof typeof InformationreportingMylistExamineStatus];
+export type InformationreportingMylistReportStatus =
+  (typeof InformationreportingMylistReportStatus)[keyof typeof InformationreportingMylistReportStatus];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const InformationreportingMylistExamineStatus = {
+export const InformationreportingMylistReportStatus = {
   NUMBER_1: 1,
   NUMBER_2: 2,
   NUMBER_3: 3,
+  NUMBER_4: 4,
+  NUMBER_5: 5,
+  NUMBER_6: 6,
 } as const;
 
 export type InformationreportingMylist200AllOfDataAllOfDataItem = InformationReport & unknown;
@@ -4360,6 +4471,12 @@ export type InformationreportingInfo200AllOf = {
 export type InformationreportingInfo200 = Envelope & InformationreportingInfo200AllOf;
 
 export type InformationreportingEditBody = InformationReport & unknown;
+
+export type InformationreportingHistory200AllOf = {
+  data: ReportHistory[];
+};
+
+export type InformationreportingHistory200 = Envelope & InformationreportingHistory200AllOf;
 
 export type InformationreportingcategoryListParams = {
   /**
@@ -4537,11 +4654,19 @@ export type InformationreportingpublishInfo200 = Envelope & Informationreporting
 
 export type InformationreportingpublishStatisticParams = {
   /**
-   * 统计年份，缺省为当年。
+   * 统计年份，缺省为当年；给出 start 与 end 时不用。
    * @minimum 2000
    * @maximum 2100
    */
   year?: number;
+  /**
+   * 区间开始日期 YYYY-MM-DD。
+   */
+  start?: string;
+  /**
+   * 区间结束日期 YYYY-MM-DD（含当天）。
+   */
+  end?: string;
 };
 
 export type InformationreportingpublishStatistic200AllOf = {
@@ -4865,6 +4990,10 @@ export type ModuleapiListParams = {
    * 按鉴权方式筛选。
    */
   auth_type?: ModuleapiListAuthType;
+  /**
+   * 按调用动作筛选。
+   */
+  api_action?: ModuleapiListApiAction;
 };
 
 export type ModuleapiListApiMethod =
@@ -4884,6 +5013,17 @@ export const ModuleapiListAuthType = {
   NUMBER_1: 1,
   NUMBER_2: 2,
   NUMBER_3: 3,
+} as const;
+
+export type ModuleapiListApiAction =
+  (typeof ModuleapiListApiAction)[keyof typeof ModuleapiListApiAction];
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ModuleapiListApiAction = {
+  list: 'list',
+  info: 'info',
+  add: 'add',
+  edit: 'edit',
 } as const;
 
 export type ModuleapiList200AllOfDataAllOfDataItem = DesignerApi & unknown;

@@ -66,6 +66,20 @@ export const designerApiModule: ModuleDefinition<DesignerApi> = {
       cf_method: 'module',
     },
     {
+      cf_name: '调用动作',
+      cf_fieldname: 'api_action',
+      cf_control: 'select',
+      cf_placeholder: '请选择调用动作',
+      cf_ispri: 0,
+      cf_sourcetype: 'STATIC',
+      optionData: [
+        { label: '列表', value: 'list' },
+        { label: '详情', value: 'info' },
+        { label: '新增', value: 'add' },
+        { label: '编辑', value: 'edit' },
+      ],
+    },
+    {
       cf_name: '鉴权方式',
       cf_fieldname: 'auth_type',
       cf_control: 'select',
@@ -117,6 +131,17 @@ export const designerApiModule: ModuleDefinition<DesignerApi> = {
       optionSource: { cf_control: 'select', cf_sourcetype: 'API', cf_method: 'module' },
     },
     {
+      field: 'api_action',
+      header: '调用动作',
+      format: 'tag',
+      options: [
+        { label: '列表', value: 'list' },
+        { label: '详情', value: 'info' },
+        { label: '新增', value: 'add' },
+        { label: '编辑', value: 'edit' },
+      ],
+    },
+    {
       field: 'auth_type',
       header: '鉴权方式',
       format: 'tag',
@@ -150,6 +175,20 @@ export const designerApiModule: ModuleDefinition<DesignerApi> = {
       cf_ispri: 0,
       cf_sourcetype: 'API',
       cf_method: 'module',
+    },
+    {
+      cf_name: '调用动作',
+      cf_fieldname: 'api_action',
+      cf_control: 'select',
+      cf_placeholder: '请选择调用动作',
+      cf_ispri: 0,
+      cf_sourcetype: 'STATIC',
+      optionData: [
+        { label: '列表', value: 'list' },
+        { label: '详情', value: 'info' },
+        { label: '新增', value: 'add' },
+        { label: '编辑', value: 'edit' },
+      ],
     },
     {
       cf_name: '鉴权方式',

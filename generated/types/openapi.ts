@@ -2714,6 +2714,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/informationreporting/submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 提交上报（草稿或已驳回 → 待审批）
+     * @description 只能提交自己的草稿或已驳回的上报；其他状态答复 status 201 和说明。
+     */
+    post: operations['informationreportingSubmit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/informationreporting/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 上报的流转记录（提交、审批、发布、撤回），按时间先后 */
+    post: operations['informationreportingHistory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/informationreportingcategory/list': {
     parameters: {
       query?: never;
@@ -2859,7 +2896,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 审批上报内容（通过或驳回） */
+    /**
+     * 审批上报内容（通过或驳回）
+     * @description 只有待审批的记录可以审批，否则答复 status 201 和说明；驳回时 remark 必填。
+     */
     post: operations['informationreportingexamineExamine'];
     delete?: never;
     options?: never;
@@ -2901,7 +2941,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/informationreportingpublish/delete': {
+  '/api/informationreportingpublish/publish': {
     parameters: {
       query?: never;
       header?: never;
@@ -2910,8 +2950,25 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 发布列表删除 */
-    post: operations['informationreportingpublishDelete'];
+    /** 发布（待发布或已撤回 → 已发布） */
+    post: operations['informationreportingpublishPublish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/informationreportingpublish/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 撤回（已发布 → 已撤回） */
+    post: operations['informationreportingpublishWithdraw'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2926,8 +2983,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * 发布统计（按栏目、按月份）
-     * @description 统计分析页（/business/informationreportingpublish/statistic）的数据。
+     * 发布统计（按栏目、按部门、按月份）
+     * @description 统计分析页（/business/informationreportingpublish/statistic）的数据：已发布的上报，按发布时间。 给出 start 与 end 时统计该日期区间（含两端，最长 10 年），否则统计 year 全年（缺省为当年）。
      */
     get: operations['informationreportingpublishStatistic'];
     put?: never;
@@ -4598,7 +4655,7 @@ export interface components {
       /** @enum {integer} */
       status?: 1 | 2;
     };
-    /** @description 一条信息上报。提交后进入内容审批（informationreportingexamine），通过后可发布（informationreportingpublish）。 */
+    /** @description 一条信息上报。提交后进入内容审批（informationreportingexamine），通过后进入发布列表（informationreportingpublish）。 */
     InformationReport: {
       id?: number;
       title: string;
@@ -4617,11 +4674,31 @@ export interface components {
       attachments?: string;
       /** @description 提交人账号，新增时由服务端写入。 */
       username?: string;
-      /** @enum {integer} */
-      examine_status?: 1 | 2 | 3;
+      /**
+       * @description 由服务端按流转写入（新增为草稿 1），修改时忽略。
+       * @enum {integer}
+       */
+      report_status?: 1 | 2 | 3 | 4 | 5 | 6;
+      /** @description 最近一次审批的意见（驳回原因），由服务端写入，修改时忽略。 */
       examine_remark?: string;
       /** @description 秒级时间戳，新增时由服务端写入。 */
       create_time?: number;
+    };
+    /** @description 一条流转记录：谁、何时、做了什么、结果与意见。 */
+    ReportHistory: {
+      id: number;
+      report_id: number;
+      /**
+       * @description submit 提交，approve 审批通过，reject 驳回，publish 发布，withdraw 撤回。
+       * @enum {string}
+       */
+      action: 'submit' | 'approve' | 'reject' | 'publish' | 'withdraw';
+      /** @description 操作人账号。 */
+      username: string;
+      /** @description 秒级时间戳。 */
+      time: number;
+      /** @description 审批意见或驳回原因，无则为空串。 */
+      remark: string;
     };
     /** @description 信息报送栏目（两级）。 */
     ReportCategory: {
@@ -4689,8 +4766,13 @@ export interface components {
       department_id: number;
       username?: string;
       publish_user?: string;
-      /** @description 秒级时间戳。 */
-      publish_time: number;
+      /**
+       * @description 由发布、撤回操作写入。
+       * @enum {integer}
+       */
+      publish_status: 1 | 2 | 3;
+      /** @description 秒级时间戳，最近一次发布的时间；未发布时为 null。 */
+      publish_time?: number | null;
       /**
        * @description 1 是（开），2 否（关）。
        * @enum {integer}
@@ -4702,14 +4784,30 @@ export interface components {
     };
     /** @description 已发布上报的数量统计。 */
     ReportStatistic: {
+      /** @description 统计区间开始的年份。 */
       year: number;
+      /**
+       * Format: date
+       * @description 统计区间开始日期。
+       */
+      start: string;
+      /**
+       * Format: date
+       * @description 统计区间结束日期（含）。
+       */
+      end: string;
       total: number;
       byCategory: {
         category_id: number;
         category_name: string;
         count: number;
       }[];
-      /** @description 1 至 12 月，缺月计 0。 */
+      byDepartment: {
+        department_id: number;
+        department_name: string;
+        count: number;
+      }[];
+      /** @description 区间内的每个月，缺月计 0。 */
       byMonth: {
         /** @description YYYY-MM。 */
         month: string;
@@ -4825,6 +4923,13 @@ export interface components {
       api_method: 'GET' | 'POST';
       /** @description 选项来自 GET /api/module/getkeyval。 */
       module_id: number;
+      /**
+       * @description 前台调用对应模块的哪个通用动作；前台设计按动作选择开放的字段。
+       * @enum {string}
+       */
+      api_action?: 'list' | 'info' | 'add' | 'edit';
+      /** @description 该调用返回（list、info）或接收（add、edit）的字段标识，JSON 文本数组，如 ["deal_title","urgency"]；由前台设计的勾选写入。 */
+      api_fields?: string;
       /** @enum {integer} */
       auth_type?: 1 | 2 | 3;
       cache_time?: number;
@@ -9013,8 +9118,8 @@ export interface operations {
         department_id?: number;
         /** @description 按报送日期筛选。 */
         report_date?: string;
-        /** @description 按审批状态筛选。 */
-        examine_status?: 1 | 2 | 3;
+        /** @description 按上报状态筛选。 */
+        report_status?: 1 | 2 | 3 | 4 | 5 | 6;
       };
       header?: never;
       path?: never;
@@ -9053,8 +9158,8 @@ export interface operations {
         department_id?: number;
         /** @description 按报送日期筛选。 */
         report_date?: string;
-        /** @description 按审批状态筛选。 */
-        examine_status?: 1 | 2 | 3;
+        /** @description 按上报状态筛选。 */
+        report_status?: 1 | 2 | 3 | 4 | 5 | 6;
       };
       header?: never;
       path?: never;
@@ -9175,6 +9280,58 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      '4XX': components['responses']['HttpError4xx'];
+    };
+  };
+  informationreportingSubmit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdBody'];
+      };
+    };
+    responses: {
+      /** @description 信封，status 200 表示成功。 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      '4XX': components['responses']['HttpError4xx'];
+    };
+  };
+  informationreportingHistory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdBody'];
+      };
+    };
+    responses: {
+      /** @description 信封，status 200 表示成功。 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data: components['schemas']['ReportHistory'][];
+          };
         };
       };
       '4XX': components['responses']['HttpError4xx'];
@@ -9496,7 +9653,7 @@ export interface operations {
       '4XX': components['responses']['HttpError4xx'];
     };
   };
-  informationreportingpublishDelete: {
+  informationreportingpublishPublish: {
     parameters: {
       query?: never;
       header?: never;
@@ -9505,7 +9662,32 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['IdObjectBody'];
+        'application/json': components['schemas']['IdBody'];
+      };
+    };
+    responses: {
+      /** @description 信封，status 200 表示成功。 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      '4XX': components['responses']['HttpError4xx'];
+    };
+  };
+  informationreportingpublishWithdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdBody'];
       };
     };
     responses: {
@@ -9524,8 +9706,12 @@ export interface operations {
   informationreportingpublishStatistic: {
     parameters: {
       query?: {
-        /** @description 统计年份，缺省为当年。 */
+        /** @description 统计年份，缺省为当年；给出 start 与 end 时不用。 */
         year?: number;
+        /** @description 区间开始日期 YYYY-MM-DD。 */
+        start?: string;
+        /** @description 区间结束日期 YYYY-MM-DD（含当天）。 */
+        end?: string;
       };
       header?: never;
       path?: never;
@@ -10210,6 +10396,8 @@ export interface operations {
         module_id?: number;
         /** @description 按鉴权方式筛选。 */
         auth_type?: 1 | 2 | 3;
+        /** @description 按调用动作筛选。 */
+        api_action?: 'list' | 'info' | 'add' | 'edit';
       };
       header?: never;
       path?: never;
