@@ -15,4 +15,5 @@ export { settings } from './settings';
 export { largeUpload } from './large-upload';
 export { attachment } from './attachment';
 export { upload, uploadDemo } from './upload';
+export { editorText } from './editor';
 export { designer } from './designer';

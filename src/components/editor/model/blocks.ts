@@ -41,7 +41,8 @@ export interface ListItem {
 }
 export interface ListData {
   style: 'ordered' | 'unordered';
-  meta?: { start?: number };
+  /** counterType: the list tool's numbering style (numeric, lower-roman, upper-alpha, …). */
+  meta?: { start?: number; counterType?: string };
   items: ListItem[];
 }
 
