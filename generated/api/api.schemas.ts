@@ -2502,6 +2502,18 @@ export type DesignerApi = {
 };
 
 /**
+ * 1 是当前版本，2 否；只由 setcurrent 设置。
+ */
+export type ModuleVersionIsCurrent =
+  (typeof ModuleVersionIsCurrent)[keyof typeof ModuleVersionIsCurrent];
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ModuleVersionIsCurrent = {
+  NUMBER_1: 1,
+  NUMBER_2: 2,
+} as const;
+
+/**
  * 业务模块的版本。
  */
 export type ModuleVersion = {
@@ -2545,6 +2557,8 @@ export type ModuleVersion = {
   changelog: string;
   /** @maxLength 30 */
   publisher?: string;
+  /** 1 是当前版本，2 否；只由 setcurrent 设置。 */
+  is_current?: ModuleVersionIsCurrent;
   /**
    * 秒级时间戳，新增时由服务端写入。
    * @minimum 0
@@ -2664,6 +2678,18 @@ export const SystemVersionIsForce = {
 } as const;
 
 /**
+ * 1 是当前版本，2 否；只由 setcurrent 设置。
+ */
+export type SystemVersionIsCurrent =
+  (typeof SystemVersionIsCurrent)[keyof typeof SystemVersionIsCurrent];
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemVersionIsCurrent = {
+  NUMBER_1: 1,
+  NUMBER_2: 2,
+} as const;
+
+/**
  * 系统发行版本。
  */
 export type SystemVersion = {
@@ -2700,6 +2726,8 @@ export type SystemVersion = {
    * @maxLength 65535
    */
   content: string;
+  /** 1 是当前版本，2 否；只由 setcurrent 设置。 */
+  is_current?: SystemVersionIsCurrent;
   /**
    * 秒级时间戳，新增时由服务端写入。
    * @minimum 0

@@ -18,6 +18,7 @@ const seed: components['schemas']['ModuleVersion'][] = [
       '[{"att_id":501,"att_title":"deal-2.1.0.zip","att_url":"/storage/file/2025/11/deal-2.1.0.zip"}]',
     changelog: '通用办理支持回收站与我的列表',
     publisher: 'admin',
+    is_current: 1,
     create_time: 1762740000,
   },
   {
@@ -30,6 +31,7 @@ const seed: components['schemas']['ModuleVersion'][] = [
     package: '',
     changelog: '会员导入支持 xls 格式',
     publisher: 'liuyang',
+    is_current: 1,
     create_time: 1757984400,
   },
   {
@@ -42,6 +44,7 @@ const seed: components['schemas']['ModuleVersion'][] = [
     package: '',
     changelog: '新增会员等级与积分',
     publisher: 'liuyang',
+    is_current: 2,
     create_time: 1754010000,
   },
   {
@@ -54,6 +57,7 @@ const seed: components['schemas']['ModuleVersion'][] = [
     package: '',
     changelog: '信息上报首个版本',
     publisher: 'zhangwei',
+    is_current: 2,
     create_time: 1754011800,
   },
   {
@@ -66,6 +70,7 @@ const seed: components['schemas']['ModuleVersion'][] = [
     package: '',
     changelog: '上报支持多附件',
     publisher: 'zhangwei',
+    is_current: 1,
     create_time: 1762743600,
   },
   {
@@ -78,6 +83,7 @@ const seed: components['schemas']['ModuleVersion'][] = [
     package: '',
     changelog: '栏目树排序修复',
     publisher: 'wangfang',
+    is_current: 1,
     create_time: 1757988000,
   },
   {
@@ -90,6 +96,7 @@ const seed: components['schemas']['ModuleVersion'][] = [
     package: '',
     changelog: '版本管理模块预览版',
     publisher: 'admin',
+    is_current: 1,
     create_time: 1763622000,
   },
 ];
@@ -117,6 +124,7 @@ export const moduleVersionMock: MockModuleRegistration = {
     ['release_time', '发布时间'],
     ['test_coverage', '测试覆盖率（%）'],
     ['publisher', '发布人'],
+    ['is_current', '当前版本'],
     ['create_time', '创建时间'],
   ],
   writeOnlyFields: [],

@@ -18,6 +18,7 @@ const seed: components['schemas']['SystemVersion'][] = [
     package:
       '[{"att_id":401,"att_title":"admin-3.2.0.zip","att_url":"/storage/file/2025/11/admin-3.2.0.zip"}]',
     content: '<ul><li>表单设计器 26 种控件</li><li>附件库分类</li></ul>',
+    is_current: 1,
     create_time: 1762689600,
   },
   {
@@ -31,6 +32,7 @@ const seed: components['schemas']['SystemVersion'][] = [
     package:
       '[{"att_id":402,"att_title":"admin-3.1.2.zip","att_url":"/storage/file/2025/09/admin-3.1.2.zip"}]',
     content: '<p>修复大文件分片上传偶发失败的问题。</p>',
+    is_current: 2,
     create_time: 1757945400,
   },
   {
@@ -43,6 +45,7 @@ const seed: components['schemas']['SystemVersion'][] = [
     is_force: 2,
     package: '',
     content: '<p>新增信息报送、内容审批与发布统计。</p>',
+    is_current: 2,
     create_time: 1753959600,
   },
   {
@@ -55,6 +58,7 @@ const seed: components['schemas']['SystemVersion'][] = [
     is_force: 1,
     package: '',
     content: '<p>登录验证码升级，修复越权问题。</p>',
+    is_current: 2,
     create_time: 1747659600,
   },
   {
@@ -67,6 +71,7 @@ const seed: components['schemas']['SystemVersion'][] = [
     is_force: 2,
     package: '',
     content: '<p>基于契约生成的全新架构。</p>',
+    is_current: 2,
     create_time: 1740736800,
   },
   {
@@ -79,6 +84,7 @@ const seed: components['schemas']['SystemVersion'][] = [
     is_force: 2,
     package: '',
     content: '<p>移动端布局适配，公测中。</p>',
+    is_current: 2,
     create_time: 1763604000,
   },
 ];
@@ -107,6 +113,7 @@ export const systemVersionMock: MockModuleRegistration = {
     ['release_date', '发布日期'],
     ['upgrade_time', '建议升级时段'],
     ['is_force', '强制更新'],
+    ['is_current', '当前版本'],
     ['create_time', '创建时间'],
   ],
   writeOnlyFields: [],

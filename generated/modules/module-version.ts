@@ -113,6 +113,15 @@ export const moduleVersionModule: ModuleDefinition<ModuleVersion> = {
     { field: 'release_time', header: '发布时间', format: 'datetime', sortable: true },
     { field: 'test_coverage', header: '测试覆盖率（%）', format: 'number' },
     { field: 'publisher', header: '发布人', format: 'text' },
+    {
+      field: 'is_current',
+      header: '当前版本',
+      format: 'tag',
+      options: [
+        { label: '当前版本', value: 1 },
+        { label: '否', value: 2 },
+      ],
+    },
     { field: 'create_time', header: '创建时间', format: 'datetime', sortable: true },
   ],
   searchFields: [

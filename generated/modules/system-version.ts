@@ -128,6 +128,15 @@ export const systemVersionModule: ModuleDefinition<SystemVersion> = {
         { label: '否', value: 2 },
       ],
     },
+    {
+      field: 'is_current',
+      header: '当前版本',
+      format: 'tag',
+      options: [
+        { label: '当前版本', value: 1 },
+        { label: '否', value: 2 },
+      ],
+    },
     { field: 'create_time', header: '创建时间', format: 'datetime', sortable: true },
   ],
   searchFields: [

@@ -3597,6 +3597,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/moduleversion/setcurrent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 设为当前版本
+     * @description 将该版本设为其所属模块的当前版本，同一模块的其余版本均不再是当前版本。需要 MODULEVERSION_EDIT 权限。
+     */
+    post: operations['moduleversionSetcurrent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/login': {
     parameters: {
       query?: never;
@@ -3796,6 +3816,26 @@ export interface paths {
     put?: never;
     /** 系统版本删除 */
     post: operations['systemversionDelete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/systemversion/setcurrent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 设为当前版本
+     * @description 将该版本设为当前版本，其余系统版本均不再是当前版本。需要 SYSTEMVERSION_EDIT 权限。
+     */
+    post: operations['systemversionSetcurrent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4952,6 +4992,11 @@ export interface components {
       package?: string;
       changelog: string;
       publisher?: string;
+      /**
+       * @description 1 是当前版本，2 否；只由 setcurrent 设置。
+       * @enum {integer}
+       */
+      is_current?: 1 | 2;
       /** @description 秒级时间戳，新增时由服务端写入。 */
       create_time?: number;
     };
@@ -5033,6 +5078,11 @@ export interface components {
       /** @description 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。 */
       package?: string;
       content: string;
+      /**
+       * @description 1 是当前版本，2 否；只由 setcurrent 设置。
+       * @enum {integer}
+       */
+      is_current?: 1 | 2;
       /** @description 秒级时间戳，新增时由服务端写入。 */
       create_time?: number;
     };
@@ -10661,6 +10711,31 @@ export interface operations {
       '4XX': components['responses']['HttpError4xx'];
     };
   };
+  moduleversionSetcurrent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdBody'];
+      };
+    };
+    responses: {
+      /** @description 信封，status 200 表示成功。 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      '4XX': components['responses']['HttpError4xx'];
+    };
+  };
   sessionLogin: {
     parameters: {
       query?: never;
@@ -10941,6 +11016,31 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['IdObjectBody'];
+      };
+    };
+    responses: {
+      /** @description 信封，status 200 表示成功。 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      '4XX': components['responses']['HttpError4xx'];
+    };
+  };
+  systemversionSetcurrent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdBody'];
       };
     };
     responses: {

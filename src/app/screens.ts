@@ -7,11 +7,14 @@
 import type { ScreenDefinition } from '@/core/screen';
 import { generatedScreens } from '@generated/screens';
 import { attachmentScreens } from '@/features/attachment';
+import { businessScreens } from '@/features/business';
+import { dealScreens } from '@/features/deal';
 import { demoScreens } from '@/features/demo';
 import { homeScreens } from '@/features/home';
 import { pendingScreens } from '@/features/pending';
 import { settingsScreens } from '@/features/settings';
 import { systemScreens } from '@/features/system';
+import { versionScreens } from '@/features/version';
 
 const featureScreens: readonly ScreenDefinition[] = [
   ...homeScreens,
@@ -20,6 +23,9 @@ const featureScreens: readonly ScreenDefinition[] = [
   ...settingsScreens,
   ...pendingScreens,
   ...demoScreens,
+  ...dealScreens,
+  ...businessScreens,
+  ...versionScreens,
 ];
 
 /**

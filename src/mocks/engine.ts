@@ -83,7 +83,24 @@ export function permissionKeys(): string[] {
     }
     keyCache = [...keys].sort();
   }
-  return keyCache;
+  const designed = designedModules()
+    .map((row) => row.group)
+    .filter((group) => !registry.has(group));
+  if (!designed.length) return keyCache;
+  // Modules designed at run time get the generic keys too (not cached: one may appear any time).
+  const keys = new Set(keyCache);
+  for (const group of designed)
+    for (const capability of GENERIC_CAPABILITIES) keys.add(permissionKeyFor(group, capability));
+  return [...keys].sort();
+}
+
+/** The module designer's modules (table `module`), each with its lower-cased group name. */
+function designedModules(): { group: string; row: MockRow }[] {
+  return table('module').rows.flatMap((row) =>
+    typeof row.module_name === 'string' && isSafeKey(row.module_name.toLowerCase())
+      ? [{ group: row.module_name.toLowerCase(), row }]
+      : [],
+  );
 }
 
 function writeOnlyFields(registration: MockModuleRegistration): readonly string[] {
@@ -452,12 +469,22 @@ function guessLabelField(registration: MockModuleRegistration, row: MockRow | un
 export function registrationFor(group: string): MockModuleRegistration | undefined {
   const registered = mockModule(group);
   if (registered) return registered;
-  // A module created in the module designer at runtime: served with default semantics.
-  const designed = table('module').rows.some(
-    (row) =>
-      typeof row.module_name === 'string' && row.module_name.toLowerCase() === group.toLowerCase(),
-  );
-  return designed ? runtimeRegistration(group.toLowerCase()) : undefined;
+  // A module created in the module designer at runtime: served with default semantics, its
+  // designed fields' rules (required, keyword search) read at each call.
+  const designed = designedModules().find((item) => item.group === group.toLowerCase());
+  if (!designed) return undefined;
+  const fields = table('field').rows.filter((row) => sameId(row.module_id, designed.row.id));
+  const named = (row: MockRow) =>
+    typeof row.cf_fieldname === 'string' && Number(row.cf_ispri ?? 0) !== 1;
+  return {
+    ...runtimeRegistration(designed.group),
+    requiredFields: fields
+      .filter((row) => named(row) && row.cf_validate === 'require')
+      .map((row) => ({ field: String(row.cf_fieldname), label: String(row.cf_name ?? '') })),
+    keywordFields: fields
+      .filter((row) => named(row) && ['input', 'textarea'].includes(String(row.cf_control)))
+      .map((row) => String(row.cf_fieldname)),
+  };
 }
 
 /** Default semantics for a module known only at runtime (every capability, id key). */

@@ -20,6 +20,7 @@ import type {
 import type {
   EmptyEnvelope,
   HttpError4xxResponse,
+  IdBody,
   IdObjectBody,
   ModuleVersion,
   ModuleversionEditBody,
@@ -448,6 +449,93 @@ export const useModuleversionDelete = <
   TContext
 > => {
   const mutationOptions = getModuleversionDeleteMutationOptions(options);
+
+  return useMutation(mutationOptions);
+};
+/**
+ * 将该版本设为其所属模块的当前版本，同一模块的其余版本均不再是当前版本。需要 MODULEVERSION_EDIT 权限。
+ * @summary 设为当前版本
+ */
+export const moduleversionSetcurrent = (
+  idBody: BodyType<IdBody>,
+  options?: SecondParameter<typeof request>,
+  signal?: AbortSignal,
+) => {
+  return request<EmptyEnvelope>(
+    {
+      url: `/api/moduleversion/setcurrent`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: idBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getModuleversionSetcurrentMutationOptions = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof moduleversionSetcurrent>>,
+    TError,
+    { data: BodyType<IdBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof moduleversionSetcurrent>>,
+  TError,
+  { data: BodyType<IdBody> },
+  TContext
+> => {
+  const mutationKey = ['moduleversionSetcurrent'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof moduleversionSetcurrent>>,
+    { data: BodyType<IdBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return moduleversionSetcurrent(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ModuleversionSetcurrentMutationResult = NonNullable<
+  Awaited<ReturnType<typeof moduleversionSetcurrent>>
+>;
+export type ModuleversionSetcurrentMutationBody = BodyType<IdBody>;
+export type ModuleversionSetcurrentMutationError = ErrorType<HttpError4xxResponse>;
+
+/**
+ * @summary 设为当前版本
+ */
+export const useModuleversionSetcurrent = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof moduleversionSetcurrent>>,
+    TError,
+    { data: BodyType<IdBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationResult<
+  Awaited<ReturnType<typeof moduleversionSetcurrent>>,
+  TError,
+  { data: BodyType<IdBody> },
+  TContext
+> => {
+  const mutationOptions = getModuleversionSetcurrentMutationOptions(options);
 
   return useMutation(mutationOptions);
 };

@@ -20,6 +20,7 @@ import type {
 import type {
   EmptyEnvelope,
   HttpError4xxResponse,
+  IdBody,
   IdObjectBody,
   SystemVersion,
   SystemversionEditBody,
@@ -448,6 +449,93 @@ export const useSystemversionDelete = <
   TContext
 > => {
   const mutationOptions = getSystemversionDeleteMutationOptions(options);
+
+  return useMutation(mutationOptions);
+};
+/**
+ * 将该版本设为当前版本，其余系统版本均不再是当前版本。需要 SYSTEMVERSION_EDIT 权限。
+ * @summary 设为当前版本
+ */
+export const systemversionSetcurrent = (
+  idBody: BodyType<IdBody>,
+  options?: SecondParameter<typeof request>,
+  signal?: AbortSignal,
+) => {
+  return request<EmptyEnvelope>(
+    {
+      url: `/api/systemversion/setcurrent`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: idBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getSystemversionSetcurrentMutationOptions = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof systemversionSetcurrent>>,
+    TError,
+    { data: BodyType<IdBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof systemversionSetcurrent>>,
+  TError,
+  { data: BodyType<IdBody> },
+  TContext
+> => {
+  const mutationKey = ['systemversionSetcurrent'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof systemversionSetcurrent>>,
+    { data: BodyType<IdBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return systemversionSetcurrent(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SystemversionSetcurrentMutationResult = NonNullable<
+  Awaited<ReturnType<typeof systemversionSetcurrent>>
+>;
+export type SystemversionSetcurrentMutationBody = BodyType<IdBody>;
+export type SystemversionSetcurrentMutationError = ErrorType<HttpError4xxResponse>;
+
+/**
+ * @summary 设为当前版本
+ */
+export const useSystemversionSetcurrent = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof systemversionSetcurrent>>,
+    TError,
+    { data: BodyType<IdBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationResult<
+  Awaited<ReturnType<typeof systemversionSetcurrent>>,
+  TError,
+  { data: BodyType<IdBody> },
+  TContext
+> => {
+  const mutationOptions = getSystemversionSetcurrentMutationOptions(options);
 
   return useMutation(mutationOptions);
 };

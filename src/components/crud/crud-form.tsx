@@ -88,11 +88,10 @@ function CrudFormBody({
 }
 
 /**
- * Add / edit dialog around DynamicForm; edit loads `info` first. Closing it (Escape, the close
- * icon, 关闭) with unsaved input asks first, so a stray key press loses nothing.
+ * Closing a form with unsaved input asks first (the dialog and the full-page form alike):
+ * `requestClose` closes at once when nothing was typed, else opens the `confirm` dialog.
  */
-export function CrudForm({ module, mode, id, visible, onHide }: CrudFormProps) {
-  const header = mode === 'edit' ? t.editTitle(module.title) : t.addTitle(module.title);
+export function useDiscardGuard(onClose: () => void) {
   const dirty = useRef(false);
   const onDirtyChange = useCallback((value: boolean) => {
     dirty.current = value;
@@ -100,8 +99,34 @@ export function CrudForm({ module, mode, id, visible, onHide }: CrudFormProps) {
   const [askDiscard, setAskDiscard] = useState(false);
   const requestClose = () => {
     if (dirty.current) setAskDiscard(true);
-    else onHide();
+    else onClose();
   };
+  const confirm = (
+    <ConfirmDialog
+      visible={askDiscard}
+      header={formText.discardTitle}
+      message={formText.discardConfirm}
+      icon="pi pi-exclamation-triangle"
+      acceptLabel={formText.discardAccept}
+      rejectLabel={formText.discardReject}
+      className="crud-form__discard"
+      accept={() => {
+        dirty.current = false;
+        onClose();
+      }}
+      onHide={() => setAskDiscard(false)}
+    />
+  );
+  return { onDirtyChange, requestClose, confirm };
+}
+
+/**
+ * Add / edit dialog around DynamicForm; edit loads `info` first. Closing it (Escape, the close
+ * icon, 关闭) with unsaved input asks first, so a stray key press loses nothing.
+ */
+export function CrudForm({ module, mode, id, visible, onHide }: CrudFormProps) {
+  const header = mode === 'edit' ? t.editTitle(module.title) : t.addTitle(module.title);
+  const { onDirtyChange, requestClose, confirm } = useDiscardGuard(onHide);
   const body = { onDone: onHide, onCancel: requestClose, onDirtyChange };
   return (
     <>
@@ -112,31 +137,32 @@ export function CrudForm({ module, mode, id, visible, onHide }: CrudFormProps) {
         style={{ width: 'min(720px, 95vw)' }}
         modal
       >
-        {visible &&
-          (mode === 'edit' && id !== undefined ? (
-            <RecordLoader module={module} id={id}>
-              {(record) => (
-                <CrudFormBody module={module} mode="edit" id={id} record={record} {...body} />
-              )}
-            </RecordLoader>
-          ) : (
-            <CrudFormBody module={module} mode="add" {...body} />
-          ))}
+        {visible && <CrudFormContent module={module} mode={mode} id={id} {...body} />}
       </Dialog>
-      <ConfirmDialog
-        visible={askDiscard}
-        header={formText.discardTitle}
-        message={formText.discardConfirm}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={formText.discardAccept}
-        rejectLabel={formText.discardReject}
-        className="crud-form__discard"
-        accept={() => {
-          dirty.current = false;
-          onHide();
-        }}
-        onHide={() => setAskDiscard(false)}
-      />
+      {confirm}
     </>
+  );
+}
+
+/** The form of one mode: edit loads the record through `info` first. */
+export function CrudFormContent({
+  module,
+  mode,
+  id,
+  ...body
+}: {
+  module: ModuleDefinition;
+  mode: 'add' | 'edit';
+  id?: RecordId;
+  onDone: () => void;
+  onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  return mode === 'edit' && id !== undefined ? (
+    <RecordLoader module={module} id={id}>
+      {(record) => <CrudFormBody module={module} mode="edit" id={id} record={record} {...body} />}
+    </RecordLoader>
+  ) : (
+    <CrudFormBody module={module} mode="add" {...body} />
   );
 }

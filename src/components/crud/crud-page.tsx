@@ -22,13 +22,20 @@ export interface CrudPageProps {
   module: ModuleDefinition;
   source?: 'list' | 'mylist';
   /** The screen's own row buttons (seam: e.g. 重置密码 on administrators). */
-  rowActions?: readonly RowActionDefinition[] | ((list: CrudListController) => RowActionDefinition[]);
+  rowActions?:
+    | readonly RowActionDefinition[]
+    | ((list: CrudListController) => RowActionDefinition[]);
   /** Extra toolbar content after 新增 / 回收站 / 导入导出. */
   toolbarExtra?: ReactNode | ((list: CrudListController) => ReactNode);
   /** Per-field changes to the generated columns. */
   columns?: ColumnOverrides;
   /** A custom add/edit form in place of the generated one. */
   renderForm?: (props: CrudFormProps) => ReactNode;
+  /**
+   * Opens add / edit somewhere else instead of the dialog (seam: forms as full-page
+   * sub-screens, e.g. navigate to /business/user/edit?id=7); no form dialog is rendered then.
+   */
+  openForm?: (mode: 'add' | 'edit', id?: RecordId) => void;
 }
 
 /**
@@ -46,10 +53,16 @@ export function CrudPage({
   toolbarExtra,
   columns,
   renderForm = (props) => <CrudForm {...props} />,
+  openForm,
 }: CrudPageProps) {
   const list = useCrudList(module, { source });
   const [dialog, setDialog] = useState<PageDialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
+  const showForm = (next: { kind: 'add' } | { kind: 'edit'; id: RecordId }) => {
+    if (!openForm) setDialog(next);
+    else if (next.kind === 'add') openForm('add');
+    else openForm('edit', next.id);
+  };
   const hasImportExport = canDo(module, 'import') || canDo(module, 'export');
   const canRecycle = canDo(module, 'recycle');
 
@@ -60,7 +73,7 @@ export function CrudPage({
           type="button"
           icon="pi pi-plus"
           label={t.add}
-          onClick={() => setDialog({ kind: 'add' })}
+          onClick={() => showForm({ kind: 'add' })}
         />
       )}
       {canRecycle && (
@@ -84,17 +97,18 @@ export function CrudPage({
         list={list}
         toolbar={toolbar}
         onView={(row) => setDialog({ kind: 'view', id: list.idOf(row) })}
-        onEdit={(row) => setDialog({ kind: 'edit', id: list.idOf(row) })}
+        onEdit={(row) => showForm({ kind: 'edit', id: list.idOf(row) })}
         rowActions={typeof rowActions === 'function' ? rowActions(list) : rowActions}
         columns={columns}
       />
-      {renderForm({
-        module,
-        mode: dialog.kind === 'edit' ? 'edit' : 'add',
-        id: dialog.kind === 'edit' ? dialog.id : undefined,
-        visible: dialog.kind === 'add' || dialog.kind === 'edit',
-        onHide: close,
-      })}
+      {!openForm &&
+        renderForm({
+          module,
+          mode: dialog.kind === 'edit' ? 'edit' : 'add',
+          id: dialog.kind === 'edit' ? dialog.id : undefined,
+          visible: dialog.kind === 'add' || dialog.kind === 'edit',
+          onHide: close,
+        })}
       <CrudInfo
         module={module}
         id={dialog.kind === 'view' ? dialog.id : undefined}

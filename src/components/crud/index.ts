@@ -6,6 +6,8 @@ export type { CrudListProps, CrudListViewProps, RowActionDefinition } from './cr
 export type { ColumnOverride, ColumnOverrides } from './crud-table';
 export { CrudForm } from './crud-form';
 export type { CrudFormProps } from './crud-form';
+export { CrudFormPage } from './crud-form-page';
+export type { CrudFormPageProps } from './crud-form-page';
 export { CrudInfo } from './crud-info';
 export { RecycleBin, useRecycleBin } from './recycle-bin';
 export {

@@ -18,12 +18,6 @@ function pending(
 }
 
 export const pendingScreens: ScreenDefinition[] = [
-  pending('/deal/common/list', titles.dealList),
-  pending('/deal/common/mylist', titles.dealMylist),
-  pending('/deal/common/add', titles.dealAdd, { parentPath: '/deal/common/list' }),
-  pending('/deal/common/edit', titles.dealEdit, { parentPath: '/deal/common/list' }),
-  pending('/business/user/add', titles.memberAdd, { parentPath: '/business/user/list' }),
-  pending('/business/user/edit', titles.memberEdit, { parentPath: '/business/user/list' }),
   pending('/business/informationreportingpublish/statistic', titles.reportStatistic),
   pending('/demo/print', titles.print),
 ];

@@ -18,6 +18,7 @@ import { designerHandlers } from './designer';
 import { lookupHandlers } from './lookups';
 import { settingsHandlers } from './settings';
 import { shellHandlers } from './shell';
+import { versionHandlers } from './versions';
 
 registerMockModules([...mockModules, ...runtimeModules]);
 setPermissionKeySource(permissionKeys);
@@ -39,6 +40,7 @@ export function mockHandlers(options: MockHandlerOptions): (RequestHandler | Web
     ...shellHandlers,
     ...libraryHandlers,
     ...settingsHandlers,
+    ...versionHandlers,
     ...(options.allowReset ? [mockResetHandler] : []),
     ...engineHandlers,
   ];

@@ -1,0 +1,193 @@
+// @vitest-environment node
+/**
+ * The mock backend behind /deal/common and the version screens: a module designed through the
+ * API is served by the generic calls at once (its required fields checked, its keys granted),
+ * and 设为当前版本 leaves exactly one current version per system / per module.
+ */
+import { describe, expect, it } from 'vitest';
+import { call, signIn, withMockServer } from '../mocks/harness';
+
+withMockServer();
+
+interface Page<T> {
+  data: T[];
+  allcount: number;
+}
+type Row = Record<string, unknown>;
+
+/** Designs module Purchase (one required text field, one select) as `token`'s user. */
+async function designPurchase(token: string): Promise<void> {
+  const added = await call<{ id: number }>('POST', '/api/module/add', {
+    token,
+    body: {
+      module_title: '采购申请',
+      module_name: 'Purchase',
+      table_name: 'cms_purchase',
+      module_type: 1,
+      status: 1,
+    },
+  });
+  expect(added.status).toBe(200);
+  const listed = await call<Page<Row>>('GET', '/api/module/list', {
+    token,
+    query: { pageindex: 1, pagesize: 50, keyword: 'Purchase' },
+  });
+  const id = listed.data.data.find((row) => row.module_name === 'Purchase')?.id;
+  const base = { module_id: id, cf_validate: 'none', cf_ispri: 0, cf_sourcetype: 'STATIC' };
+  for (const field of [
+    {
+      cf_name: '申请标题',
+      cf_fieldname: 'purchase_title',
+      cf_control: 'input',
+      cf_validate: 'require',
+    },
+    {
+      cf_name: '采购类别',
+      cf_fieldname: 'category',
+      cf_control: 'select',
+      cf_options: '[{"label":"办公用品","value":1}]',
+    },
+  ]) {
+    const answer = await call('POST', '/api/field/add', { token, body: { ...base, ...field } });
+    expect(answer.status).toBe(200);
+  }
+}
+
+async function prilistOf(username: string): Promise<string[]> {
+  const captcha = await call<{ captcha_key: string }>('GET', '/api/captcha', { query: { r: 1 } });
+  const login = await call<{ prilist: string }>('POST', '/api/login', {
+    body: {
+      username,
+      password: 'Admin@123456',
+      captcha: '8888',
+      captcha_key: captcha.data.captcha_key,
+    },
+  });
+  return login.data.prilist.split(',');
+}
+
+describe('a module designed at run time', () => {
+  it('is served by the generic calls at once: required field, list, mylist, bin', async () => {
+    const admin = await signIn();
+    await designPurchase(admin);
+
+    const fields = await call<Row[]>('POST', '/api/field/getfieldarrbymodule', {
+      token: admin,
+      body: { moduleName: 'Purchase', moduleType: 'form' },
+    });
+    // The designer keeps the primary key `id` first.
+    expect(fields.data.map((field) => field.cf_fieldname)).toEqual([
+      'id',
+      'purchase_title',
+      'category',
+    ]);
+    expect(fields.data[2]!.optionData).toEqual([{ label: '办公用品', value: 1 }]);
+
+    const missing = await call('POST', '/api/purchase/add', {
+      token: admin,
+      body: { category: 1 },
+    });
+    expect(missing).toMatchObject({ status: 201, msg: '请输入申请标题' });
+
+    const ok = await call('POST', '/api/purchase/add', {
+      token: admin,
+      body: { purchase_title: '打印机采购', category: 1 },
+    });
+    expect(ok.status).toBe(200);
+    const mine = await call<Page<Row>>('GET', '/api/purchase/mylist', {
+      token: admin,
+      query: { pageindex: 1, pagesize: 10, keyword: '打印机' },
+    });
+    expect(mine.data.data).toEqual([
+      expect.objectContaining({ purchase_title: '打印机采购', username: 'admin' }),
+    ]);
+    const other = await signIn('zhangwei');
+    const theirs = await call<Page<Row>>('GET', '/api/purchase/mylist', {
+      token: other,
+      query: { pageindex: 1, pagesize: 10 },
+    });
+    expect(theirs.data.allcount).toBe(0);
+
+    const id = mine.data.data[0]!.id;
+    expect(
+      (await call('POST', '/api/purchase/delete', { token: admin, body: { id: { id } } })).status,
+    ).toBe(200);
+    const bin = await call<Page<Row>>('GET', '/api/purchase/recycle', {
+      token: admin,
+      query: { pageindex: 1, pagesize: 10 },
+    });
+    expect(bin.data.data.map((row) => row.purchase_title)).toEqual(['打印机采购']);
+    expect(
+      (await call('POST', '/api/purchase/restore', { token: admin, body: { id: { id } } })).status,
+    ).toBe(200);
+    const list = await call<Page<Row>>('GET', '/api/purchase/list', {
+      token: admin,
+      query: { pageindex: 1, pagesize: 10 },
+    });
+    expect(list.data.data.map((row) => row.purchase_title)).toEqual(['打印机采购']);
+  });
+
+  it('its <MODULE>_ADD key is the super admin’s at the next sign-in, not a plain user’s', async () => {
+    await designPurchase(await signIn());
+    expect(await prilistOf('admin')).toContain('PURCHASE_ADD');
+    const lina = await prilistOf('lina');
+    expect(lina).toContain('PURCHASE_LIST');
+    expect(lina).not.toContain('PURCHASE_ADD');
+    const refused = await call('POST', '/api/purchase/add', {
+      token: await signIn('lina'),
+      body: { purchase_title: '越权新增' },
+    });
+    expect(refused.status).toBe(220);
+  });
+});
+
+describe('设为当前版本', () => {
+  const currentOf = async (token: string, group: string) => {
+    const page = await call<Page<Row>>('GET', `/api/${group}/list`, {
+      token,
+      query: { pageindex: 1, pagesize: 100 },
+    });
+    return page.data.data.filter((row) => row.is_current === 1);
+  };
+
+  it('leaves exactly one current system version', async () => {
+    const admin = await signIn();
+    expect((await currentOf(admin, 'systemversion')).map((row) => row.version_no)).toEqual([
+      '3.2.0',
+    ]);
+    const answer = await call('POST', '/api/systemversion/setcurrent', {
+      token: admin,
+      body: { id: 3 },
+    });
+    expect(answer.status).toBe(200);
+    expect((await currentOf(admin, 'systemversion')).map((row) => row.version_no)).toEqual([
+      '3.1.0',
+    ]);
+  });
+
+  it('leaves one current version per module, the other modules untouched', async () => {
+    const admin = await signIn();
+    const before = await currentOf(admin, 'moduleversion');
+    await call('POST', '/api/moduleversion/setcurrent', { token: admin, body: { id: 3 } });
+    const after = await currentOf(admin, 'moduleversion');
+    const byModule = (rows: Row[]) =>
+      Object.fromEntries(rows.map((row) => [String(row.module_id), row.version_no]));
+    expect(byModule(after)).toEqual({ ...byModule(before), '2': '1.4.0' });
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('needs the _EDIT key (220) and an existing version (201)', async () => {
+    const lina = await signIn('lina');
+    expect(
+      (await call('POST', '/api/systemversion/setcurrent', { token: lina, body: { id: 3 } }))
+        .status,
+    ).toBe(220);
+    const admin = await signIn();
+    expect(
+      await call('POST', '/api/systemversion/setcurrent', { token: admin, body: { id: 999 } }),
+    ).toMatchObject({
+      status: 201,
+      msg: '记录不存在',
+    });
+  });
+});
