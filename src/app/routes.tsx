@@ -75,7 +75,7 @@ export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
         ),
         {
           id: 'layout',
-          lazy: async () => ({ Component: (await import('@/layout/main-layout')).MainLayout }),
+          lazy: async () => ({ Component: (await import('./providers')).ProvidedMainLayout }),
           children: [
             { path: '/', loader: () => redirect(HOME_TAB.path) },
             ...screens.map(

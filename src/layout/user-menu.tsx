@@ -1,5 +1,5 @@
 /** User dropdown: 修改密码, 清除缓存, 退出系统 (with the 确认退出登录吗？ confirmation). */
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu } from 'primereact/menu';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { useNavigate } from 'react-router-dom';
@@ -8,12 +8,18 @@ import { sessionClearcache } from '@generated/api/session/session';
 import { clearClientCaches, clearSession, getUserInfo, getUsername } from '@/lib/session';
 import { notify } from '@/lib/notify';
 import { shell } from '@/locale/shell';
-import { ChangePasswordDialog } from './change-password-dialog';
+
+// The form library and its rules load when the dialog is first asked for, not with the shell.
+const ChangePasswordDialog = lazy(async () => ({
+  default: (await import('./change-password-dialog')).ChangePasswordDialog,
+}));
 
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const menu = useRef<Menu>(null);
   const navigate = useNavigate();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // Stays mounted after the first opening, so closing it animates like every dialog.
+  const [passwordAsked, setPasswordAsked] = useState(false);
   const [avatarBroken, setAvatarBroken] = useState(false);
   const info = getUserInfo();
   const name = info?.nickname || info?.username || getUsername();
@@ -25,7 +31,14 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   });
 
   const items = [
-    { label: shell.user.changePassword, icon: 'pi pi-lock', command: () => setPasswordOpen(true) },
+    {
+      label: shell.user.changePassword,
+      icon: 'pi pi-lock',
+      command: () => {
+        setPasswordAsked(true);
+        setPasswordOpen(true);
+      },
+    },
     {
       label: shell.user.clearCache,
       icon: 'pi pi-refresh',
@@ -74,7 +87,11 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         <i className="pi pi-angle-down" aria-hidden />
       </button>
       <Menu model={items} popup ref={menu} className="user-menu__popup" />
-      <ChangePasswordDialog visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
+      {passwordAsked && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

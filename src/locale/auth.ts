@@ -7,6 +7,8 @@ export const auth = {
   password: '密码',
   passwordPlaceholder: '请输入密码',
   passwordRequired: '请输入密码！',
+  showPassword: '显示密码',
+  hidePassword: '隐藏密码',
   captcha: '验证码',
   captchaPlaceholder: '请输入验证码',
   captchaRequired: '请输入验证码！',

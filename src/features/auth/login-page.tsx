@@ -2,85 +2,93 @@
  * /login: username, password and captcha (GET /api/captcha?r=<timestamp>, click to refresh),
  * POST /api/login; SSO (?ticket=…) and WeChat (?code=…) entry points. After login the user
  * lands on the `redirect` query (or /).
+ *
+ * The first page everyone loads, so it is plain React: inputs and buttons with the theme's CSS
+ * classes, the generated request functions without react-query, its own few rules
+ * (./login-form.ts) — no PrimeReact, form library or query cache JavaScript.
  */
-import { useEffect, useRef } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
-import * as yup from 'yup';
-import { InputText } from 'primereact/inputtext';
-import { Password } from 'primereact/password';
-import { Button } from 'primereact/button';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
-  getSessionCaptchaQueryKey,
   sessionCaptcha,
-  useSessionLogin,
-  useSessionSsologin,
-  useSessionWechatauthlogin,
+  sessionLogin,
+  sessionSsologin,
+  sessionWechatauthlogin,
 } from '@generated/api/session/session';
-import type { LoginResult } from '@generated/api/api.schemas';
+import type { Captcha, LoginResult } from '@generated/api/api.schemas';
 import { SystemBrand } from '@/layout/system-brand';
 import { getSystemSettings, startSession } from '@/lib/session';
 import { notify } from '@/lib/notify';
 import { auth } from '@/locale/auth';
 import { fillTemplate } from '@/locale/shell';
 import { loginRedirectTarget } from './redirect';
+import {
+  cleanLogin,
+  EMPTY_LOGIN,
+  LOGIN_FIELDS,
+  validateLogin,
+  type LoginErrors,
+  type LoginField,
+  type LoginValues,
+} from './login-form';
+import './login-page.css';
 
-const schema = yup.object({
-  username: yup.string().trim().required(auth.usernameRequired),
-  password: yup.string().required(auth.passwordRequired),
-  captcha: yup.string().trim().required(auth.captchaRequired),
-});
-type LoginForm = yup.InferType<typeof schema>;
+/** A fresh image on every call: the timestamp r keeps the browser from reusing one. */
+function useCaptcha() {
+  const [captcha, setCaptcha] = useState<Captcha>();
+  const inFlight = useRef<AbortController>(undefined);
+  const refresh = useCallback(() => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    sessionCaptcha({ r: Date.now() }, undefined, controller.signal).then(
+      (answer) => {
+        if (!controller.signal.aborted) setCaptcha(answer.data);
+      },
+      () => {
+        // After a failed refresh the previous image's key is spent: show none.
+        if (!controller.signal.aborted) setCaptcha(undefined);
+      },
+    );
+  }, []);
+  useEffect(() => {
+    refresh();
+    return () => inFlight.current?.abort();
+  }, [refresh]);
+  return { captcha, refresh };
+}
 
-/** A fresh image on every fetch: the timestamp r keeps the browser from reusing one. */
-const captchaQuery = queryOptions({
-  queryKey: getSessionCaptchaQueryKey(),
-  queryFn: async ({ signal }) =>
-    (await sessionCaptcha({ r: Date.now() }, undefined, signal)).data ?? null,
-  staleTime: 0,
-  gcTime: 0,
-});
+const INPUT_IDS: Record<LoginField, string> = {
+  username: 'login-username',
+  password: 'login-password',
+  captcha: 'login-captcha',
+};
+
+const inputClass = (invalid: boolean, extra = '') =>
+  `${extra}p-inputtext p-component${invalid ? ' p-invalid' : ''}`;
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const settings = getSystemSettings();
-  const { control, handleSubmit, formState, setValue } = useForm<LoginForm>({
-    resolver: yupResolver(schema),
-    defaultValues: { username: '', password: '', captcha: '' },
-  });
-  const captchaAnswer = useQuery(captchaQuery);
-  // After a failed refresh the previous image's key is spent: show none.
-  const captcha = captchaAnswer.isError ? undefined : captchaAnswer.data;
-  const refreshCaptcha = () => void captchaAnswer.refetch();
+  const { captcha, refresh: refreshCaptcha } = useCaptcha();
+  const [values, setValues] = useState<LoginValues>(EMPTY_LOGIN);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [revealed, setRevealed] = useState(false);
 
   /** Starts the session from what a login call answered; false when it answered no session. */
-  const finish = (result: LoginResult | undefined) => {
-    if (!result) return false;
-    startSession(result);
-    notify.success(auth.success);
-    void navigate(loginRedirectTarget(location.search), { replace: true });
-    return true;
-  };
-  const retry = () => {
-    setValue('captcha', '');
-    refreshCaptcha();
-  };
-  const login = useSessionLogin({
-    mutation: {
-      onSuccess: (answer) => {
-        if (!finish(answer.data)) retry();
-      },
-      onError: retry,
+  const finish = useCallback(
+    (result: LoginResult | undefined) => {
+      if (!result) return false;
+      startSession(result);
+      notify.success(auth.success);
+      void navigate(loginRedirectTarget(location.search), { replace: true });
+      return true;
     },
-  });
-  const external = {
-    mutation: { onSuccess: (answer: { data?: LoginResult }) => finish(answer.data) },
-  };
-  const { mutate: ssoLogin } = useSessionSsologin(external);
-  const { mutate: wechatLogin } = useSessionWechatauthlogin(external);
+    [navigate, location.search],
+  );
 
   // SSO and WeChat come back to /login with a ticket or an authorisation code.
   const handledExternal = useRef(false);
@@ -90,13 +98,51 @@ export default function LoginPage() {
     const query = new URLSearchParams(location.search);
     const ticket = query.get('ticket');
     const code = query.get('code');
-    if (ticket) ssoLogin({ data: { ticket, redirect: query.get('redirect') ?? undefined } });
-    else if (code) wechatLogin({ data: { code, state: query.get('state') ?? undefined } });
-  }, [location.search, ssoLogin, wechatLogin]);
+    // A refused call has already shown the server's message.
+    const ignore = () => undefined;
+    if (ticket)
+      sessionSsologin({ ticket, redirect: query.get('redirect') ?? undefined }).then(
+        (answer) => finish(answer.data),
+        ignore,
+      );
+    else if (code)
+      sessionWechatauthlogin({ code, state: query.get('state') ?? undefined }).then(
+        (answer) => finish(answer.data),
+        ignore,
+      );
+  }, [location.search, finish]);
 
-  const submit = handleSubmit((values) =>
-    login.mutate({ data: { ...values, captcha_key: captcha?.captcha_key ?? '' } }),
-  );
+  const change = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // Once submitted, a field's message follows what is typed into it.
+    if (submitted) setErrors((current) => ({ ...current, [field]: validateLogin(next)[field] }));
+  };
+
+  /** A refused sign-in spends the captcha: clear the answer and show a new image. */
+  const retry = () => {
+    setValues((current) => ({ ...current, captcha: '' }));
+    refreshCaptcha();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setSubmitted(true);
+    const found = validateLogin(values);
+    setErrors(found);
+    const first = LOGIN_FIELDS.find((field) => found[field]);
+    if (first) {
+      document.getElementById(INPUT_IDS[first])?.focus();
+      return;
+    }
+    setPending(true);
+    sessionLogin({ ...cleanLogin(values), captcha_key: captcha?.captcha_key ?? '' })
+      .then((answer) => {
+        if (!finish(answer.data)) retry();
+      }, retry)
+      .finally(() => setPending(false));
+  };
 
   const goExternal = (key: 'SSO_URL' | 'WECHAT_URL', missing: string) => {
     const url = settings[key];
@@ -104,11 +150,23 @@ export default function LoginPage() {
     else notify.info(missing);
   };
 
-  const errorText = (name: keyof LoginForm) => (
-    <small className="p-error" role={formState.errors[name] ? 'alert' : undefined}>
-      {formState.errors[name]?.message ?? ''}
+  const errorText = (field: LoginField) => (
+    <small
+      id={`${INPUT_IDS[field]}-error`}
+      className="p-error"
+      role={errors[field] ? 'alert' : undefined}
+    >
+      {errors[field] ?? ''}
     </small>
   );
+  const inputProps = (field: LoginField) => ({
+    id: INPUT_IDS[field],
+    name: field,
+    value: values[field],
+    onChange: change(field),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${INPUT_IDS[field]}-error` : undefined,
+  });
 
   return (
     <main className="login-page">
@@ -116,56 +174,45 @@ export default function LoginPage() {
         <SystemBrand className="login-card__brand" />
         <h1 id="login-heading">{auth.heading}</h1>
         <form onSubmit={submit} noValidate className="login-form">
-          <label htmlFor="login-username">{auth.username}</label>
-          <Controller
-            name="username"
-            control={control}
-            render={({ field }) => (
-              <InputText
-                id="login-username"
-                {...field}
-                placeholder={auth.usernamePlaceholder}
-                autoComplete="username"
-                invalid={Boolean(formState.errors.username)}
-              />
-            )}
+          <label htmlFor={INPUT_IDS.username}>{auth.username}</label>
+          <input
+            {...inputProps('username')}
+            className={inputClass(Boolean(errors.username))}
+            placeholder={auth.usernamePlaceholder}
+            autoComplete="username"
           />
           {errorText('username')}
-          <label htmlFor="login-password">{auth.password}</label>
-          <Controller
-            name="password"
-            control={control}
-            render={({ field }) => (
-              <Password
-                inputId="login-password"
-                value={field.value}
-                onChange={(event) => field.onChange(event.target.value)}
-                onBlur={field.onBlur}
-                feedback={false}
-                toggleMask
+          <label htmlFor={INPUT_IDS.password}>{auth.password}</label>
+          <div className="w-full p-password p-component p-inputwrapper p-input-icon-right">
+            <div className="p-icon-field p-icon-field-right">
+              <input
+                {...inputProps('password')}
+                type={revealed ? 'text' : 'password'}
+                className={inputClass(Boolean(errors.password), 'w-full p-password-input ')}
                 placeholder={auth.passwordPlaceholder}
                 autoComplete="current-password"
-                invalid={Boolean(formState.errors.password)}
-                className="w-full"
-                inputClassName="w-full"
               />
-            )}
-          />
+              <span className="p-input-icon">
+                <button
+                  type="button"
+                  className="login-form__reveal"
+                  aria-label={revealed ? auth.hidePassword : auth.showPassword}
+                  aria-pressed={revealed}
+                  onClick={() => setRevealed((shown) => !shown)}
+                >
+                  <i className={revealed ? 'pi pi-eye-slash' : 'pi pi-eye'} aria-hidden />
+                </button>
+              </span>
+            </div>
+          </div>
           {errorText('password')}
-          <label htmlFor="login-captcha">{auth.captcha}</label>
+          <label htmlFor={INPUT_IDS.captcha}>{auth.captcha}</label>
           <div className="login-form__captcha">
-            <Controller
-              name="captcha"
-              control={control}
-              render={({ field }) => (
-                <InputText
-                  id="login-captcha"
-                  {...field}
-                  placeholder={auth.captchaPlaceholder}
-                  autoComplete="off"
-                  invalid={Boolean(formState.errors.captcha)}
-                />
-              )}
+            <input
+              {...inputProps('captcha')}
+              className={inputClass(Boolean(errors.captcha))}
+              placeholder={auth.captchaPlaceholder}
+              autoComplete="off"
             />
             <button
               type="button"
@@ -181,29 +228,38 @@ export default function LoginPage() {
             </button>
           </div>
           {errorText('captcha')}
-          <Button
+          <button
             type="submit"
-            label={login.isPending ? auth.submitting : auth.submit}
-            loading={login.isPending}
-            className="login-form__submit"
-          />
+            className={`login-form__submit p-button p-component${pending ? ' p-button-loading p-disabled' : ''}`}
+            disabled={pending}
+          >
+            {pending && (
+              <span
+                className="p-button-icon p-c p-button-icon-left p-button-loading-icon pi pi-spin pi-spinner"
+                aria-hidden
+              />
+            )}
+            <span className="p-button-label p-c">{pending ? auth.submitting : auth.submit}</span>
+          </button>
         </form>
         <div className="login-card__others">
           <span>{auth.otherWays}</span>
-          <Button
+          <button
             type="button"
-            text
-            icon="pi pi-sitemap"
-            label={auth.sso}
+            className="p-button p-component p-button-text"
             onClick={() => goExternal('SSO_URL', auth.ssoMissing)}
-          />
-          <Button
+          >
+            <span className="p-button-icon p-c p-button-icon-left pi pi-sitemap" aria-hidden />
+            <span className="p-button-label p-c">{auth.sso}</span>
+          </button>
+          <button
             type="button"
-            text
-            icon="pi pi-comments"
-            label={auth.wechat}
+            className="p-button p-component p-button-text"
             onClick={() => goExternal('WECHAT_URL', auth.wechatMissing)}
-          />
+          >
+            <span className="p-button-icon p-c p-button-icon-left pi pi-comments" aria-hidden />
+            <span className="p-button-label p-c">{auth.wechat}</span>
+          </button>
         </div>
         {__MOCK_BACKEND__ && <p className="login-card__hint">{auth.demoHint}</p>}
       </section>
