@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import { registerGenerate } from './commands/generate';
+import { registerImportModule } from './commands/import-module';
 import { registerLint } from './commands/lint';
 import { registerMockServer } from './commands/mock-server';
 import { registerNewModule } from './commands/new-module';
@@ -21,6 +22,7 @@ const program = new Command()
 registerGenerate(program);
 registerLint(program);
 registerNewModule(program);
+registerImportModule(program);
 registerMockServer(program);
 registerVerify(program);
 

@@ -15,4 +15,6 @@ export { buildModules, ModelError } from './model/build-modules';
 export { OutputError } from './write/sync-files';
 export { writeModuleFragment } from './scaffold/new-module';
 export type { NewModuleOptions } from './scaffold/new-module';
+export { importModule, ImportModuleError } from './scaffold/import-module';
+export type { ImportModuleOptions, ImportModuleResult } from './scaffold/import-module';
 export type * from './types';

@@ -21,7 +21,7 @@ export interface NewModuleOptions {
 }
 
 /** Where the new screen goes in the menu: its group and the first free place in it. */
-interface MenuPlace {
+export interface MenuPlace {
   group: string;
   sort: number;
 }
@@ -172,7 +172,10 @@ components:
  * first sort in the group that no seeded row and no other screen uses. Without a menu table
  * the screen is scaffolded outside the menu.
  */
-async function menuPlace(contractDir: string, group: string): Promise<MenuPlace | undefined> {
+export async function menuPlace(
+  contractDir: string,
+  group: string,
+): Promise<MenuPlace | undefined> {
   const modules = buildModules((await loadContract(contractDir)).document);
   const table = modules.find((m) => m.menuTable);
   if (!table) return undefined;
