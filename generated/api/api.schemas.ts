@@ -511,7 +511,10 @@ export type AdminNotice = {
    */
   notice_title: string;
   notice_type: AdminNoticeNoticeType;
-  /** @maxLength 200 */
+  /**
+   * 公告正文（富文本 HTML）
+   * @maxLength 65535
+   */
   notice_content: string;
   status: AdminNoticeStatus;
   /**
@@ -556,7 +559,7 @@ export type AdminNoticeInput = {
    */
   notice_title?: string;
   notice_type?: AdminNoticeInputNoticeType;
-  /** @maxLength 200 */
+  /** @maxLength 65535 */
   notice_content?: string;
   status?: AdminNoticeInputStatus;
   /**
@@ -1502,6 +1505,18 @@ export const FieldDefinitionCfSourcetype = {
 export type FieldDefinitionParameData = { [key: string]: unknown };
 
 /**
+ * 字段管理的「列表显示」：1 在通用模块列表中显示为一列，2 不显示。
+ */
+export type FieldDefinitionCfIslist =
+  (typeof FieldDefinitionCfIslist)[keyof typeof FieldDefinitionCfIslist];
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const FieldDefinitionCfIslist = {
+  NUMBER_1: 1,
+  NUMBER_2: 2,
+} as const;
+
+/**
  * 动态表单字段定义（规格第 3 节）。
  */
 export type FieldDefinition = {
@@ -1530,6 +1545,8 @@ export type FieldDefinition = {
   optionData?: FieldOptionItem[];
   /** 控件参数，如 min、max、step、precision、checkStrictly、fileSize、fileType、fileLimit（形态为推断）。 */
   parameData?: FieldDefinitionParameData;
+  /** 字段管理的「列表显示」：1 在通用模块列表中显示为一列，2 不显示。 */
+  cf_islist?: FieldDefinitionCfIslist;
 };
 
 export type FieldOptionItemValue = string | number;

@@ -3,7 +3,6 @@ import type { ModuleDefinition } from '@/components/crud/module-definition';
 import type { ReportPublish } from '@generated/api/api.schemas';
 import {
   getInformationreportingpublishListQueryKey,
-  informationreportingpublishDelete,
   informationreportingpublishInfo,
   informationreportingpublishList,
 } from '@generated/api/informationreportingpublish/informationreportingpublish';
@@ -17,7 +16,7 @@ export const reportPublishModule: ModuleDefinition<ReportPublish> = {
   primaryKey: 'id',
   permissionKey: 'INFORMATIONREPORTINGPUBLISH',
   keepAlive: true,
-  capabilities: ['list', 'info', 'delete'],
+  capabilities: ['list', 'info'],
   fields: [
     { cf_name: '发布ID', cf_fieldname: 'id', cf_control: 'input', cf_ispri: 1 },
     {
@@ -70,7 +69,6 @@ export const reportPublishModule: ModuleDefinition<ReportPublish> = {
       cf_fieldname: 'publish_time',
       cf_control: 'DateTimePicker',
       cf_placeholder: '请选择发布时间',
-      cf_validate: 'require',
       cf_ispri: 0,
     },
     {
@@ -116,6 +114,16 @@ export const reportPublishModule: ModuleDefinition<ReportPublish> = {
     },
     { field: 'username', header: '上报人', format: 'text' },
     { field: 'publish_user', header: '发布人', format: 'text' },
+    {
+      field: 'publish_status',
+      header: '发布状态',
+      format: 'tag',
+      options: [
+        { label: '待发布', value: 1 },
+        { label: '已发布', value: 2 },
+        { label: '已撤回', value: 3 },
+      ],
+    },
     { field: 'publish_time', header: '发布时间', format: 'datetime', sortable: true },
     {
       field: 'is_top',
@@ -148,6 +156,19 @@ export const reportPublishModule: ModuleDefinition<ReportPublish> = {
       cf_sourcetype: 'DICTIONARY',
       cf_dictionary: 'Dep',
     },
+    {
+      cf_name: '发布状态',
+      cf_fieldname: 'publish_status',
+      cf_control: 'select',
+      cf_placeholder: '请选择发布状态',
+      cf_ispri: 0,
+      cf_sourcetype: 'STATIC',
+      optionData: [
+        { label: '待发布', value: 1 },
+        { label: '已发布', value: 2 },
+        { label: '已撤回', value: 3 },
+      ],
+    },
   ],
   queryKeys: {
     list: getInformationreportingpublishListQueryKey,
@@ -155,6 +176,5 @@ export const reportPublishModule: ModuleDefinition<ReportPublish> = {
   api: {
     list: informationreportingpublishList,
     info: (id) => informationreportingpublishInfo({ id: { id } }),
-    delete: (id) => informationreportingpublishDelete({ id: { id } }),
   },
 };

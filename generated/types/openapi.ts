@@ -4185,6 +4185,7 @@ export interface components {
       notice_title: string;
       /** @enum {integer} */
       notice_type: 1 | 2 | 3;
+      /** @description 公告正文（富文本 HTML） */
       notice_content: string;
       /** @enum {integer} */
       status: 1 | 2;
@@ -4598,6 +4599,11 @@ export interface components {
       parameData?: {
         [key: string]: unknown;
       };
+      /**
+       * @description 字段管理的「列表显示」：1 在通用模块列表中显示为一列，2 不显示。
+       * @enum {integer}
+       */
+      cf_islist?: 1 | 2;
     };
     /** @description 选择类控件的一个选项；树形控件可带 children。 */
     FieldOptionItem: {

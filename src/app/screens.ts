@@ -12,6 +12,8 @@ import { dealScreens } from '@/features/deal';
 import { demoScreens } from '@/features/demo';
 import { homeScreens } from '@/features/home';
 import { pendingScreens } from '@/features/pending';
+import { printScreens } from '@/features/print';
+import { reportingScreens } from '@/features/reporting';
 import { settingsScreens } from '@/features/settings';
 import { systemScreens } from '@/features/system';
 import { versionScreens } from '@/features/version';
@@ -23,6 +25,8 @@ const featureScreens: readonly ScreenDefinition[] = [
   ...settingsScreens,
   ...pendingScreens,
   ...demoScreens,
+  ...reportingScreens,
+  ...printScreens,
   ...dealScreens,
   ...businessScreens,
   ...versionScreens,

@@ -10,6 +10,7 @@ export { crud, formatText } from './crud';
 export { requestMessages, uploadMessages } from './request';
 export { mockMessages } from './mock';
 export { screenTitles } from './routes';
+export { reporting, reportingMessages, reportStatistic, printDemo } from './reporting';
 export { deal, versions } from './deal';
 export { system } from './system';
 export { settings } from './settings';

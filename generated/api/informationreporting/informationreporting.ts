@@ -20,9 +20,11 @@ import type {
 import type {
   EmptyEnvelope,
   HttpError4xxResponse,
+  IdBody,
   IdObjectBody,
   InformationReport,
   InformationreportingEditBody,
+  InformationreportingHistory200,
   InformationreportingInfo200,
   InformationreportingList200,
   InformationreportingListParams,
@@ -525,6 +527,179 @@ export const useInformationreportingDelete = <
   TContext
 > => {
   const mutationOptions = getInformationreportingDeleteMutationOptions(options);
+
+  return useMutation(mutationOptions);
+};
+/**
+ * 只能提交自己的草稿或已驳回的上报；其他状态答复 status 201 和说明。
+ * @summary 提交上报（草稿或已驳回 → 待审批）
+ */
+export const informationreportingSubmit = (
+  idBody: BodyType<IdBody>,
+  options?: SecondParameter<typeof request>,
+  signal?: AbortSignal,
+) => {
+  return request<EmptyEnvelope>(
+    {
+      url: `/api/informationreporting/submit`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: idBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getInformationreportingSubmitMutationOptions = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof informationreportingSubmit>>,
+    TError,
+    { data: BodyType<IdBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof informationreportingSubmit>>,
+  TError,
+  { data: BodyType<IdBody> },
+  TContext
+> => {
+  const mutationKey = ['informationreportingSubmit'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof informationreportingSubmit>>,
+    { data: BodyType<IdBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return informationreportingSubmit(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type InformationreportingSubmitMutationResult = NonNullable<
+  Awaited<ReturnType<typeof informationreportingSubmit>>
+>;
+export type InformationreportingSubmitMutationBody = BodyType<IdBody>;
+export type InformationreportingSubmitMutationError = ErrorType<HttpError4xxResponse>;
+
+/**
+ * @summary 提交上报（草稿或已驳回 → 待审批）
+ */
+export const useInformationreportingSubmit = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof informationreportingSubmit>>,
+    TError,
+    { data: BodyType<IdBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationResult<
+  Awaited<ReturnType<typeof informationreportingSubmit>>,
+  TError,
+  { data: BodyType<IdBody> },
+  TContext
+> => {
+  const mutationOptions = getInformationreportingSubmitMutationOptions(options);
+
+  return useMutation(mutationOptions);
+};
+/**
+ * @summary 上报的流转记录（提交、审批、发布、撤回），按时间先后
+ */
+export const informationreportingHistory = (
+  idBody: BodyType<IdBody>,
+  options?: SecondParameter<typeof request>,
+  signal?: AbortSignal,
+) => {
+  return request<InformationreportingHistory200>(
+    {
+      url: `/api/informationreporting/history`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: idBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getInformationreportingHistoryMutationOptions = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof informationreportingHistory>>,
+    TError,
+    { data: BodyType<IdBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof informationreportingHistory>>,
+  TError,
+  { data: BodyType<IdBody> },
+  TContext
+> => {
+  const mutationKey = ['informationreportingHistory'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof informationreportingHistory>>,
+    { data: BodyType<IdBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return informationreportingHistory(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type InformationreportingHistoryMutationResult = NonNullable<
+  Awaited<ReturnType<typeof informationreportingHistory>>
+>;
+export type InformationreportingHistoryMutationBody = BodyType<IdBody>;
+export type InformationreportingHistoryMutationError = ErrorType<HttpError4xxResponse>;
+
+/**
+ * @summary 上报的流转记录（提交、审批、发布、撤回），按时间先后
+ */
+export const useInformationreportingHistory = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof informationreportingHistory>>,
+    TError,
+    { data: BodyType<IdBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationResult<
+  Awaited<ReturnType<typeof informationreportingHistory>>,
+  TError,
+  { data: BodyType<IdBody> },
+  TContext
+> => {
+  const mutationOptions = getInformationreportingHistoryMutationOptions(options);
 
   return useMutation(mutationOptions);
 };

@@ -204,6 +204,7 @@ export const useInformationreportingexamineInfo = <
   return useMutation(mutationOptions);
 };
 /**
+ * 只有待审批的记录可以审批，否则答复 status 201 和说明；驳回时 remark 必填。
  * @summary 审批上报内容（通过或驳回）
  */
 export const informationreportingexamineExamine = (

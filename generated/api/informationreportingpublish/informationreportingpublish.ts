@@ -20,6 +20,7 @@ import type {
 import type {
   EmptyEnvelope,
   HttpError4xxResponse,
+  IdBody,
   IdObjectBody,
   InformationreportingpublishInfo200,
   InformationreportingpublishList200,
@@ -205,43 +206,43 @@ export const useInformationreportingpublishInfo = <
   return useMutation(mutationOptions);
 };
 /**
- * @summary 发布列表删除
+ * @summary 发布（待发布或已撤回 → 已发布）
  */
-export const informationreportingpublishDelete = (
-  idObjectBody: BodyType<IdObjectBody>,
+export const informationreportingpublishPublish = (
+  idBody: BodyType<IdBody>,
   options?: SecondParameter<typeof request>,
   signal?: AbortSignal,
 ) => {
   return request<EmptyEnvelope>(
     {
-      url: `/api/informationreportingpublish/delete`,
+      url: `/api/informationreportingpublish/publish`,
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      data: idObjectBody,
+      data: idBody,
       signal,
     },
     options,
   );
 };
 
-export const getInformationreportingpublishDeleteMutationOptions = <
+export const getInformationreportingpublishPublishMutationOptions = <
   TError = ErrorType<HttpError4xxResponse>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
-    Awaited<ReturnType<typeof informationreportingpublishDelete>>,
+    Awaited<ReturnType<typeof informationreportingpublishPublish>>,
     TError,
-    { data: BodyType<IdObjectBody> },
+    { data: BodyType<IdBody> },
     TContext
   >;
   request?: SecondParameter<typeof request>;
 }): UseMutationOptions<
-  Awaited<ReturnType<typeof informationreportingpublishDelete>>,
+  Awaited<ReturnType<typeof informationreportingpublishPublish>>,
   TError,
-  { data: BodyType<IdObjectBody> },
+  { data: BodyType<IdBody> },
   TContext
 > => {
-  const mutationKey = ['informationreportingpublishDelete'];
+  const mutationKey = ['informationreportingpublishPublish'];
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
       ? options
@@ -249,50 +250,136 @@ export const getInformationreportingpublishDeleteMutationOptions = <
     : { mutation: { mutationKey }, request: undefined };
 
   const mutationFn: MutationFunction<
-    Awaited<ReturnType<typeof informationreportingpublishDelete>>,
-    { data: BodyType<IdObjectBody> }
+    Awaited<ReturnType<typeof informationreportingpublishPublish>>,
+    { data: BodyType<IdBody> }
   > = (props) => {
     const { data } = props ?? {};
 
-    return informationreportingpublishDelete(data, requestOptions);
+    return informationreportingpublishPublish(data, requestOptions);
   };
 
   return { mutationFn, ...mutationOptions };
 };
 
-export type InformationreportingpublishDeleteMutationResult = NonNullable<
-  Awaited<ReturnType<typeof informationreportingpublishDelete>>
+export type InformationreportingpublishPublishMutationResult = NonNullable<
+  Awaited<ReturnType<typeof informationreportingpublishPublish>>
 >;
-export type InformationreportingpublishDeleteMutationBody = BodyType<IdObjectBody>;
-export type InformationreportingpublishDeleteMutationError = ErrorType<HttpError4xxResponse>;
+export type InformationreportingpublishPublishMutationBody = BodyType<IdBody>;
+export type InformationreportingpublishPublishMutationError = ErrorType<HttpError4xxResponse>;
 
 /**
- * @summary 发布列表删除
+ * @summary 发布（待发布或已撤回 → 已发布）
  */
-export const useInformationreportingpublishDelete = <
+export const useInformationreportingpublishPublish = <
   TError = ErrorType<HttpError4xxResponse>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
-    Awaited<ReturnType<typeof informationreportingpublishDelete>>,
+    Awaited<ReturnType<typeof informationreportingpublishPublish>>,
     TError,
-    { data: BodyType<IdObjectBody> },
+    { data: BodyType<IdBody> },
     TContext
   >;
   request?: SecondParameter<typeof request>;
 }): UseMutationResult<
-  Awaited<ReturnType<typeof informationreportingpublishDelete>>,
+  Awaited<ReturnType<typeof informationreportingpublishPublish>>,
   TError,
-  { data: BodyType<IdObjectBody> },
+  { data: BodyType<IdBody> },
   TContext
 > => {
-  const mutationOptions = getInformationreportingpublishDeleteMutationOptions(options);
+  const mutationOptions = getInformationreportingpublishPublishMutationOptions(options);
 
   return useMutation(mutationOptions);
 };
 /**
- * 统计分析页（/business/informationreportingpublish/statistic）的数据。
- * @summary 发布统计（按栏目、按月份）
+ * @summary 撤回（已发布 → 已撤回）
+ */
+export const informationreportingpublishWithdraw = (
+  idBody: BodyType<IdBody>,
+  options?: SecondParameter<typeof request>,
+  signal?: AbortSignal,
+) => {
+  return request<EmptyEnvelope>(
+    {
+      url: `/api/informationreportingpublish/withdraw`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: idBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getInformationreportingpublishWithdrawMutationOptions = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof informationreportingpublishWithdraw>>,
+    TError,
+    { data: BodyType<IdBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof informationreportingpublishWithdraw>>,
+  TError,
+  { data: BodyType<IdBody> },
+  TContext
+> => {
+  const mutationKey = ['informationreportingpublishWithdraw'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof informationreportingpublishWithdraw>>,
+    { data: BodyType<IdBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return informationreportingpublishWithdraw(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type InformationreportingpublishWithdrawMutationResult = NonNullable<
+  Awaited<ReturnType<typeof informationreportingpublishWithdraw>>
+>;
+export type InformationreportingpublishWithdrawMutationBody = BodyType<IdBody>;
+export type InformationreportingpublishWithdrawMutationError = ErrorType<HttpError4xxResponse>;
+
+/**
+ * @summary 撤回（已发布 → 已撤回）
+ */
+export const useInformationreportingpublishWithdraw = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof informationreportingpublishWithdraw>>,
+    TError,
+    { data: BodyType<IdBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationResult<
+  Awaited<ReturnType<typeof informationreportingpublishWithdraw>>,
+  TError,
+  { data: BodyType<IdBody> },
+  TContext
+> => {
+  const mutationOptions = getInformationreportingpublishWithdrawMutationOptions(options);
+
+  return useMutation(mutationOptions);
+};
+/**
+ * 统计分析页（/business/informationreportingpublish/statistic）的数据：已发布的上报，按发布时间。 给出 start 与 end 时统计该日期区间（含两端，最长 10 年），否则统计 year 全年（缺省为当年）。
+ * @summary 发布统计（按栏目、按部门、按月份）
  */
 export const informationreportingpublishStatistic = (
   params?: InformationreportingpublishStatisticParams,
@@ -347,7 +434,7 @@ export type InformationreportingpublishStatisticQueryResult = NonNullable<
 export type InformationreportingpublishStatisticQueryError = ErrorType<HttpError4xxResponse>;
 
 /**
- * @summary 发布统计（按栏目、按月份）
+ * @summary 发布统计（按栏目、按部门、按月份）
  */
 
 export function useInformationreportingpublishStatistic<

@@ -5,11 +5,11 @@
  * paths still here).
  */
 import type { ScreenDefinition } from '@/core/screen';
-import { screenTitles as titles } from '@/locale/routes';
 
 const underConstruction: ScreenDefinition['load'] = () => import('./under-construction-page');
 
-function pending(
+/** A screen of spec section 2 not built yet (exported for the next one; none is left today). */
+export function pending(
   path: string,
   title: string,
   extra: Partial<Pick<ScreenDefinition, 'parentPath' | 'keepAlive'>> = {},
@@ -17,7 +17,4 @@ function pending(
   return { path, title, keepAlive: true, ...extra, load: underConstruction };
 }
 
-export const pendingScreens: ScreenDefinition[] = [
-  pending('/business/informationreportingpublish/statistic', titles.reportStatistic),
-  pending('/demo/print', titles.print),
-];
+export const pendingScreens: ScreenDefinition[] = [];

@@ -1,21 +1,42 @@
 /**
- * Business calls beyond the generic semantics: the province/city tree of the city control,
- * report approval (an approved report is published) and the publishing statistics.
+ * Business calls beyond the generic semantics: the province/city tree of the city control and
+ * the information-reporting workflow with its statistics.
+ *
+ * The workflow keeps three tables in step, each the list of one screen: the report
+ * (informationreporting, 我的上报) carries its state; submitting puts an examination row in
+ * 内容审批 (informationreportingexamine); approving puts a publication row in 发布列表
+ * (informationreportingpublish); a history table records who did what, when, with which remark.
+ * Every write to these tables goes through here: a transition the state does not allow, or a
+ * generic write that would set a state by hand, answers status 201 with a message.
  */
-import { http } from 'msw';
+import { http, type DefaultBodyType, type StrictRequest } from 'msw';
+import { reportExamineMock } from '@generated/mocks/report-examine';
+import { reportPublishMock } from '@generated/mocks/report-publish';
+import {
+  EDITABLE_REPORT_STATUS,
+  EXAMINE_STATUS,
+  PUBLISH_STATUS,
+  REPORT_STATUS,
+  STATISTIC_MAX_MONTHS,
+  type ReportHistoryAction,
+} from '@/core/report-workflow';
 import { mockMessages } from '@/locale/mock';
+import { reportingMessages as m } from '@/locale/reporting';
 import { sessionUser } from '../auth';
+import { runAction } from '../engine';
 import { fail, ok } from '../respond';
-import { persist, table } from '../store';
+import { persist, registerSeed, table } from '../store';
 import type { MockRow } from '../types';
 import {
   buildTree,
+  idOf,
+  idsOf,
   isEmptyValue,
   nowSeconds,
-  readBody,
-  readQuery,
+  readParams,
   sameId,
   withChildren,
+  type Params,
 } from '../util';
 
 interface DistrictNode {
@@ -43,78 +64,422 @@ function districtTree(rows: MockRow[], maxLevel: number): DistrictNode[] {
   );
 }
 
-function yearOf(seconds: unknown): number {
-  return new Date(Number(seconds) * 1000).getFullYear();
+// --- the report workflow ----------------------------------------------------------------------
+
+const REPORT = 'informationreporting';
+const EXAMINE = 'informationreportingexamine';
+const PUBLISH = 'informationreportingpublish';
+/** Mock-only table of the workflow's history (answered by informationreporting/history). */
+const HISTORY = 'informationreportinglog';
+
+/** Fields only the workflow writes: add and edit ignore what a client sends for them. */
+const SERVER_FIELDS = ['report_status', 'examine_remark', 'username', 'create_time'];
+
+/** One history row (a type, not an interface: rows are records of the mock store). */
+type HistoryFields = {
+  report_id: number;
+  action: ReportHistoryAction;
+  username: string;
+  time: number;
+  remark: string;
+};
+
+/** The seeded history, read off the seeded examinations and publications. */
+function seedHistory(): MockRow[] {
+  const entries: HistoryFields[] = [];
+  for (const row of reportExamineMock.seed) {
+    const report_id = Number(row.report_id);
+    entries.push({
+      report_id,
+      action: 'submit',
+      username: String(row.username),
+      time: Number(row.create_time),
+      remark: '',
+    });
+    const status = Number(row.examine_status);
+    if (status !== EXAMINE_STATUS.pending)
+      entries.push({
+        report_id,
+        action: status === EXAMINE_STATUS.approved ? 'approve' : 'reject',
+        username: String(row.examine_user),
+        time: Number(row.examine_time),
+        remark: String(row.examine_remark ?? ''),
+      });
+  }
+  for (const row of reportPublishMock.seed)
+    if (Number(row.publish_status) === PUBLISH_STATUS.published)
+      entries.push({
+        report_id: Number(row.report_id),
+        action: 'publish',
+        username: String(row.publish_user),
+        time: Number(row.publish_time),
+        remark: '',
+      });
+  return entries
+    .sort((a, b) => a.time - b.time)
+    .map((entry, index) => ({ id: index + 1, ...entry }));
 }
+
+registerSeed(() => ({ [HISTORY]: seedHistory() }), { [HISTORY]: 'id' });
+
+function record(reportId: unknown, action: ReportHistoryAction, username: string, remark = '') {
+  const history = table(HISTORY);
+  history.rows.push({
+    id: history.nextId,
+    report_id: Number(reportId),
+    action,
+    username,
+    time: nowSeconds(),
+    remark,
+  });
+  history.nextId += 1;
+}
+
+function findBy(name: string, field: string, value: unknown): MockRow | undefined {
+  return table(name).rows.find((row) => sameId(row[field], value));
+}
+
+function usernameOf(request: Request): string {
+  return String(sessionUser(request)?.username ?? '');
+}
+
+/** The report's copy in the examination and publication lists. */
+function reportCopy(report: MockRow): MockRow {
+  return {
+    report_id: report.id,
+    title: report.title,
+    category_id: report.category_id,
+    department_id: report.department_id,
+    username: report.username,
+  };
+}
+
+/** Updates the row of `name` that belongs to the report, or adds one. */
+function upsertFor(name: string, report: MockRow, fields: MockRow): void {
+  const store = table(name);
+  const existing = findBy(name, 'report_id', report.id);
+  if (existing) {
+    Object.assign(existing, reportCopy(report), fields);
+    return;
+  }
+  store.rows.push({
+    id: store.nextId,
+    ...reportCopy(report),
+    ...fields,
+    create_time: nowSeconds(),
+  });
+  store.nextId += 1;
+}
+
+/** Runs the generic engine action with a body the workflow has checked and cleaned. */
+function runClean(request: Request, action: string, body: Params): Promise<Response | undefined> {
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json');
+  const url = new URL(request.url);
+  url.search = '';
+  return runAction(
+    REPORT,
+    action,
+    new Request(url, { method: 'POST', headers, body: JSON.stringify(body) }),
+  );
+}
+
+function withoutServerFields(params: Params): Params {
+  return Object.fromEntries(
+    Object.entries(params).filter(([field]) => !SERVER_FIELDS.includes(field)),
+  );
+}
+
+/** The author's own report in an editable state, or the 201 answer saying why not. */
+function editableReport(
+  request: Request,
+  id: unknown,
+  refused: string,
+): { report: MockRow } | { refusal: Response } {
+  const report = findBy(REPORT, 'id', id);
+  if (!report) return { refusal: fail(201, mockMessages.notFound) };
+  if (report.username !== usernameOf(request)) return { refusal: fail(201, m.notOwner) };
+  if (!EDITABLE_REPORT_STATUS.includes(Number(report.report_status)))
+    return { refusal: fail(201, refused) };
+  return { report };
+}
+
+type WorkflowCall = (request: Request, params: Params) => Promise<Response> | Response;
+
+async function addReport(request: Request, params: Params): Promise<Response> {
+  const body = {
+    ...withoutServerFields(params),
+    report_status: REPORT_STATUS.draft,
+    examine_remark: '',
+  };
+  return (await runClean(request, 'add', body)) ?? fail(404, mockMessages.callNotFound);
+}
+
+async function editReport(request: Request, params: Params): Promise<Response> {
+  const found = editableReport(request, idOf(params), m.editNotAllowed);
+  if ('refusal' in found) return found.refusal;
+  const body = { ...withoutServerFields(params), id: found.report.id };
+  return (await runClean(request, 'edit', body)) ?? fail(404, mockMessages.callNotFound);
+}
+
+function deleteReports(request: Request, params: Params): Response {
+  const ids = idsOf(params);
+  if (!ids.length) return fail(201, mockMessages.notFound);
+  const reports: MockRow[] = [];
+  for (const id of ids) {
+    const found = editableReport(request, id, m.deleteNotAllowed);
+    if ('refusal' in found) return found.refusal;
+    reports.push(found.report);
+  }
+  const gone = (row: MockRow) => reports.some((report) => sameId(row.report_id, report.id));
+  const reportTable = table(REPORT);
+  reportTable.rows = reportTable.rows.filter((row) => !reports.includes(row));
+  // A rejected report leaves 内容审批 with it.
+  table(EXAMINE).rows = table(EXAMINE).rows.filter((row) => !gone(row));
+  table(HISTORY).rows = table(HISTORY).rows.filter((row) => !gone(row));
+  persist();
+  return ok(null, mockMessages.deleted);
+}
+
+function submitReport(request: Request, params: Params): Response {
+  const found = editableReport(request, params.id, m.submitNotAllowed);
+  if ('refusal' in found) return found.refusal;
+  const { report } = found;
+  Object.assign(report, { report_status: REPORT_STATUS.submitted, examine_remark: '' });
+  upsertFor(EXAMINE, report, {
+    content: report.content,
+    examine_status: EXAMINE_STATUS.pending,
+    examine_remark: '',
+    examine_user: '',
+    examine_time: null,
+    create_time: nowSeconds(),
+  });
+  record(report.id, 'submit', usernameOf(request));
+  persist();
+  return ok(null, m.submitted);
+}
+
+function reportHistory(_request: Request, params: Params): Response {
+  if (!findBy(REPORT, 'id', params.id)) return fail(201, mockMessages.notFound);
+  const entries = table(HISTORY)
+    .rows.filter((row) => sameId(row.report_id, params.id))
+    .sort((a, b) => Number(a.time) - Number(b.time) || Number(a.id) - Number(b.id));
+  return ok(entries);
+}
+
+function examineReport(request: Request, params: Params): Response {
+  const status = Number(params.status);
+  if (status !== EXAMINE_STATUS.approved && status !== EXAMINE_STATUS.rejected)
+    return fail(201, mockMessages.examineStatusInvalid);
+  const remark = typeof params.remark === 'string' ? params.remark.trim() : '';
+  if (status === EXAMINE_STATUS.rejected && !remark)
+    return fail(201, mockMessages.examineRemarkRequired);
+  const row = findBy(EXAMINE, 'id', params.id);
+  if (!row) return fail(201, mockMessages.notFound);
+  if (Number(row.examine_status) !== EXAMINE_STATUS.pending) return fail(201, m.examineDone);
+  const me = usernameOf(request);
+  Object.assign(row, {
+    examine_status: status,
+    examine_remark: remark,
+    examine_user: me,
+    examine_time: nowSeconds(),
+  });
+  const report = findBy(REPORT, 'id', row.report_id);
+  const approved = status === EXAMINE_STATUS.approved;
+  if (report) {
+    Object.assign(report, {
+      report_status: approved ? REPORT_STATUS.approved : REPORT_STATUS.rejected,
+      examine_remark: remark,
+    });
+    if (approved)
+      upsertFor(PUBLISH, report, {
+        publish_status: PUBLISH_STATUS.pending,
+        publish_user: '',
+        publish_time: null,
+        is_top: 2,
+        views: 0,
+      });
+  }
+  record(row.report_id, approved ? 'approve' : 'reject', me, remark);
+  persist();
+  return ok(null, approved ? m.approved : m.rejected);
+}
+
+function setPublication(request: Request, params: Params, to: 'published' | 'withdrawn'): Response {
+  const row = findBy(PUBLISH, 'id', params.id);
+  if (!row) return fail(201, mockMessages.notFound);
+  const current = Number(row.publish_status);
+  const publishing = to === 'published';
+  if (publishing && current === PUBLISH_STATUS.published) return fail(201, m.publishNotAllowed);
+  if (!publishing && current !== PUBLISH_STATUS.published) return fail(201, m.withdrawNotAllowed);
+  const me = usernameOf(request);
+  row.publish_status = PUBLISH_STATUS[to];
+  if (publishing) Object.assign(row, { publish_user: me, publish_time: nowSeconds() });
+  const report = findBy(REPORT, 'id', row.report_id);
+  if (report) report.report_status = REPORT_STATUS[to];
+  record(row.report_id, publishing ? 'publish' : 'withdraw', me);
+  persist();
+  return ok(null, publishing ? m.published : m.withdrawn);
+}
+
+// --- statistics -------------------------------------------------------------------------------
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A YYYY-MM-DD text as local midnight, or undefined when it is no real date. */
+function parseDate(value: unknown): Date | undefined {
+  const match = typeof value === 'string' ? DATE.exec(value) : null;
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  return date.getMonth() === month - 1 && date.getDate() === day ? date : undefined;
+}
+
+function dateText(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function monthKey(date: Date): string {
+  return dateText(date).slice(0, 7);
+}
+
+/** The statistics range: start/end when both are given, else the whole year (default: this one). */
+function statisticRange(params: Params): { start: Date; end: Date } | string {
+  const hasStart = !isEmptyValue(params.start);
+  const hasEnd = !isEmptyValue(params.end);
+  if (hasStart !== hasEnd) return m.rangeIncomplete;
+  if (hasStart) {
+    const start = parseDate(params.start);
+    const end = parseDate(params.end);
+    if (!start || !end) return mockMessages.badFormat('start / end');
+    if (start > end) return m.rangeReversed;
+    const months =
+      (end.getFullYear() - start.getFullYear()) * 12 + end.getMonth() - start.getMonth() + 1;
+    if (months > STATISTIC_MAX_MONTHS) return m.rangeTooLong(STATISTIC_MAX_MONTHS / 12);
+    return { start, end };
+  }
+  const year = isEmptyValue(params.year) ? new Date().getFullYear() : Number(params.year);
+  if (!Number.isInteger(year)) return mockMessages.notInteger('year');
+  return { start: new Date(year, 0, 1), end: new Date(year, 11, 31) };
+}
+
+/** Counts per key, in key order, named by `nameOf`. */
+function countBy(rows: MockRow[], field: string, nameOf: (id: number) => string) {
+  const counts = new Map<number, number>();
+  for (const row of rows) counts.set(Number(row[field]), (counts.get(Number(row[field])) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([id, count]) => ({ id, name: nameOf(id), count }));
+}
+
+function nameIn(tableName: string, field: string) {
+  const rows = table(tableName).rows;
+  return (id: number) => String(rows.find((row) => Number(row.id) === id)?.[field] ?? id);
+}
+
+function statistic(_request: Request, params: Params): Response {
+  const range = statisticRange(params);
+  if (typeof range === 'string') return fail(201, range);
+  const from = range.start.getTime() / 1000;
+  const until =
+    new Date(range.end.getFullYear(), range.end.getMonth(), range.end.getDate() + 1).getTime() /
+    1000;
+  const rows = table(PUBLISH).rows.filter((row) => {
+    const time = Number(row.publish_time);
+    return Number(row.publish_status) === PUBLISH_STATUS.published && time >= from && time < until;
+  });
+  const byMonth: { month: string; count: number }[] = [];
+  for (
+    let month = new Date(range.start.getFullYear(), range.start.getMonth(), 1);
+    month <= range.end;
+    month = new Date(month.getFullYear(), month.getMonth() + 1, 1)
+  ) {
+    const key = monthKey(month);
+    byMonth.push({
+      month: key,
+      count: rows.filter((row) => monthKey(new Date(Number(row.publish_time) * 1000)) === key)
+        .length,
+    });
+  }
+  return ok({
+    year: range.start.getFullYear(),
+    start: dateText(range.start),
+    end: dateText(range.end),
+    total: rows.length,
+    byCategory: countBy(
+      rows,
+      'category_id',
+      nameIn('informationreportingcategory', 'cate_name'),
+    ).map(({ id, name, count }) => ({ category_id: id, category_name: name, count })),
+    byDepartment: countBy(rows, 'department_id', nameIn('admindepartment', 'name')).map(
+      ({ id, name, count }) => ({ department_id: id, department_name: name, count }),
+    ),
+    byMonth,
+  });
+}
+
+const refuse: WorkflowCall = () => fail(201, m.workflowOnly);
+
+/** Generic writes that would set a workflow state by hand. */
+const HAND_WRITES = [
+  'add',
+  'edit',
+  'updatefield',
+  'disable',
+  'delete',
+  'restore',
+  'destroy',
+  'import',
+];
+
+function refusing(actions: readonly string[]): Record<string, WorkflowCall> {
+  return Object.fromEntries(actions.map((action) => [action, refuse]));
+}
+
+/** Every workflow call by group and action; other actions (list, info…) go to the engine. */
+const WORKFLOW = new Map<string, Map<string, WorkflowCall>>([
+  [
+    REPORT,
+    new Map(
+      Object.entries({
+        ...refusing(['updatefield', 'disable', 'restore', 'destroy', 'import']),
+        add: addReport,
+        edit: editReport,
+        delete: deleteReports,
+        submit: submitReport,
+        history: reportHistory,
+      }),
+    ),
+  ],
+  [EXAMINE, new Map(Object.entries({ ...refusing(HAND_WRITES), examine: examineReport }))],
+  [
+    PUBLISH,
+    new Map(
+      Object.entries({
+        ...refusing(HAND_WRITES),
+        publish: (request: Request, params: Params) => setPublication(request, params, 'published'),
+        withdraw: (request: Request, params: Params) =>
+          setPublication(request, params, 'withdrawn'),
+        statistic,
+      }),
+    ),
+  ],
+]);
+
+/** `/api/{group}/{action}` of the three workflow groups, in any letter case, with or without a trailing slash. */
+const WORKFLOW_PATH =
+  /^[^?#]*\/api\/(informationreporting(?:examine|publish)?)\/([a-z]+)\/?(?:[?#]|$)/i;
 
 export const businessHandlers = [
   // Enabled provinces with their cities (the city control's options).
   http.post('*/api/district/gettree', () => ok(districtTree(table('district').rows, 2))),
 
-  http.post('*/api/informationreportingexamine/examine', async ({ request }) => {
-    const body = await readBody(request);
-    const status = Number(body.status);
-    if (status !== 2 && status !== 3) return fail(201, mockMessages.examineStatusInvalid);
-    const remark = typeof body.remark === 'string' ? body.remark.trim() : '';
-    if (status === 3 && !remark) return fail(201, mockMessages.examineRemarkRequired);
-    const row = table('informationreportingexamine').rows.find((item) => sameId(item.id, body.id));
-    if (!row) return fail(201, mockMessages.notFound);
-    const me = sessionUser(request);
-    Object.assign(row, {
-      examine_status: status,
-      examine_remark: remark,
-      examine_user: String(me?.username ?? ''),
-      examine_time: nowSeconds(),
-    });
-    if (status === 2) {
-      const published = table('informationreportingpublish');
-      if (!published.rows.some((item) => sameId(item.report_id, row.report_id))) {
-        published.rows.push({
-          id: published.nextId,
-          report_id: row.report_id,
-          title: row.title,
-          category_id: row.category_id,
-          department_id: row.department_id,
-          username: row.username,
-          publish_user: String(me?.username ?? ''),
-          publish_time: nowSeconds(),
-          is_top: 2,
-          views: 0,
-          create_time: nowSeconds(),
-        });
-        published.nextId += 1;
-      }
-    }
-    persist();
-    return ok(null);
-  }),
-
-  http.get('*/api/informationreportingpublish/statistic', ({ request }) => {
-    const query = readQuery(request);
-    const year = isEmptyValue(query.year) ? new Date().getFullYear() : Number(query.year);
-    const rows = table('informationreportingpublish').rows.filter(
-      (row) => yearOf(row.publish_time ?? row.create_time) === year,
-    );
-    const categories = table('informationreportingcategory').rows;
-    const counts = new Map<number, number>();
-    for (const row of rows)
-      counts.set(Number(row.category_id), (counts.get(Number(row.category_id)) ?? 0) + 1);
-    const byCategory = [...counts.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([category_id, count]) => ({
-        category_id,
-        category_name: String(
-          categories.find((item) => Number(item.id) === category_id)?.cate_name ?? category_id,
-        ),
-        count,
-      }));
-    const byMonth = Array.from({ length: 12 }, (_, index) => {
-      const month = `${year}-${String(index + 1).padStart(2, '0')}`;
-      const count = rows.filter(
-        (row) => new Date(Number(row.publish_time ?? row.create_time) * 1000).getMonth() === index,
-      ).length;
-      return { month, count };
-    });
-    return ok({ year, total: rows.length, byCategory, byMonth });
+  http.all(WORKFLOW_PATH, async ({ request }: { request: StrictRequest<DefaultBodyType> }) => {
+    const [, group = '', action = ''] = WORKFLOW_PATH.exec(request.url) ?? [];
+    const call = WORKFLOW.get(group.toLowerCase())?.get(action.toLowerCase());
+    if (!call) return undefined;
+    return call(request, await readParams(request));
   }),
 ];

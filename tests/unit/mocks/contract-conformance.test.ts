@@ -277,6 +277,30 @@ const specific: Record<string, (op: Operation) => Prepared | Promise<Prepared>> 
     path: op.path,
     options: { query: { year: 2025 } },
   }),
+  // The report workflow: only the author's draft (seed 11) may be edited, deleted or submitted,
+  // and only a pending or withdrawn publication published.
+  informationreportingEdit: (op) => ({
+    path: op.path,
+    options: {
+      body: {
+        ...mockModule('informationreporting')?.seed.find((row) => row.report_status === 1),
+        summary: '已修改',
+      },
+    },
+  }),
+  informationreportingDelete: (op) => ({ path: op.path, options: { body: { id: { id: 11 } } } }),
+  informationreportingSubmit: (op) => ({ path: op.path, options: { body: { id: 11 } } }),
+  informationreportingHistory: (op) => ({ path: op.path, options: { body: { id: 1 } } }),
+  informationreportingpublishWithdraw: (op) => ({ path: op.path, options: { body: { id: 1 } } }),
+  informationreportingpublishPublish: (op) => ({
+    path: op.path,
+    options: { body: { id: 1 } },
+    before: async (token) =>
+      void (await send('POST', '/api/informationreportingpublish/withdraw', {
+        token,
+        body: { id: 1 },
+      })),
+  }),
 };
 
 async function prepare(op: Operation): Promise<Prepared> {

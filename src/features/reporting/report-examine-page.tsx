@@ -1,0 +1,74 @@
+/**
+ * 内容审批: every submitted report's examination. A pending one is approved (通过, after a
+ * confirmation; it moves to 发布列表) or rejected (驳回, with a required reason; it goes back
+ * to 我的上报 as 已驳回). 审批记录 shows who did what and when.
+ */
+import { useState } from 'react';
+import { CrudPage, type ModuleRecord, type RowActionDefinition } from '@/components/crud';
+import { EXAMINE_STATUS } from '@/core/report-workflow';
+import { reporting as t } from '@/locale/reporting';
+import { informationreportingexamineExamine } from '@generated/api/informationreportingexamine/informationreportingexamine';
+import { reportExamineModule } from '@generated/modules/report-examine';
+import { HistoryDialog, type HistoryTarget } from './history-dialog';
+import { RejectDialog } from './reject-dialog';
+import { stateColumn } from './state-tag';
+import { useTransition } from './workflow';
+import './reporting.css';
+
+const pending = (row: ModuleRecord) => Number(row.examine_status) === EXAMINE_STATUS.pending;
+
+const columns = { examine_status: stateColumn(reportExamineModule, 'examine_status') };
+
+export default function ReportExaminePage() {
+  const [rejecting, setRejecting] = useState<ModuleRecord | null>(null);
+  const [history, setHistory] = useState<HistoryTarget | null>(null);
+  const examine = useTransition((body: { id: number; status: 2 | 3; remark?: string }) =>
+    informationreportingexamineExamine(body),
+  );
+
+  const rowActions: RowActionDefinition[] = [
+    {
+      id: 'approve',
+      label: t.approve,
+      visible: pending,
+      onClick: (row, list) =>
+        list.ask({
+          message: t.confirmApprove,
+          accept: () =>
+            examine.mutateAsync({ id: Number(list.idOf(row)), status: EXAMINE_STATUS.approved }),
+        }),
+    },
+    {
+      id: 'reject',
+      label: t.reject,
+      danger: true,
+      visible: pending,
+      onClick: (row) => setRejecting(row),
+    },
+    {
+      id: 'history',
+      label: t.history,
+      onClick: (row) =>
+        setHistory({ reportId: Number(row.report_id), title: String(row.title ?? '') }),
+    },
+  ];
+
+  return (
+    <>
+      <CrudPage module={reportExamineModule} rowActions={rowActions} columns={columns} />
+      <RejectDialog
+        title={rejecting ? String(rejecting.title ?? '') : null}
+        busy={examine.isPending}
+        onReject={(reason) =>
+          examine.mutateAsync({
+            id: Number(rejecting?.id),
+            status: EXAMINE_STATUS.rejected,
+            remark: reason,
+          })
+        }
+        onHide={() => setRejecting(null)}
+      />
+      <HistoryDialog target={history} onHide={() => setHistory(null)} />
+    </>
+  );
+}

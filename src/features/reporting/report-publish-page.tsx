@@ -1,0 +1,49 @@
+/**
+ * 发布列表: every approved report's publication. 发布 puts a pending or withdrawn one online
+ * (it counts in 统计分析 from then on); 撤回 takes a published one back offline.
+ */
+import { CrudPage, type ModuleRecord, type RowActionDefinition } from '@/components/crud';
+import { PUBLISH_STATUS } from '@/core/report-workflow';
+import { reporting as t } from '@/locale/reporting';
+import {
+  informationreportingpublishPublish,
+  informationreportingpublishWithdraw,
+} from '@generated/api/informationreportingpublish/informationreportingpublish';
+import { reportPublishModule } from '@generated/modules/report-publish';
+import { stateColumn } from './state-tag';
+import { useTransition } from './workflow';
+
+const published = (row: ModuleRecord) => Number(row.publish_status) === PUBLISH_STATUS.published;
+
+const columns = { publish_status: stateColumn(reportPublishModule, 'publish_status') };
+
+export default function ReportPublishPage() {
+  const publish = useTransition((id: number) => informationreportingpublishPublish({ id }));
+  const withdraw = useTransition((id: number) => informationreportingpublishWithdraw({ id }));
+
+  const rowActions: RowActionDefinition[] = [
+    {
+      id: 'publish',
+      label: t.publish,
+      visible: (row) => !published(row),
+      onClick: (row, list) =>
+        list.ask({
+          message: t.confirmPublish,
+          accept: () => publish.mutateAsync(Number(list.idOf(row))),
+        }),
+    },
+    {
+      id: 'withdraw',
+      label: t.withdraw,
+      danger: true,
+      visible: published,
+      onClick: (row, list) =>
+        list.ask({
+          message: t.confirmWithdraw,
+          accept: () => withdraw.mutateAsync(Number(list.idOf(row))),
+        }),
+    },
+  ];
+
+  return <CrudPage module={reportPublishModule} rowActions={rowActions} columns={columns} />;
+}
