@@ -9,6 +9,7 @@ import { generatedScreens } from '@generated/screens';
 import { attachmentScreens } from '@/features/attachment';
 import { businessScreens } from '@/features/business';
 import { dealScreens } from '@/features/deal';
+import { designerScreens } from '@/features/designer';
 import { demoScreens } from '@/features/demo';
 import { homeScreens } from '@/features/home';
 import { pendingScreens } from '@/features/pending';
@@ -28,6 +29,7 @@ const featureScreens: readonly ScreenDefinition[] = [
   ...reportingScreens,
   ...printScreens,
   ...dealScreens,
+  ...designerScreens,
   ...businessScreens,
   ...versionScreens,
 ];
