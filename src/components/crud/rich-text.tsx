@@ -2,7 +2,7 @@
  * Stored rich text (editor output, notice bodies) drawn as HTML after DOMPurify has removed
  * scripts, event handlers and javascript: links; plain text stays text.
  */
-import DOMPurify from 'dompurify';
+import { sanitizeEditorHtml } from '@/components/editor/html/sanitize';
 import { common } from '@/locale/common';
 import './rich-text.css';
 
@@ -11,9 +11,13 @@ export function looksLikeHtml(value: unknown): value is string {
   return typeof value === 'string' && /<([a-z][a-z0-9]*)\b[^>]*>/i.test(value);
 }
 
-/** The sanitised HTML of a stored value (exported for tests and previews). */
+/**
+ * The sanitised HTML of a stored value (exported for tests and previews): the editor's
+ * sanitiser, so what is shown is exactly what the editor would keep (no style url(), no foreign
+ * frames, no scripting links).
+ */
 export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+  return sanitizeEditorHtml(html);
 }
 
 export function RichText({

@@ -292,8 +292,9 @@ function parseCode(pre: Element): CodeData {
 function parseMedia(element: Element, dataUrl: string | null): EditorBlock | undefined {
   const src =
     element.getAttribute('src') ?? element.querySelector('source')?.getAttribute('src') ?? '';
-  const url = dataUrl && videoEmbed(dataUrl) ? dataUrl : src;
-  if (!videoEmbed(url)) return undefined;
+  // A legacy frame's address is taken in its embeddable form (//host/… becomes https://host/…).
+  const url = dataUrl && videoEmbed(dataUrl) ? dataUrl : videoEmbed(src)?.src;
+  if (!url) return undefined;
   return {
     type: 'video',
     data: {

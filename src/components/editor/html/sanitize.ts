@@ -296,7 +296,12 @@ function hooked(purifier: Purifier, inline: boolean): Purifier {
 
 /** An emoticon image: the only image inline content keeps. */
 export function isEmoticon(node: Element): boolean {
-  return node.classList.contains('emoticon') || node.hasAttribute('data-emoticon');
+  return (
+    node.classList.contains('emoticon') ||
+    node.hasAttribute('data-emoticon') ||
+    // UEditor's emoticons carry no class: they are known by where they live.
+    /img\.baidu\.com\/hi\/|\/dialogs\/emotion\//.test(node.getAttribute('src') ?? '')
+  );
 }
 
 let documentPurifier: Purifier | undefined;
@@ -428,7 +433,8 @@ function normalizeInline(root: HTMLElement): void {
     const decoration = style.get('text-decoration') ?? '';
     if (decoration.includes('underline')) wraps.push('u');
     if (decoration.includes('line-through')) wraps.push('s');
-    for (const tag of wraps) {
+    // The first tag ends up outermost: <b><u>x</u></b>.
+    for (const tag of wraps.reverse()) {
       const wrapper = span.ownerDocument.createElement(tag);
       while (span.firstChild) wrapper.appendChild(span.firstChild);
       span.appendChild(wrapper);

@@ -226,7 +226,7 @@ export function blockToHtml(block: EditorBlock): string {
   }
 }
 
-/** The document as the HTML the server stores. */
+/** The document as the HTML the server stores: one block per line (the parser skips the breaks). */
 export function blocksToHtml(doc: EditorDocument): string {
-  return (doc.blocks ?? []).map(blockToHtml).join('');
+  return (doc.blocks ?? []).map(blockToHtml).filter(Boolean).join('\n');
 }
