@@ -216,6 +216,8 @@ const FIELD_KEYS = [
   'cf_method',
   'optionData',
   'parameData',
+  // 列表显示: which fields the generic module's list shows.
+  'cf_islist',
 ];
 
 /** Designer rows keep options and parameters as JSON text (cf_options, cf_params). */

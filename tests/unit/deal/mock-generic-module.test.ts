@@ -5,7 +5,7 @@
  * and 设为当前版本 leaves exactly one current version per system / per module.
  */
 import { describe, expect, it } from 'vitest';
-import { call, signIn, withMockServer } from '../mocks/harness';
+import { call, send, signIn, withMockServer } from '../mocks/harness';
 
 withMockServer();
 
@@ -138,6 +138,27 @@ describe('a module designed at run time', () => {
       body: { purchase_title: '越权新增' },
     });
     expect(refused.status).toBe(220);
+  });
+});
+
+describe('the built-in module common', () => {
+  it('takes the designer module Deal’s fields, with 列表显示 (cf_islist) for the list', async () => {
+    const token = await signIn();
+    const fields = await call<Row[]>('POST', '/api/field/getfieldarrbymodule', {
+      token,
+      body: { moduleName: 'common', moduleType: 'form' },
+    });
+    const islist = Object.fromEntries(fields.data.map((row) => [row.cf_fieldname, row.cf_islist]));
+    expect(islist).toMatchObject({ deal_title: 1, urgency: 1, budget: 2, deal_content: 2 });
+  });
+
+  it('exports a designed module’s records as a workbook', async () => {
+    const token = await signIn();
+    await designPurchase(token);
+    await call('POST', '/api/purchase/add', { token, body: { purchase_title: '导出测试' } });
+    const response = await send('GET', '/api/purchase/export', { token });
+    expect(response.headers.get('content-type')).toContain('spreadsheetml');
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 });
 

@@ -269,6 +269,9 @@ const specific: Record<string, (op: Operation) => Prepared | Promise<Prepared>> 
     options: { body: multipart({ upfile: png(), type: 'ajax' }) },
   }),
   methodGetkeyval: () => ({ path: '/api/adminuser/getkeyval', options: {} }),
+  // 设为当前版本 takes an existing version's id.
+  systemversionSetcurrent: (op) => ({ path: op.path, options: { body: { id: 2 } } }),
+  moduleversionSetcurrent: (op) => ({ path: op.path, options: { body: { id: 3 } } }),
   informationreportingexamineExamine: (op) => ({
     path: op.path,
     options: { body: { id: 3, status: 2, remark: '同意' } },
