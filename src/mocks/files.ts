@@ -10,7 +10,7 @@ import { mockMessages } from '@/locale/mock';
 import { ossHandlers } from './oss';
 import { envelope, fail, ok } from './respond';
 import { FILE_TABLE, fileById, fileIdOf, keepBytes, persist, table } from './store';
-import { nowSeconds, readBody, readQuery, type Params } from './util';
+import { hasJsonBody, nowSeconds, readBody, readQuery, type Params } from './util';
 
 export { FILE_TABLE };
 export const ATTACHMENT_TABLE = 'attachment';
@@ -331,8 +331,16 @@ async function ueditor(request: Request): Promise<Response> {
   }
   if (action === 'catchimage') {
     // No outbound fetches from the mock: remote images are kept at their address.
+    // The editor posts a form with one `source[]` per address; readBody keeps only the last.
+    const form = hasJsonBody(request)
+      ? undefined
+      : await request
+          .clone()
+          .formData()
+          .catch(() => undefined);
+    const listed = form ? [...form.getAll('source[]'), ...form.getAll('source')].map(String) : [];
     const body = await readBody(request);
-    const raw = body['source[]'] ?? body.source ?? [];
+    const raw = listed.length ? listed : (body['source[]'] ?? body.source ?? []);
     const sources = (Array.isArray(raw) ? raw : [raw]).map(String);
     return ueditorAnswer(request, {
       state: 'SUCCESS',
