@@ -68,9 +68,9 @@ export const noticeModule: ModuleDefinition<AdminNotice> = {
     {
       cf_name: '公告内容',
       cf_fieldname: 'notice_content',
-      cf_control: 'textarea',
+      cf_control: 'editor',
       cf_placeholder: '请输入公告内容',
-      cf_length: 200,
+      cf_length: 65535,
       cf_default: '',
       cf_ispri: 0,
     },

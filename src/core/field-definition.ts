@@ -82,8 +82,8 @@ export const UPLOAD_CONTROLS: readonly ControlType[] = [
   'UploadAttachmentFileArr',
 ];
 
-/** Controls whose widget is not built yet (the editor comes with its own work). */
-export const DEFERRED_CONTROLS: readonly ControlType[] = ['editor'];
+/** Controls whose widget is not built yet (none now: the editor has its control). */
+export const DEFERRED_CONTROLS: readonly ControlType[] = [];
 
 /** Free-text controls: trimmed, emoji stripped, length-limited. */
 export const TEXT_CONTROLS: readonly ControlType[] = ['input', 'textarea', 'password'];

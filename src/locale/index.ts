@@ -19,3 +19,4 @@ export { attachment } from './attachment';
 export { upload, uploadDemo } from './upload';
 export { editorText } from './editor';
 export { designer } from './designer';
+export { editorUi } from './editor-ui';

@@ -3,6 +3,7 @@
  * definitions, the text clean-up (trim + emoji strip) and the default values.
  */
 import * as yup from 'yup';
+import { isBlankHtml } from '@/components/editor/empty';
 import { form as t } from '@/locale/form';
 import { settings as ts } from '@/locale/settings';
 import {
@@ -202,10 +203,25 @@ function pickSchema(field: FieldDefinition, message: string): yup.AnySchema {
     : schema.nullable().optional();
 }
 
+/**
+ * The editor's value is HTML: an editor left empty still holds markup (`<p><br></p>`), so the
+ * required rule tests for text or media, and says 请输入{name} like any text field.
+ */
+function editorSchema(field: FieldDefinition): yup.AnySchema {
+  const name = field.cf_name;
+  let schema = yup.string().default('');
+  const max = Number(field.cf_length);
+  if (Number.isFinite(max) && max > 0) schema = schema.max(max, t.maxLength(name, max));
+  return isRequired(field)
+    ? schema.test('required', t.required(name), (value) => !isBlankHtml(value))
+    : schema;
+}
+
 /** The schema of one field. */
 export function fieldSchema(field: FieldDefinition): yup.AnySchema {
   const control = field.cf_control;
   if (DEFERRED_CONTROLS.includes(control)) return yup.mixed().nullable().optional();
+  if (control === 'editor') return editorSchema(field);
   if (UPLOAD_CONTROLS.includes(control)) return pickSchema(field, t.requiredUpload(field.cf_name));
   if (TEXT_CONTROLS.includes(control)) return textSchema(field);
   if (control === 'InputNumber') return numberSchema(field);

@@ -485,9 +485,9 @@ describe('dates', () => {
 });
 
 describe('deferred controls and error focus', () => {
-  it('the editor says it is not available yet', () => {
+  it('the editor control is loaded lazily (its loading hint shows first)', () => {
     setup([{ cf_name: '正文', cf_fieldname: 'body', cf_control: 'editor' }]);
-    expect(screen.getByText('正文：该控件暂不可用，敬请期待')).toBeInTheDocument();
+    expect(screen.getByText('编辑器加载中…')).toBeInTheDocument();
   });
 
   it.each(['UploadImg', 'UploadFileArr', 'UploadAttachment', 'UploadAttachmentFileArr'] as const)(

@@ -12,11 +12,11 @@ import { SwitchControl } from './switch';
 import { LazyAttachmentControl, LazyUploadControl } from '../../upload/lazy';
 import { TextareaWithWordImport } from '../../upload/word-textarea';
 import { InputControl, PasswordControl } from './text';
-import { UnavailableControl } from './unavailable';
+import { LazyEditorControl } from '../../editor/lazy';
 
 /**
- * Control type → component. The upload and attachment controls load their widgets lazily; the
- * editor is still deferred.
+ * Control type → component. The upload, attachment and editor controls load their widgets
+ * lazily.
  */
 export const CONTROL_COMPONENTS: Record<ControlType, ComponentType<ControlProps>> = {
   input: InputControl,
@@ -44,5 +44,5 @@ export const CONTROL_COMPONENTS: Record<ControlType, ComponentType<ControlProps>
   UploadAttachmentArr: LazyAttachmentControl,
   UploadAttachmentFile: LazyAttachmentControl,
   UploadAttachmentFileArr: LazyAttachmentControl,
-  editor: UnavailableControl,
+  editor: LazyEditorControl,
 };

@@ -1,0 +1,44 @@
+/**
+ * The DynamicForm `editor` control (spec section 9): form-embedded 900 × 600 by default
+ * (parameData width/height override), the product settings (minimum frame 800 × 350, word count
+ * off, scaling on), drafts under the page address + field name. The value is HTML.
+ */
+import type { ControlProps } from '../form/controls/types';
+import { EDITOR_LIMITS } from './model/blocks';
+import { RichEditor } from './rich-editor';
+
+function numberParam(params: Record<string, unknown> | undefined, key: string): number | undefined {
+  const n = Number(params?.[key]);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+export default function EditorControl({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+}: ControlProps) {
+  const { product, formEmbedded } = EDITOR_LIMITS;
+  const wordCount = field.parameData?.wordCount;
+  return (
+    <RichEditor
+      id={id}
+      label={field.cf_name}
+      value={typeof value === 'string' ? value : ''}
+      onChange={onChange}
+      onBlur={onBlur}
+      invalid={invalid}
+      disabled={disabled}
+      width={numberParam(field.parameData, 'width') ?? formEmbedded.width}
+      height={numberParam(field.parameData, 'height') ?? formEmbedded.height}
+      minWidth={product.minWidth}
+      minHeight={product.minHeight}
+      wordCount={typeof wordCount === 'boolean' ? wordCount : product.wordCount}
+      scaling={product.scaling}
+      draftId={field.cf_fieldname}
+    />
+  );
+}

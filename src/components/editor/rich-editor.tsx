@@ -1,0 +1,1026 @@
+/**
+ * The rich-text editor: the project's toolbar over one Editor.js instance, whose value is the
+ * HTML the server stores (through the codec in ./html). Adds what Editor.js lacks: source view,
+ * fullscreen, resize handle, search/replace, drafts with the saved notice, the word count, the
+ * image/link hint popup, paste/drop image upload with remote image capture, and the
+ * editor-internal dialogs. Loaded lazily (./lazy.tsx): nothing here is reachable from /login.
+ */
+import './rich-editor.css';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
+import { Button } from 'primereact/button';
+import { notify } from '@/lib/notify';
+import { catchRemoteImages, uploadToUeditor } from '@/lib/ueditor';
+import { editorPopup, editorStatus, editorToolbar } from '@/locale/editor';
+import { editorUi } from '@/locale/editor-ui';
+import { chartProblem } from './chart-rules';
+import {
+  AnchorDialog,
+  ChartDialog,
+  EmoticonDialog,
+  ImageDialog,
+  LinkDialog,
+  PreviewDialog,
+  SearchReplaceDialog,
+  SpecialCharsDialog,
+  TableDialog,
+  TemplateDialog,
+  VideoDialog,
+  type LinkValue,
+} from './dialogs';
+import {
+  SelectionKeeper,
+  applyInlineStyle,
+  applyLink,
+  escapeHtml,
+  execInline,
+  findNext,
+  insertAnchor,
+  insertInlineHtml,
+  linkAt,
+  replaceAllText,
+} from './dom-commands';
+import {
+  createDraftStore,
+  createSavedNotice,
+  type Draft,
+  type DraftStore,
+  type SavedNotice,
+} from './drafts';
+import { blocksToHtml, htmlToBlocks, sanitizeEditorHtml, videoEmbed } from './html';
+import { installImeGuard } from './ime';
+import { createEditor, type EditorHandle } from './instance';
+import {
+  EDITOR_LIMITS,
+  type ChartType,
+  type EditorBlock,
+  type EditorDocument,
+  type ImageData,
+  type ImageFloat,
+  type TableData,
+  type TextAlignment,
+} from './model/blocks';
+import { createTable } from './tools/table-grid';
+import { TABLE_CHART_EVENT, type TableChartDetail } from './tools/table-tool';
+import { AlignmentTune, SpacingTune } from './tools/tunes';
+import { EditorToolbar, type ToolbarActions, type ToolbarCommand } from './toolbar';
+import { checkWordLimit } from './word-count';
+import type { AttachmentValue } from '@/core/attachment';
+
+const AttachmentLibraryDialog = lazy(
+  () => import('@/components/attachment-library/attachment-library-dialog'),
+);
+
+export interface RichEditorProps {
+  /** DOM id of the editing region (a form label points at it). */
+  id: string;
+  /** The field's name, for the region's accessible name. */
+  label: string;
+  /** Stored HTML. */
+  value: string;
+  onChange: (html: string) => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  invalid?: boolean;
+  /** Frame size in px; width undefined fills the line. Defaults: 300 high (spec section 9). */
+  width?: number;
+  height?: number;
+  minWidth?: number;
+  minHeight?: number;
+  /** Word count with the limit and the overflow message (the product setting turns it off). */
+  wordCount?: boolean;
+  wordLimit?: number;
+  /** The resize handle (UEditor's "scaling"). */
+  scaling?: boolean;
+  /** Keeps drafts under the page address + this id (the form field name). */
+  draftId?: string;
+}
+
+type DialogName =
+  | 'link'
+  | 'anchor'
+  | 'image'
+  | 'video'
+  | 'search'
+  | 'specialChars'
+  | 'emoticon'
+  | 'preview'
+  | 'template'
+  | 'table'
+  | 'chart'
+  | 'libraryImage'
+  | 'libraryFile';
+
+type Hint =
+  | { kind: 'image'; blockId: string; top: number; left: number }
+  | { kind: 'link'; anchor: HTMLAnchorElement; top: number; left: number };
+
+const EMPTY_LINK: LinkValue = { href: '', text: '', title: '', newWindow: false };
+const EMPTY_IMAGE: ImageData = { url: '', caption: '', float: 'none' };
+/** Editor.js fires onChange per mutation batch; the HTML is rebuilt after a short calm. */
+const EMIT_DELAY_MS = 120;
+/** The frame layer above the layout (product setting: layer value 2000). */
+const FULLSCREEN_LAYER = 2000;
+
+/** Uploads one file through /ueditor/ue; errors are shown by the client (4 s). */
+async function uploadEditorFile(file: File, kind: 'image' | 'file'): Promise<string | undefined> {
+  const result = await uploadToUeditor(file, kind);
+  return result.ok ? result.url : undefined;
+}
+
+/** The page address drafts are kept under (the route and its query). */
+function pageAddress(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+function toBlocks(html: string): EditorBlock[] {
+  if (!html || !html.trim()) return [];
+  return htmlToBlocks(html).blocks;
+}
+
+/** A link hint shows the address cut to 20 characters plus an ellipsis when longer than 30. */
+export function linkHintText(href: string): string {
+  return href.length > 30 ? `${href.slice(0, 20)}…` : href;
+}
+
+export function RichEditor(props: RichEditorProps) {
+  const {
+    id,
+    label,
+    value,
+    disabled = false,
+    invalid = false,
+    wordCount = true,
+    wordLimit = EDITOR_LIMITS.wordLimit,
+    scaling = true,
+    minWidth = 0,
+    minHeight = 100,
+    draftId,
+  } = props;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const handleRef = useRef<EditorHandle | undefined>(undefined);
+  const keeperRef = useRef<SelectionKeeper | undefined>(undefined);
+  const lastHtml = useRef(value);
+  const onChangeRef = useRef(props.onChange);
+  const draftRef = useRef<DraftStore | undefined>(undefined);
+  const noticeRef = useRef<SavedNotice | undefined>(undefined);
+  const emitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const [ready, setReady] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [source, setSource] = useState<string | undefined>(undefined);
+  const [size, setSize] = useState({
+    width: props.width,
+    height: props.height ?? EDITOR_LIMITS.otherHeight,
+  });
+  const [dialog, setDialog] = useState<DialogName | undefined>(undefined);
+  const [linkInitial, setLinkInitial] = useState<LinkValue>(EMPTY_LINK);
+  const [imageInitial, setImageInitial] = useState<ImageData>(EMPTY_IMAGE);
+  const [imageTarget, setImageTarget] = useState<string | undefined>(undefined);
+  const [chartTable, setChartTable] = useState<TableChartDetail | undefined>(undefined);
+  const [previewHtml, setPreviewHtml] = useState('');
+  const [hint, setHint] = useState<Hint | undefined>(undefined);
+  const [draftOffer, setDraftOffer] = useState<Draft | undefined>(() => {
+    if (!draftId || disabled) return undefined;
+    const draft = createDraftStore({ address: pageAddress(), editorId: draftId }).load();
+    return draft && draft.html !== value ? draft : undefined;
+  });
+  const [savedVisible, setSavedVisible] = useState(false);
+  // The form holds the latest HTML (every change is handed to it), so the count follows it.
+  const words = useMemo(
+    () => (wordCount ? checkWordLimit(value, wordLimit) : undefined),
+    [value, wordCount, wordLimit],
+  );
+
+  /** Saves the blocks to HTML and hands it to the form (and the draft). */
+  const emitNow = useCallback(async (): Promise<string | undefined> => {
+    const handle = handleRef.current;
+    if (!handle) return undefined;
+    await handle.ready;
+    // Read-only (the form is submitting) cannot save; the value the form holds is current.
+    if (handle.editor.readOnly.isEnabled) return lastHtml.current;
+    const doc = (await handle.editor.save()) as EditorDocument;
+    const html = blocksToHtml(doc);
+    if (html !== lastHtml.current) {
+      lastHtml.current = html;
+      onChangeRef.current(html);
+      draftRef.current?.save(html);
+    }
+    return html;
+  }, []);
+
+  const scheduleEmit = useCallback(() => {
+    if (emitTimer.current) clearTimeout(emitTimer.current);
+    emitTimer.current = setTimeout(() => void emitNow(), EMIT_DELAY_MS);
+  }, [emitNow]);
+
+  const openLinkRef = useRef<() => void>(() => undefined);
+  const disabledRef = useRef(disabled);
+
+  // One Editor.js per mount, on its own holder (StrictMode mounts twice).
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return undefined;
+    let alive = true;
+    const holder = document.createElement('div');
+    holder.className = 're-holder';
+    frame.append(holder);
+    const handle = createEditor({
+      holder,
+      blocks: toBlocks(lastHtml.current),
+      readOnly: disabledRef.current,
+      onChange: () => scheduleEmit(),
+      onLinkOpen: () => openLinkRef.current(),
+    });
+    handleRef.current = handle;
+    const keeper = new SelectionKeeper(holder);
+    keeperRef.current = keeper;
+    const stopKeeper = keeper.start();
+    const stopIme = installImeGuard(frame);
+    void handle.ready.then(() => {
+      if (alive) setReady(true);
+    });
+    return () => {
+      alive = false;
+      stopKeeper();
+      stopIme();
+      if (emitTimer.current) clearTimeout(emitTimer.current);
+      if (handleRef.current === handle) handleRef.current = undefined;
+      handle.dispose();
+      void handle.ready.finally(() => holder.remove());
+      setReady(false);
+    };
+  }, [scheduleEmit]);
+
+  // Disabled (e.g. while the form submits) switches the same instance to read-only.
+  useEffect(() => {
+    const handle = handleRef.current;
+    if (!ready || !handle || handle.editor.readOnly.isEnabled === disabled) return;
+    void handle.editor.readOnly.toggle(disabled);
+  }, [disabled, ready]);
+
+  // A value set from outside (form reset, record loaded later) replaces the content.
+  useEffect(() => {
+    const handle = handleRef.current;
+    if (!ready || !handle || value === lastHtml.current) return;
+    lastHtml.current = value;
+    void handle.editor.render({ blocks: toBlocks(value) });
+  }, [value, ready]);
+
+  // Drafts: offered back when one exists that differs from the loaded value; cleared on submit.
+  useEffect(() => {
+    if (!draftId || disabledRef.current) return undefined;
+    const notice = createSavedNotice({ onChange: setSavedVisible });
+    const store = createDraftStore({
+      address: pageAddress(),
+      editorId: draftId,
+      onSaved: () => notice.saved(),
+    });
+    if (store.load()?.html === lastHtml.current) store.clear();
+    draftRef.current = store;
+    noticeRef.current = notice;
+    const form = rootRef.current?.closest('form');
+    const onSubmit = () => {
+      store.clear();
+      setDraftOffer(undefined);
+    };
+    form?.addEventListener('submit', onSubmit);
+    const onHide = () => store.flush();
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      form?.removeEventListener('submit', onSubmit);
+      window.removeEventListener('pagehide', onHide);
+      store.dispose();
+      notice.dispose();
+      draftRef.current = undefined;
+      noticeRef.current = undefined;
+    };
+  }, [draftId]);
+
+  // Fullscreen: no scaling, no auto-height; the page behind does not scroll. Leaving restores.
+  useEffect(() => {
+    if (!fullscreen) return undefined;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !dialog) setFullscreen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      document.body.style.overflow = previous;
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [fullscreen, dialog]);
+
+  // ---- blocks -------------------------------------------------------------------------------
+
+  const currentBlockId = (): string | undefined => {
+    const el = keeperRef.current?.anchorElement();
+    return el?.closest<HTMLElement>('.ce-block')?.dataset.id;
+  };
+
+  const insertBlocks = async (blocks: EditorBlock[]) => {
+    const handle = handleRef.current;
+    if (!handle || blocks.length === 0) return;
+    await handle.ready;
+    const api = handle.editor.blocks;
+    const currentId = currentBlockId();
+    let index = currentId ? api.getBlockIndex(currentId) + 1 : api.getBlocksCount();
+    for (const block of blocks) {
+      api.insert(block.type, block.data, undefined, index, true);
+      index += 1;
+    }
+    scheduleEmit();
+  };
+
+  const convertCurrent = async (
+    type: 'list' | 'header' | 'paragraph',
+    data: Record<string, unknown>,
+  ) => {
+    const handle = handleRef.current;
+    const blockId = currentBlockId();
+    if (!handle || !blockId) return;
+    const block = handle.editor.blocks.getById(blockId);
+    if (!block) return;
+    if (block.name === type) {
+      const saved = await block.save();
+      await handle.editor.blocks.update(blockId, { ...(saved?.data ?? {}), ...data });
+    } else {
+      await handle.editor.blocks.convert(blockId, type, data);
+    }
+    scheduleEmit();
+  };
+
+  const withRange = (run: (range: Range) => void) => {
+    const range = keeperRef.current?.restore();
+    if (range) run(range);
+  };
+
+  // ---- uploads --------------------------------------------------------------------------------
+
+  const uploadImages = async (files: File[]) => {
+    const urls: string[] = [];
+    for (const file of files) {
+      const url = await uploadEditorFile(file, 'image');
+      if (url) urls.push(url);
+    }
+    await insertBlocks(
+      urls.map((url) => ({
+        type: 'image',
+        data: { url, caption: '', float: 'none' as ImageFloat },
+      })),
+    );
+  };
+
+  const pickFile = (accept: string, onFile: (file: File) => void) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = accept;
+    input.onchange = () => {
+      const file = input.files?.[0];
+      if (file) onFile(file);
+    };
+    input.click();
+  };
+
+  /** Replaces foreign image addresses by copies on this server (remote image capture). */
+  const captureForeign = async () => {
+    const handle = handleRef.current;
+    if (!handle) return;
+    const doc = (await handle.editor.save()) as EditorDocument;
+    const images = doc.blocks.filter(
+      (b): b is Extract<EditorBlock, { type: 'image' }> => b.type === 'image',
+    );
+    if (images.length === 0) return;
+    const result = await catchRemoteImages(images.map((b) => b.data.url));
+    if (!result.ok || result.replacements.size === 0) return;
+    for (const block of images) {
+      const url = result.replacements.get(block.data.url);
+      if (url && block.id) handle.images.get(block.id)?.update({ url });
+    }
+    scheduleEmit();
+  };
+
+  // Paste and drop: image files upload; pasted pages with blocks go through the codec.
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame || disabled) return undefined;
+    const imageFiles = (list: FileList | undefined | null) =>
+      Array.from(list ?? []).filter((file) => file.type.startsWith('image/'));
+    const onPaste = (event: ClipboardEvent) => {
+      if (source !== undefined) return;
+      const data = event.clipboardData;
+      if (!data) return;
+      const inCode = (event.target as Element | null)?.closest?.('.re-code');
+      if (inCode) return;
+      const files = imageFiles(data.files);
+      if (files.length) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        void uploadImages(files);
+        return;
+      }
+      const html = data.getData('text/html');
+      if (!html) return;
+      if (/<img[^>]+src=["']?file:/i.test(html))
+        notify.warn(editorStatus.wordImageHint, EDITOR_LIMITS.uploadErrorShowMs);
+      const insideTable = (event.target as Element | null)?.closest?.('.re-table');
+      if (insideTable || !/<(table|img|h[1-6]|ul|ol|pre|video|iframe|figure|hr)\b/i.test(html))
+        return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      void insertBlocks(toBlocks(sanitizeEditorHtml(html))).then(() => captureForeign());
+    };
+    const onDrop = (event: DragEvent) => {
+      const files = imageFiles(event.dataTransfer?.files);
+      if (!files.length) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      void uploadImages(files);
+    };
+    frame.addEventListener('paste', onPaste, true);
+    frame.addEventListener('drop', onDrop, true);
+    return () => {
+      frame.removeEventListener('paste', onPaste, true);
+      frame.removeEventListener('drop', onDrop, true);
+    };
+  });
+
+  // The table's "chart" button.
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return undefined;
+    const onChart = (event: Event) => {
+      setChartTable((event as CustomEvent<TableChartDetail>).detail);
+      setDialog('chart');
+    };
+    frame.addEventListener(TABLE_CHART_EVENT, onChart);
+    return () => frame.removeEventListener(TABLE_CHART_EVENT, onChart);
+  }, []);
+
+  // The hint popup on a clicked image or link.
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return undefined;
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Element;
+      const frameBox = frame.getBoundingClientRect();
+      const place = (el: Element) => {
+        const box = el.getBoundingClientRect();
+        return {
+          top: box.bottom - frameBox.top + frame.scrollTop + 4,
+          left: Math.max(0, box.left - frameBox.left),
+        };
+      };
+      const img = target.closest('.re-image img');
+      if (img) {
+        const blockId = img.closest<HTMLElement>('.ce-block')?.dataset.id;
+        if (blockId) setHint({ kind: 'image', blockId, ...place(img) });
+        return;
+      }
+      const anchor = linkAt(target);
+      if (anchor && frame.contains(anchor)) {
+        setHint({ kind: 'link', anchor, ...place(anchor) });
+        return;
+      }
+      setHint(undefined);
+    };
+    frame.addEventListener('click', onClick);
+    return () => frame.removeEventListener('click', onClick);
+  }, []);
+
+  // ---- toolbar ---------------------------------------------------------------------------------
+
+  const openLink = () => {
+    const range = keeperRef.current?.restore();
+    const existing = range ? linkAt(range.startContainer) : undefined;
+    setLinkInitial(
+      existing
+        ? {
+            href: existing.getAttribute('href') ?? '',
+            text: existing.textContent ?? '',
+            title: existing.title,
+            newWindow: existing.target === '_blank',
+          }
+        : { ...EMPTY_LINK, text: range?.toString() ?? '' },
+    );
+    setDialog('link');
+  };
+  // The latest callbacks for the Editor.js instance, which lives across renders.
+  useLayoutEffect(() => {
+    onChangeRef.current = props.onChange;
+    disabledRef.current = disabled;
+    openLinkRef.current = openLink;
+  });
+
+  const toggleSource = async () => {
+    const handle = handleRef.current;
+    if (!handle) return;
+    if (source === undefined) {
+      const html = (await emitNow()) ?? lastHtml.current;
+      setHint(undefined);
+      setSource(html);
+      return;
+    }
+    // Back from the source: only what the sanitiser lets through reaches the editor.
+    const clean = sanitizeEditorHtml(source);
+    setSource(undefined);
+    await handle.editor.render({ blocks: toBlocks(clean) });
+    await emitNow();
+  };
+
+  const run = (command: ToolbarCommand) => {
+    const handle = handleRef.current;
+    switch (command) {
+      case 'fullscreen':
+        setFullscreen((on) => !on);
+        return;
+      case 'source':
+        void toggleSource();
+        return;
+      case 'undo':
+        if (handle) void Promise.resolve(handle.undo.undo()).then(scheduleEmit);
+        return;
+      case 'redo':
+        if (handle) void Promise.resolve(handle.undo.redo()).then(scheduleEmit);
+        return;
+      case 'bold':
+      case 'italic':
+      case 'underline':
+        withRange(() => execInline(command));
+        return;
+      case 'fontBorder':
+        withRange((range) => applyInlineStyle(range, 'border', '1px solid #000000'));
+        return;
+      case 'orderedList':
+      case 'unorderedList':
+        void convertCurrent('list', { style: command === 'orderedList' ? 'ordered' : 'unordered' });
+        return;
+      case 'link':
+        openLink();
+        return;
+      case 'unlink':
+        withRange((range) => {
+          const anchor = linkAt(range.startContainer);
+          if (anchor && range.collapsed) range.selectNodeContents(anchor);
+          const selection = document.getSelection();
+          selection?.removeAllRanges();
+          selection?.addRange(range);
+          execInline('unlink');
+        });
+        return;
+      case 'anchor':
+        setDialog('anchor');
+        return;
+      case 'attachment':
+        setDialog('libraryFile');
+        return;
+      case 'simpleUpload':
+        pickFile('image/*', (file) => void uploadImages([file]));
+        return;
+      case 'insertImage':
+        setDialog('libraryImage');
+        return;
+      case 'emoticon':
+        setDialog('emoticon');
+        return;
+      case 'table':
+        setDialog('table');
+        return;
+      case 'code':
+        void insertBlocks([{ type: 'code', data: { code: '', language: 'plaintext' } }]);
+        return;
+      case 'pageBreak':
+        void insertBlocks([{ type: 'pagebreak', data: {} }]);
+        return;
+      case 'video':
+        setDialog('video');
+        return;
+      case 'searchReplace':
+        setDialog('search');
+        return;
+      case 'specialChars':
+        setDialog('specialChars');
+        return;
+      case 'preview':
+        void emitNow().then((html) => {
+          setPreviewHtml(html ?? lastHtml.current);
+          setDialog('preview');
+        });
+        return;
+      case 'template':
+        setDialog('template');
+        return;
+    }
+  };
+
+  const actions: ToolbarActions = {
+    run,
+    align: (alignment: TextAlignment) => {
+      const tune = handleRef.current?.tunes.get(`align:${currentBlockId() ?? ''}`);
+      if (tune instanceof AlignmentTune) tune.set(alignment);
+    },
+    color: (kind, color) => withRange((range) => applyInlineStyle(range, kind, color)),
+    font: (kind, fontValue) => withRange((range) => applyInlineStyle(range, kind, fontValue)),
+    spacing: (kind, n) => {
+      const tune = handleRef.current?.tunes.get(`spacing:${currentBlockId() ?? ''}`);
+      if (tune instanceof SpacingTune) tune.set(kind, n);
+    },
+    heading: (level) =>
+      void (level ? convertCurrent('header', { level }) : convertCurrent('paragraph', {})),
+  };
+
+  const closeDialog = () => setDialog(undefined);
+
+  const insertChars = (text: string) => {
+    closeDialog();
+    withRange((range) => insertInlineHtml(range, escapeHtml(text)));
+  };
+
+  // ---- resize handle ---------------------------------------------------------------------------
+
+  const startResize = (event: React.PointerEvent<HTMLDivElement>) => {
+    const frame = rootRef.current;
+    if (!frame) return;
+    event.preventDefault();
+    const startX = event.clientX;
+    const startY = event.clientY;
+    const box = frame.getBoundingClientRect();
+    const startHeight = size.height;
+    const onMove = (move: PointerEvent) => {
+      setSize({
+        width: Math.max(minWidth, Math.round(box.width + move.clientX - startX)),
+        height: Math.max(minHeight, Math.round(startHeight + move.clientY - startY)),
+      });
+    };
+    const onUp = () => {
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
+    };
+    window.addEventListener('pointermove', onMove);
+    window.addEventListener('pointerup', onUp);
+  };
+
+  const resizeByKey = (event: React.KeyboardEvent) => {
+    const step = event.key === 'ArrowDown' ? 20 : event.key === 'ArrowUp' ? -20 : 0;
+    if (!step) return;
+    event.preventDefault();
+    setSize((s) => ({ ...s, height: Math.max(minHeight, s.height + step) }));
+  };
+
+  // ---- render ----------------------------------------------------------------------------------
+
+  const rootStyle: CSSProperties = fullscreen
+    ? { zIndex: FULLSCREEN_LAYER }
+    : // The minimum frame binds the resize handle only: a narrower dialog still fits the editor.
+      { width: size.width, maxWidth: '100%' };
+  const frameStyle: CSSProperties = fullscreen
+    ? {}
+    : { height: size.height, minHeight: Math.min(minHeight, size.height) };
+  const hintImage = (blockId: string) => handleRef.current?.images.get(blockId);
+
+  return (
+    <div
+      ref={rootRef}
+      className={`rich-editor${fullscreen ? ' rich-editor--fullscreen' : ''}${invalid ? ' rich-editor--invalid' : ''}`}
+      style={rootStyle}
+      data-ready={ready ? 'true' : 'false'}
+    >
+      {!disabled && (
+        <EditorToolbar actions={actions} state={{ fullscreen, source: source !== undefined }} />
+      )}
+      {draftOffer && (
+        <div className="rich-editor__draft" role="alert">
+          <span>
+            {editorStatus.draftOffer(
+              new Date(draftOffer.savedAt).toLocaleString('zh-CN', { hour12: false }),
+            )}
+          </span>
+          <Button
+            type="button"
+            size="small"
+            label={editorStatus.draftRestore}
+            onClick={() => {
+              const handle = handleRef.current;
+              setDraftOffer(undefined);
+              if (!handle) return;
+              void handle.editor
+                .render({ blocks: toBlocks(draftOffer.html) })
+                .then(() => emitNow());
+              notify.success(editorStatus.draftRestored);
+            }}
+          />
+          <Button
+            type="button"
+            size="small"
+            text
+            label={editorStatus.draftDiscard}
+            onClick={() => {
+              draftRef.current?.clear();
+              setDraftOffer(undefined);
+            }}
+          />
+        </div>
+      )}
+      <div
+        ref={frameRef}
+        id={id}
+        className="rich-editor__frame"
+        style={{ ...frameStyle, display: source === undefined ? undefined : 'none' }}
+        role="group"
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        tabIndex={-1}
+        onBlur={props.onBlur}
+      >
+        {!ready && <small className="rich-editor__loading">{editorUi.loading}</small>}
+        {hint && (
+          <div
+            className="rich-editor__hint"
+            role="toolbar"
+            aria-label={editorUi.hint.label}
+            style={{ top: hint.top, left: hint.left }}
+          >
+            {hint.kind === 'image' ? (
+              <>
+                {(['none', 'left', 'right', 'center'] as const).map((f) => (
+                  <Button
+                    key={f}
+                    type="button"
+                    size="small"
+                    text
+                    label={
+                      {
+                        none: editorPopup.floatNone,
+                        left: editorPopup.floatLeft,
+                        right: editorPopup.floatRight,
+                        center: editorPopup.floatCenter,
+                      }[f]
+                    }
+                    onClick={() => {
+                      hintImage(hint.blockId)?.update({ float: f });
+                      setHint(undefined);
+                    }}
+                  />
+                ))}
+                <Button
+                  type="button"
+                  size="small"
+                  text
+                  label={editorPopup.modify}
+                  onClick={() => {
+                    setImageInitial(hintImage(hint.blockId)?.value ?? EMPTY_IMAGE);
+                    setImageTarget(hint.blockId);
+                    setHint(undefined);
+                    setDialog('image');
+                  }}
+                />
+                <Button
+                  type="button"
+                  size="small"
+                  text
+                  severity="danger"
+                  label={editorPopup.delete}
+                  onClick={() => {
+                    const handle = handleRef.current;
+                    if (handle)
+                      handle.editor.blocks.delete(handle.editor.blocks.getBlockIndex(hint.blockId));
+                    setHint(undefined);
+                    scheduleEmit();
+                  }}
+                />
+              </>
+            ) : (
+              <>
+                <a
+                  href={hint.anchor.getAttribute('href') ?? undefined}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="rich-editor__hint-link"
+                >
+                  {linkHintText(hint.anchor.getAttribute('href') ?? '')}
+                </a>
+                <Button
+                  type="button"
+                  size="small"
+                  text
+                  label={editorPopup.modify}
+                  onClick={() => {
+                    const range = document.createRange();
+                    range.selectNodeContents(hint.anchor);
+                    const selection = document.getSelection();
+                    selection?.removeAllRanges();
+                    selection?.addRange(range);
+                    setHint(undefined);
+                    openLink();
+                  }}
+                />
+                <Button
+                  type="button"
+                  size="small"
+                  text
+                  label={editorPopup.clear}
+                  onClick={() => {
+                    hint.anchor.replaceWith(...Array.from(hint.anchor.childNodes));
+                    setHint(undefined);
+                    scheduleEmit();
+                  }}
+                />
+              </>
+            )}
+          </div>
+        )}
+      </div>
+      {source !== undefined && (
+        <textarea
+          className="rich-editor__source"
+          aria-label={editorToolbar.source}
+          value={source}
+          style={frameStyle}
+          onChange={(event) => setSource(event.target.value)}
+        />
+      )}
+      <div className="rich-editor__status">
+        <span className="rich-editor__saved" role="status">
+          {savedVisible ? editorStatus.autosaved : ''}
+        </span>
+        {words && (
+          <span
+            className={`rich-editor__words${words.over ? ' is-over' : ''}`}
+            role={words.over ? 'alert' : undefined}
+          >
+            {words.message}
+          </span>
+        )}
+        {scaling && !fullscreen && (
+          <div
+            className="rich-editor__resize"
+            role="separator"
+            aria-orientation="horizontal"
+            aria-label={editorToolbar.resize}
+            title={editorToolbar.resize}
+            tabIndex={0}
+            onPointerDown={startResize}
+            onKeyDown={resizeByKey}
+          />
+        )}
+      </div>
+
+      <LinkDialog
+        visible={dialog === 'link'}
+        onHide={closeDialog}
+        initial={linkInitial}
+        onSubmit={(link) => {
+          closeDialog();
+          withRange((range) => applyLink(range, link));
+        }}
+      />
+      <AnchorDialog
+        visible={dialog === 'anchor'}
+        onHide={closeDialog}
+        onSubmit={(name) => {
+          closeDialog();
+          withRange((range) => insertAnchor(range, name));
+        }}
+      />
+      <ImageDialog
+        visible={dialog === 'image'}
+        onHide={closeDialog}
+        initial={imageInitial}
+        onUpload={(file) => uploadEditorFile(file, 'image')}
+        onLibrary={() => setDialog('libraryImage')}
+        onSubmit={(image) => {
+          closeDialog();
+          const target = imageTarget ? handleRef.current?.images.get(imageTarget) : undefined;
+          if (target) target.update(image);
+          else void insertBlocks([{ type: 'image', data: image }]);
+          setImageTarget(undefined);
+        }}
+      />
+      <VideoDialog
+        visible={dialog === 'video'}
+        onHide={closeDialog}
+        accept={(url) => !!videoEmbed(url)}
+        onSubmit={(video) => {
+          closeDialog();
+          void insertBlocks([{ type: 'video', data: video }]);
+        }}
+      />
+      <SearchReplaceDialog
+        visible={dialog === 'search'}
+        onHide={closeDialog}
+        onFind={(find, matchCase) =>
+          !!frameRef.current && findNext(frameRef.current, find, matchCase)
+        }
+        onReplace={(find, replacement, matchCase) => {
+          const selection = document.getSelection();
+          const selected = selection?.toString() ?? '';
+          const same = matchCase
+            ? selected === find
+            : selected.toLowerCase() === find.toLowerCase();
+          if (same && selection?.rangeCount && frameRef.current?.contains(selection.anchorNode)) {
+            const range = selection.getRangeAt(0);
+            range.deleteContents();
+            range.insertNode(document.createTextNode(replacement));
+            scheduleEmit();
+          }
+          return !!frameRef.current && findNext(frameRef.current, find, matchCase);
+        }}
+        onReplaceAll={(find, replacement, matchCase) => {
+          const n = frameRef.current
+            ? replaceAllText(frameRef.current, find, replacement, matchCase)
+            : 0;
+          if (n) scheduleEmit();
+          return n;
+        }}
+      />
+      <SpecialCharsDialog
+        visible={dialog === 'specialChars'}
+        onHide={closeDialog}
+        onPick={insertChars}
+      />
+      <EmoticonDialog visible={dialog === 'emoticon'} onHide={closeDialog} onPick={insertChars} />
+      <PreviewDialog visible={dialog === 'preview'} onHide={closeDialog} html={previewHtml} />
+      <TemplateDialog
+        visible={dialog === 'template'}
+        onHide={closeDialog}
+        onPick={(html, replace) => {
+          closeDialog();
+          const blocks = toBlocks(html);
+          const handle = handleRef.current;
+          if (replace && handle) void handle.editor.render({ blocks }).then(() => emitNow());
+          else void insertBlocks(blocks);
+        }}
+      />
+      <TableDialog
+        visible={dialog === 'table'}
+        onHide={closeDialog}
+        onSubmit={(cols, rows) => {
+          closeDialog();
+          void insertBlocks([{ type: 'table', data: createTable(cols, rows) }]);
+        }}
+      />
+      <ChartDialog
+        visible={dialog === 'chart'}
+        onHide={closeDialog}
+        error={chartTable && chartProblem(chartTable.table) ? editorUi.dialog.chartInvalid : ''}
+        onSubmit={(chartType: ChartType, title: string) => {
+          closeDialog();
+          const table: TableData | undefined = chartTable?.table;
+          const handle = handleRef.current;
+          if (!table || !handle || !chartTable) return;
+          const index = handle.editor.blocks.getBlockIndex(chartTable.blockId) + 1;
+          handle.editor.blocks.insert('chart', { chartType, title, table }, undefined, index, true);
+          scheduleEmit();
+        }}
+      />
+      {(dialog === 'libraryImage' || dialog === 'libraryFile') && (
+        <Suspense fallback={null}>
+          <AttachmentLibraryDialog
+            visible
+            kind={dialog === 'libraryImage' ? 'image' : 'file'}
+            limit={99}
+            onHide={closeDialog}
+            onSelect={(items: AttachmentValue[]) => {
+              if (dialog === 'libraryImage') {
+                void insertBlocks(
+                  items.map((item) => ({
+                    type: 'image' as const,
+                    data: {
+                      url: item.att_url,
+                      caption: '',
+                      alt: item.att_title,
+                      float: 'none' as ImageFloat,
+                      ...(typeof item.att_id === 'number' && item.att_id > 0
+                        ? { attId: item.att_id }
+                        : {}),
+                    },
+                  })),
+                );
+              } else {
+                void insertBlocks(
+                  items.map((item) => ({
+                    type: 'attachment' as const,
+                    data: { url: item.att_url, name: item.att_title },
+                  })),
+                );
+              }
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+export default RichEditor;
