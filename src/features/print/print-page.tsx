@@ -54,7 +54,7 @@ export default function PrintPage() {
 
   return (
     <div className="print-demo">
-      <div className="print-toolbar card">
+      <div className="print-toolbar">
         <p>{t.intro}</p>
         <div className="print-toolbar__actions">
           <Button

@@ -27,8 +27,9 @@ export function ChartCanvas({ kind, title, labels, values }: ChartCanvasProps) {
     let cancelled = false;
     let destroy: (() => void) | undefined;
     import('./chart-setup')
-      .then(({ Chart }) => {
+      .then(({ registeredChart }) => {
         if (cancelled || !canvas.current) return;
+        const Chart = registeredChart();
         const chart = new Chart(canvas.current, {
           type: kind,
           data: {
@@ -40,7 +41,7 @@ export function ChartCanvas({ kind, title, labels, values }: ChartCanvasProps) {
                 backgroundColor:
                   kind === 'line' ? PALETTE[0] : labels.map((_, i) => PALETTE[i % PALETTE.length]),
                 borderColor: PALETTE[0],
-                tension: 0.2,
+                maxBarThickness: 56,
               },
             ],
           },

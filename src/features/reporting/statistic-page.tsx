@@ -35,6 +35,8 @@ interface Series {
   kind: ChartKind;
   head: string;
   rows: { label: string; count: number }[];
+  /** Items as columns (the months of a long range read better across). */
+  across?: boolean;
 }
 
 function seriesOf(data: ReportStatistic): Series[] {
@@ -55,42 +57,80 @@ function seriesOf(data: ReportStatistic): Series[] {
       title: t.byMonth,
       kind: 'line',
       head: t.month,
+      across: true,
       rows: data.byMonth.map((item) => ({ label: item.month, count: item.count })),
     },
   ];
+}
+
+/** The figures as a table: one row per item, or (many months) one column per item. */
+function FigureTable({ series, total }: { series: Series; total: number }) {
+  const caption = <caption>{t.tableLabel(series.title)}</caption>;
+  if (series.across)
+    return (
+      <div className="stat-table-scroll">
+        <table className="stat-table stat-table--across">
+          {caption}
+          <tbody>
+            <tr>
+              <th scope="row">{series.head}</th>
+              {series.rows.map((row) => (
+                <th scope="col" key={row.label}>
+                  {row.label}
+                </th>
+              ))}
+              <th scope="col">{t.sum}</th>
+            </tr>
+            <tr>
+              <th scope="row">{t.count}</th>
+              {series.rows.map((row) => (
+                <td key={row.label}>{row.count}</td>
+              ))}
+              <td>{total}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    );
+  return (
+    <table className="stat-table">
+      {caption}
+      <thead>
+        <tr>
+          <th scope="col">{series.head}</th>
+          <th scope="col">{t.count}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {series.rows.map((row) => (
+          <tr key={row.label}>
+            <th scope="row">{row.label}</th>
+            <td>{row.count}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">{t.sum}</th>
+          <td>{total}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
 }
 
 function StatisticSection({ series, total }: { series: Series; total: number }) {
   const labels = useMemo(() => series.rows.map((row) => row.label), [series.rows]);
   const values = useMemo(() => series.rows.map((row) => row.count), [series.rows]);
   return (
-    <section className="stat-section card" aria-label={series.title}>
+    <section
+      className={`stat-section${series.across ? ' stat-section--wide' : ''}`}
+      aria-label={series.title}
+    >
       <h2 className="stat-section__title">{series.title}</h2>
       <div className="stat-section__body">
         <ChartCanvas kind={series.kind} title={series.title} labels={labels} values={values} />
-        <table className="stat-table">
-          <caption>{t.tableLabel(series.title)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{series.head}</th>
-              <th scope="col">{t.count}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {series.rows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
-                <td>{row.count}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{t.sum}</th>
-              <td>{total}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <FigureTable series={series} total={total} />
       </div>
     </section>
   );
@@ -112,7 +152,7 @@ export default function StatisticPage() {
   return (
     <div className="stat-page">
       <form
-        className="stat-toolbar card"
+        className="stat-toolbar"
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
