@@ -22,6 +22,13 @@ const details = process.argv.includes('--details');
 /** The budgets of the production path: ratios to the bare page, and one increment in KB. */
 const BUDGET = { login: 1.3, homepage: 3, crudIncrementKb: 60 };
 
+/**
+ * Libraries only the screens and dialogs that use them may load (editor, upload widget, cropper,
+ * charts, spreadsheet, previewers, cloud upload): none of them may reach /login or the homepage.
+ */
+const HEAVY_PACKAGE =
+  /node_modules\/(filepond[^/]*|react-filepond|react-easy-crop|@editorjs\/[^/]+|editorjs-undo|chart\.js|exceljs|mammoth|docx-preview|pdfjs-dist|ali-oss)\//;
+
 const REFERENCE_HTML = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" />
 <title>reference</title></head><body><div id="root"></div>
 <script type="module" src="./main.tsx"></script></body></html>`;
@@ -59,6 +66,23 @@ function watchScripts(page: Page) {
   };
 }
 
+/** The heavy packages inside the fetched files, read from the build's (hidden) source maps. */
+async function heavyPackages(distDir: string, urls: string[]): Promise<string[]> {
+  const found = new Set<string>();
+  for (const url of new Set(urls)) {
+    const map = path.join(distDir, `${new URL(url).pathname}.map`);
+    // A chunk of bundler glue alone (the runtime helper) has no map and no package in it.
+    const text = await readFile(map, 'utf8').catch(() => '{"sources":[]}');
+    const { sources } = JSON.parse(text) as { sources: string[] };
+    for (const source of sources) {
+      // Sources are relative to the map (the build sits inside node_modules/.cache).
+      const match = HEAVY_PACKAGE.exec(path.resolve(path.dirname(map), source));
+      if (match?.[1]) found.add(match[1]);
+    }
+  }
+  return [...found].sort();
+}
+
 async function sum(distDir: string, urls: string[], step = ''): Promise<number> {
   const unique = [...new Set(urls)];
   const sizes = await Promise.all(unique.map((url) => gzippedSize(distDir, url)));
@@ -86,7 +110,8 @@ async function main(): Promise<void> {
     root: ROOT,
     mode: 'production',
     logLevel: 'warn',
-    build: { outDir: appDist, emptyOutDir: true },
+    // Hidden maps: the same JS files (no map comment), read to name the packages in each.
+    build: { outDir: appDist, emptyOutDir: true, sourcemap: 'hidden' },
   });
   await build({
     root: referenceDir,
@@ -133,7 +158,8 @@ async function main(): Promise<void> {
     const scripts = watchScripts(page);
     await page.goto(`${appUrl}/login`, { waitUntil: 'networkidle' });
     await page.waitForSelector('#login-username');
-    const login = await sum(appDist, scripts.take(), '/login');
+    const loginFiles = scripts.take();
+    const login = await sum(appDist, loginFiles, '/login');
 
     await page.fill('#login-username', 'admin');
     await page.fill('#login-password', 'Admin@123456');
@@ -141,7 +167,9 @@ async function main(): Promise<void> {
     await page.click('button[type=submit]');
     await page.waitForURL(/\/homepage$/);
     await page.waitForLoadState('networkidle');
-    const homepage = await sum(appDist, scripts.take(), 'homepage');
+    const homepageFiles = scripts.take();
+    const homepage = await sum(appDist, homepageFiles, 'homepage');
+    const heavy = await heavyPackages(appDist, [...loginFiles, ...homepageFiles]);
 
     // As a user gets there without opening another screen on the way (a top menu group opens
     // its first screen): 全部应用, then 公告管理.
@@ -172,6 +200,12 @@ async function main(): Promise<void> {
         `+${kb(crud)}`,
         `budget ≤ ${BUDGET.crudIncrementKb} KB`,
         crud / 1024 <= BUDGET.crudIncrementKb,
+      ],
+      [
+        'heavy libraries on /login and the homepage',
+        heavy.length ? heavy.join(', ') : 'none',
+        'budget: none (editor, FilePond, cropper, charts, exceljs, previewers, OSS)',
+        heavy.length === 0,
       ],
     ];
     const width = Math.max(...rows.map((row) => row[0].length));

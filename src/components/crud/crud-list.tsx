@@ -3,7 +3,6 @@ import type { ColumnEditorOptions, ColumnEvent, ColumnProps } from 'primereact/c
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { CONTROL_COMPONENTS } from '@/components/form/controls/registry';
 import { crud as t } from '@/locale/crud';
 import { hasPermissionKey } from '@/lib/permissions';
 import { CrudTable, RowAction, type ColumnOverrides } from './crud-table';
@@ -11,6 +10,7 @@ import { useCrudList, type CrudListController } from './use-crud-list';
 import { actionPermitted } from './permission-keys';
 import type { FieldDefinition } from '@/core/field-definition';
 import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-definition';
+import { FilterControl } from './filter-control';
 import './crud.css';
 
 /**
@@ -72,12 +72,12 @@ function SearchBar({ list }: { list: CrudListController }) {
     >
       {module.searchFields.map((field) => {
         const control = filterControl(field);
-        const Control = CONTROL_COMPONENTS[control] ?? CONTROL_COMPONENTS.input;
         const id = `crud-filter-${module.key}-${field.cf_fieldname}`;
         return (
           <span key={field.cf_fieldname} className="crud-list__filter">
             <label htmlFor={id}>{field.cf_name}</label>
-            <Control
+            <FilterControl
+              control={control}
               field={{ ...field, cf_control: control, cf_validate: undefined }}
               id={id}
               value={list.filterDraft[field.cf_fieldname] ?? null}

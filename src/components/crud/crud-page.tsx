@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { crud as t } from '@/locale/crud';
-import { CrudForm, type CrudFormProps } from './crud-form';
-import { CrudInfo } from './crud-info';
+import type { CrudFormProps } from './crud-form';
 import { CrudListView, type RowActionDefinition } from './crud-list';
 import { ImportExport } from './import-export';
-import { RecycleBin } from './recycle-bin';
+import { LazyCrudForm, LazyCrudInfo, LazyRecycleBin } from './lazy-dialogs';
 import { canDo } from './permission-keys';
 import { useCrudList, type CrudListController } from './use-crud-list';
 import type { ColumnOverrides } from './crud-table';
@@ -52,7 +51,7 @@ export function CrudPage({
   rowActions,
   toolbarExtra,
   columns,
-  renderForm = (props) => <CrudForm {...props} />,
+  renderForm = (props) => <LazyCrudForm {...props} />,
   openForm,
 }: CrudPageProps) {
   const list = useCrudList(module, { source });
@@ -109,14 +108,14 @@ export function CrudPage({
           visible: dialog.kind === 'add' || dialog.kind === 'edit',
           onHide: close,
         })}
-      <CrudInfo
+      <LazyCrudInfo
         module={module}
         id={dialog.kind === 'view' ? dialog.id : undefined}
         visible={dialog.kind === 'view'}
         onHide={close}
       />
       {canRecycle && (
-        <RecycleBin module={module} visible={dialog.kind === 'recycle'} onHide={close} />
+        <LazyRecycleBin module={module} visible={dialog.kind === 'recycle'} onHide={close} />
       )}
     </section>
   );

@@ -15,8 +15,8 @@ import { crud as t } from '@/locale/crud';
 import { crudTree } from '@/locale/crud-tree';
 import { hasPermissionKey } from '@/lib/permissions';
 import { CellView } from './cell-view';
-import { CrudForm, type CrudFormProps } from './crud-form';
-import { CrudInfo } from './crud-info';
+import type { CrudFormProps } from './crud-form';
+import { LazyCrudForm, LazyCrudInfo } from './lazy-dialogs';
 import { RowAction, type ColumnOverrides } from './crud-table';
 import { actionPermitted } from './permission-keys';
 import {
@@ -124,7 +124,7 @@ export function CrudTreePage({
   rowActions = [],
   toolbarExtra,
   columns: overrides = {},
-  renderForm = (props) => <CrudForm {...props} />,
+  renderForm = (props) => <LazyCrudForm {...props} />,
   expanderField,
   ...options
 }: CrudTreePageProps) {
@@ -301,7 +301,7 @@ export function CrudTreePage({
         visible: dialog.kind === 'add' || dialog.kind === 'edit',
         onHide: close,
       })}
-      <CrudInfo
+      <LazyCrudInfo
         module={module}
         id={dialog.kind === 'view' ? dialog.id : undefined}
         visible={dialog.kind === 'view'}

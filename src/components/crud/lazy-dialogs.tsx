@@ -1,0 +1,43 @@
+/**
+ * The CRUD screens' dialogs as a list sees them: the code of each (the form engine and its
+ * controls, the detail view with its HTML sanitiser, the recycle bin) loads when the dialog is
+ * first opened, not with the list. Once opened it stays mounted, so closing animates like any
+ * dialog and opening it again is immediate.
+ */
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import type { CrudFormProps } from './crud-form';
+import type { ModuleDefinition, RecordId } from './module-definition';
+
+function openedOnce<P extends { visible: boolean }>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  const Dialog = lazy(async () => ({ default: await load() }));
+  return function LazyDialog(props: P) {
+    const [opened, setOpened] = useState(props.visible);
+    // Derived during render (not in an effect): the dialog mounts in the same pass it opens.
+    if (props.visible && !opened) setOpened(true);
+    if (!opened && !props.visible) return null;
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    );
+  };
+}
+
+export const LazyCrudForm = openedOnce<CrudFormProps>(
+  async () => (await import('./crud-form')).CrudForm,
+);
+
+export const LazyCrudInfo = openedOnce<{
+  module: ModuleDefinition;
+  id: RecordId | undefined;
+  visible: boolean;
+  onHide: () => void;
+}>(async () => (await import('./crud-info')).CrudInfo);
+
+export const LazyRecycleBin = openedOnce<{
+  module: ModuleDefinition;
+  visible: boolean;
+  onHide: () => void;
+}>(async () => (await import('./recycle-bin')).RecycleBin);
