@@ -484,6 +484,11 @@ export function registrationFor(group: string): MockModuleRegistration | undefin
     keywordFields: fields
       .filter((row) => named(row) && ['input', 'textarea'].includes(String(row.cf_control)))
       .map((row) => String(row.cf_fieldname)),
+    // Export and the import template use the designed labels, in the designed order.
+    exportColumns: [...fields]
+      .filter((row) => typeof row.cf_fieldname === 'string')
+      .sort((a, b) => Number(a.cf_sort ?? 0) - Number(b.cf_sort ?? 0))
+      .map((row) => [String(row.cf_fieldname), String(row.cf_name ?? row.cf_fieldname)] as const),
   };
 }
 
