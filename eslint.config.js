@@ -114,6 +114,23 @@ export default tseslint.config(
     },
   },
   {
+    // The production build treats the app's own modules as free of import side effects
+    // (vite.config.ts: a screen importing one block of a folder index loads that block alone), so
+    // an import kept only for what the module does when loaded would be silently dropped there.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[specifiers.length=0][importKind!='type'][source.value=/^(\\.|@\\/|@generated\\/)(?!.*\\.css$)/]",
+          message:
+            'The build drops imports kept only for their side effects in src/: export a function and call it.',
+        },
+      ],
+    },
+  },
+  {
     // Generated files are checked for the import zones above but not for style: they are
     // rewritten by `cli generate` and reviewed through the templates instead.
     files: ['generated/**'],
