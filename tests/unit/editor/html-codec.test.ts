@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   blocksToHtml,
   htmlToBlocks,
+  localImageSources,
   safeUrl,
   sanitizeEditorHtml,
   sanitizeInlineHtml,
@@ -438,5 +439,29 @@ describe('video embedding', () => {
         ],
       }),
     ).toBe('<p><a href="https://example.com/page">https://example.com/page</a></p>');
+  });
+});
+
+describe('word images', () => {
+  it('finds the local images of HTML pasted from Word, which the sanitiser drops', () => {
+    const pasted =
+      '<p>正文<img src="file:///C:/Users/a/AppData/Local/Temp/msohtmlclip1/01/clip_image001.png" width="100">' +
+      '<!--[if gte vml 1]><v:imagedata src="file:///C:/tmp/clip_image002.png"/><![endif]-->' +
+      '<img src="https://example.com/web.png"><img src="FILE:///D:/b.jpg"></p>';
+    expect(localImageSources(pasted)).toEqual([
+      'file:///C:/Users/a/AppData/Local/Temp/msohtmlclip1/01/clip_image001.png',
+      'FILE:///D:/b.jpg',
+    ]);
+    expect(sanitizeEditorHtml(pasted)).toBe('<p>正文<img src="https://example.com/web.png"></p>');
+  });
+});
+
+describe('classes', () => {
+  it('keeps only the editor’s own classes (the page’s could restyle the app)', () => {
+    expect(
+      sanitizeEditorHtml(
+        '<div class="p-dialog-mask layout-topbar">x</div><hr class="pagebreak p-hidden"><pre class="brush:js;toolbar:false">y</pre>',
+      ),
+    ).toBe('<div>x</div><hr class="pagebreak"><pre class="brush:js;toolbar:false">y</pre>');
   });
 });

@@ -16,3 +16,4 @@ export {
   type UrlKind,
 } from './sanitize';
 export { videoEmbed, type VideoTarget } from './video';
+export { localImageSources } from './word-images';

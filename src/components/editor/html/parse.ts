@@ -68,7 +68,8 @@ function isBlockMedia(node: Node): boolean {
 }
 
 function serialize(nodes: readonly Node[]): string {
-  const holder = document.createElement('div');
+  // In the nodes' own (throw-away) document: adopting them into the page's costs more each time.
+  const holder = (nodes[0]?.ownerDocument ?? document).createElement('div');
   for (const node of nodes) holder.appendChild(node.cloneNode(true));
   return holder.innerHTML;
 }
@@ -146,7 +147,7 @@ function parseList(list: Element): ListData {
       if (nested.includes(child as Element)) continue;
       // Paragraphs inside an item (other editors) are lines of one item.
       if (child instanceof Element && child.tagName === 'P') {
-        if (contentNodes.length) contentNodes.push(document.createElement('br'));
+        if (contentNodes.length) contentNodes.push(li.ownerDocument.createElement('br'));
         contentNodes.push(...Array.from(child.childNodes));
       } else contentNodes.push(child);
     }
@@ -172,7 +173,7 @@ function cellHtml(cell: Element): string {
   const nodes: Node[] = [];
   for (const child of Array.from(cell.childNodes)) {
     if (child instanceof Element && (child.tagName === 'P' || child.tagName === 'DIV')) {
-      if (nodes.length) nodes.push(document.createElement('br'));
+      if (nodes.length) nodes.push(cell.ownerDocument.createElement('br'));
       nodes.push(...Array.from(child.childNodes));
     } else nodes.push(child);
   }
@@ -526,7 +527,7 @@ class Walker {
 }
 
 function wrapIn(node: Element, tag: string): Element {
-  const wrapper = document.createElement(tag);
+  const wrapper = node.ownerDocument.createElement(tag);
   wrapper.appendChild(node.cloneNode(true));
   return wrapper;
 }

@@ -254,6 +254,9 @@ const BASE: Config = {
   KEEP_CONTENT: true,
 };
 
+/** Classes the editor writes or reads (page break, emoticon, marker, code languages). */
+const SAFE_CLASS = /^(pagebreak|emoticon|cdx-marker|(language|lang)-[\w+#-]+|brush:[\w+#;:-]+)$/;
+
 const URL_ATTRIBUTES: Record<string, UrlKind> = { href: 'link', src: 'media', poster: 'image' };
 
 function hooked(purifier: Purifier, inline: boolean): Purifier {
@@ -266,6 +269,16 @@ function hooked(purifier: Purifier, inline: boolean): Purifier {
     if (name === 'style') {
       const style = filterStyle(data.attrValue);
       if (style) data.attrValue = style;
+      else data.keepAttr = false;
+      return;
+    }
+    if (name === 'class') {
+      // Only the editor's own classes: the page's (PrimeReact, layout) could restyle the app.
+      const kept = data.attrValue
+        .split(/\s+/)
+        .filter((token) => SAFE_CLASS.test(token))
+        .join(' ');
+      if (kept) data.attrValue = kept;
       else data.keepAttr = false;
       return;
     }
@@ -307,10 +320,30 @@ export function isEmoticon(node: Element): boolean {
 let documentPurifier: Purifier | undefined;
 let inlinePurifier: Purifier | undefined;
 
+function configured(inline: boolean): Purifier {
+  const instance = hooked(DOMPurify(window), inline);
+  // One fixed configuration per instance: set once, not parsed again on every call.
+  instance.setConfig({
+    ...BASE,
+    ALLOWED_TAGS: inline ? INLINE_TAGS : [...INLINE_TAGS, ...BLOCK_TAGS],
+  });
+  return instance;
+}
+
 function purifier(inline: boolean): Purifier {
   // Created on first use: DOMPurify needs a window (the browser, or jsdom in tests).
-  if (inline) return (inlinePurifier ??= hooked(DOMPurify(window), true));
-  return (documentPurifier ??= hooked(DOMPurify(window), false));
+  if (inline) return (inlinePurifier ??= configured(true));
+  return (documentPurifier ??= configured(false));
+}
+
+/**
+ * DOMPurify's string output parsed into a fresh inert document for the clean-up passes. (Its
+ * RETURN_DOM hands back nodes adopted into the page's document; walking those got slower with
+ * every call in jsdom.)
+ */
+function purifiedBody(html: string, inline: boolean): HTMLElement {
+  const clean = purifier(inline).sanitize(html);
+  return new DOMParser().parseFromString(`<!doctype html><body>${clean}`, 'text/html').body;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -388,6 +421,8 @@ function onlyStyle(element: Element): boolean {
 /** Embeds become a <video> (own files) or a sandboxed <iframe> (allowed players). */
 function fixMedia(root: Element): void {
   for (const element of Array.from(root.querySelectorAll('[data-removed]'))) element.remove();
+  // An image whose address was refused (file:, javascript:) shows nothing: it goes.
+  for (const img of Array.from(root.querySelectorAll('img:not([src])'))) img.remove();
   for (const embed of Array.from(root.querySelectorAll('embed'))) {
     const target = videoEmbed(embed.getAttribute('src') ?? '');
     if (!target) {
@@ -479,24 +514,35 @@ export function sanitizeEditorHtml(html: string): string {
 
 /** The same, as a detached body element to walk (the parser's input). */
 export function sanitizeToElement(html: string): HTMLElement {
-  const body = purifier(false).sanitize(html, {
-    ...BASE,
-    ALLOWED_TAGS: [...INLINE_TAGS, ...BLOCK_TAGS],
-    RETURN_DOM: true,
-  }) as HTMLElement;
+  const body = purifiedBody(html, false);
   fixMedia(body);
   for (const font of Array.from(body.querySelectorAll('font'))) fontToSpan(font);
   mergeSpans(body);
   return body;
 }
 
+/**
+ * Results of the inline pass by input. The editor serialises the whole document on every change
+ * and most blocks have not changed: a pure function's answer is simply remembered.
+ */
+const inlineCache = new Map<string, string>();
+const INLINE_CACHE_SIZE = 5000;
+
 /** The inline HTML of one block (text, list item, table cell, caption). */
 export function sanitizeInlineHtml(html: string): string {
-  const body = purifier(true).sanitize(html, {
-    ...BASE,
-    ALLOWED_TAGS: INLINE_TAGS,
-    RETURN_DOM: true,
-  }) as HTMLElement;
+  const known = inlineCache.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeInlineUncached(html);
+  if (inlineCache.size >= INLINE_CACHE_SIZE) {
+    const oldest = inlineCache.keys().next().value;
+    if (oldest !== undefined) inlineCache.delete(oldest);
+  }
+  inlineCache.set(html, clean);
+  return clean;
+}
+
+function sanitizeInlineUncached(html: string): string {
+  const body = purifiedBody(html, true);
   for (const element of Array.from(body.querySelectorAll('[data-removed]'))) element.remove();
   for (const font of Array.from(body.querySelectorAll('font'))) fontToSpan(font);
   normalizeInline(body);
