@@ -1,5 +1,10 @@
-/** The row of history tabs with its right-click menu (关闭, 关闭其他, 关闭右侧, 关闭左侧, 关闭全部). */
-import { useRef, useState, type MouseEvent } from 'react';
+/**
+ * The row of history tabs with its right-click menu (关闭, 关闭其他, 关闭右侧, 关闭左侧, 关闭全部).
+ * Each tab's title is a button (Enter or Space shows its screen; the active one is
+ * aria-current); the arrow keys, Home and End move between the titles; the context-menu key
+ * opens the menu of the focused tab.
+ */
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { ContextMenu } from 'primereact/contextmenu';
 import type { MenuItem } from 'primereact/menuitem';
 import { shell } from '@/locale/shell';
@@ -58,22 +63,45 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange }: Props) {
     menu.current?.show(event);
   };
 
+  /** Arrow keys, Home and End move the focus along the titles (Tab leaves the row). */
+  const moveFocus = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = tabs.length - 1;
+    const next = {
+      ArrowLeft: index - 1,
+      ArrowRight: index + 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const titles = event.currentTarget
+      .closest('ul')
+      ?.querySelectorAll<HTMLButtonElement>('.history-tab__title');
+    titles?.[Math.min(Math.max(next, 0), last)]?.focus();
+  };
+
   return (
-    <nav className="history-tabs" aria-label="history tabs">
-      <ul role="tablist">
-        {tabs.map((tab) => {
+    <nav className="history-tabs" aria-label={shell.tabs.bar}>
+      <ul>
+        {tabs.map((tab, index) => {
           const active = tab.path === activePath;
           return (
             <li
               key={tab.path}
-              role="tab"
-              aria-selected={active}
               data-path={tab.path}
               className={`history-tab${active ? ' history-tab--active' : ''}`}
+              // Pointer clicks anywhere on the tab; Enter or Space on its title click the title.
               onClick={() => onSelect(tab.path)}
               onContextMenu={(event) => openMenu(event, tab.path)}
             >
-              <span className="history-tab__title">{tab.title}</span>
+              <button
+                type="button"
+                className="history-tab__title"
+                aria-current={active ? 'page' : undefined}
+                onKeyDown={(event) => moveFocus(event, index)}
+              >
+                {tab.title}
+              </button>
               {isClosable(tab) && (
                 <button
                   type="button"

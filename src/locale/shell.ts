@@ -44,6 +44,7 @@ export const shell = {
     clearCacheDone: '缓存已清除',
   },
   tabs: {
+    bar: '已打开的页面',
     close: '关闭',
     closeOthers: '关闭其他',
     closeRight: '关闭右侧',

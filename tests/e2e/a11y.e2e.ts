@@ -1,0 +1,195 @@
+/**
+ * Accessibility: axe-core in real Chromium on the login page, every screen of the registry and
+ * the main dialogs (a CRUD add dialog, the attachment library, 修改密码, the message drawer) —
+ * no serious or critical violation; and the keyboard alone signs in and switches history tabs.
+ * Every counted violation is printed with the screen it was found on (rule, impact, elements),
+ * so a screen that fails names what to fix.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { screens } from '@/app/screens';
+import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { DEMO_PASSWORD, signIn } from './support/session';
+
+const COUNTED = new Set(['serious', 'critical']);
+/** A screen that has not settled by then has failed; the next one is tried. */
+const SETTLE_MS = 20_000;
+
+let browser: Browser;
+/** Signed in by the keyboard journey; the scans use their own signed-in page. */
+let keyboard: { context: BrowserContext; page: Page };
+let scanner: { context: BrowserContext; page: Page };
+
+/** One line per violation and element: where, which rule, how bad, which element. */
+function describeViolations(where: string, violations: Result[]): string[] {
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${where}: ${violation.id} (${violation.impact}) ${node.target.join(' ')} — ${violation.help}`,
+    ),
+  );
+}
+
+/** The serious and critical violations on the page (or inside `scope`), printed. */
+async function scan(page: Page, where: string, scope?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  if (scope) builder = builder.include(scope);
+  const { violations } = await builder.analyze();
+  const counted = describeViolations(
+    where,
+    violations.filter((violation) => COUNTED.has(violation.impact ?? '')),
+  );
+  for (const line of counted) console.log(`axe ${line}`);
+  return counted;
+}
+
+/** Waits until a screen opened by address has settled (as the route smoke test does). */
+async function openScreen(page: Page, path: string): Promise<Locator> {
+  await page.goto(`${baseUrl()}${path}`);
+  const view = page.locator(`.shell-view[data-path="${path}"]`);
+  await view.waitFor({ state: 'visible', timeout: SETTLE_MS });
+  await page.locator('.history-tab--active').first().waitFor({ timeout: SETTLE_MS });
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('.p-datatable-loading-overlay')
+    .waitFor({ state: 'detached', timeout: SETTLE_MS });
+  return view;
+}
+
+/** The id (or else the accessible label) of the focused element. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return element?.id || element?.getAttribute('aria-label') || element?.textContent?.trim();
+  });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  keyboard = await newPage(browser);
+  scanner = await newPage(browser);
+});
+
+afterAll(async () => {
+  await keyboard?.context.close();
+  await scanner?.context.close();
+  await browser?.close();
+});
+
+describe('axe: the login page', () => {
+  it('/login: no serious or critical violation', async () => {
+    const { page } = scanner;
+    await page.goto(`${baseUrl()}/login`);
+    await page.waitForSelector('.login-form__captcha-image img');
+    expect(await scan(page, '/login')).toEqual([]);
+  });
+});
+
+describe('keyboard only', () => {
+  it('signs in with Tab, typing and Enter', async () => {
+    const { page } = keyboard;
+    await page.goto(`${baseUrl()}/login`);
+    await page.waitForSelector('.login-form__captcha-image img');
+
+    // The first Tab stops on the username, then the form's order: password, its show/hide
+    // switch, the captcha answer, the captcha image (a refresh button), 登录.
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('login-username');
+    await page.keyboard.type('admin');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('login-password');
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('显示密码');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('login-captcha');
+    await page.keyboard.type('8888');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/homepage$/);
+    await page.locator('.history-tab--active').first().waitFor();
+  });
+
+  it('switches history tabs with the arrow keys and Enter', async () => {
+    const { page } = keyboard;
+    await openScreen(page, '/system/notice');
+    await openScreen(page, '/system/user');
+    const tab = (title: string) =>
+      page.locator('.history-tab').filter({ hasText: title }).locator('.history-tab__title');
+    await tab('管理员').focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused(page)).toBe('公告管理');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/system\/notice$/);
+    await page.waitForSelector('.history-tab--active:has-text("公告管理")');
+    await page.keyboard.press('End');
+    expect(await focused(page)).toBe('管理员');
+    await page.keyboard.press('Home');
+    await page.keyboard.press(' ');
+    await page.waitForURL(/\/homepage$/);
+    await screenshot(page, 'a11y-keyboard-tabs');
+  });
+});
+
+describe('axe: every screen of the registry', () => {
+  beforeAll(async () => {
+    const { page } = scanner;
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, 'admin');
+    await page.waitForURL(/\/homepage$/);
+  });
+
+  it.each(screens.map((screen) => [screen.path, screen.title]))(
+    '%s (%s): no serious or critical violation',
+    async (path) => {
+      const { page } = scanner;
+      await openScreen(page, path);
+      expect(await scan(page, path)).toEqual([]);
+    },
+  );
+});
+
+describe('axe: the main dialogs', () => {
+  it('a CRUD add dialog (新增 - 公告管理)', async () => {
+    const { page } = scanner;
+    const view = await openScreen(page, '/system/notice');
+    await view.getByRole('button', { name: '新增', exact: true }).click();
+    await page.getByRole('dialog', { name: '新增 - 公告管理' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await scan(page, '/system/notice 新增', '.p-dialog')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  it('the attachment library (附件库)', async () => {
+    const { page } = scanner;
+    const view = await openScreen(page, '/demo/form');
+    await view.locator('.upload-control[data-control="UploadAttachment"] button').first().click();
+    await page.getByRole('dialog', { name: /附件库/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.locator('.p-dialog .p-datatable-loading-overlay').waitFor({ state: 'detached' });
+    expect(await scan(page, '/demo/form 附件库', '.p-dialog')).toEqual([]);
+    await screenshot(page, 'a11y-attachment-library');
+    await page.keyboard.press('Escape');
+  });
+
+  it('修改密码', async () => {
+    const { page } = scanner;
+    await openScreen(page, '/homepage');
+    await page.click('.user-menu__trigger');
+    await page.click('.user-menu__popup .p-menuitem-text:text-is("修改密码")');
+    await page.getByRole('dialog', { name: '修改密码' }).waitFor();
+    expect(await scan(page, '修改密码', '.p-dialog')).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('the message drawer (消息通知)', async () => {
+    const { page } = scanner;
+    await openScreen(page, '/homepage');
+    await page.locator('header').getByRole('button', { name: /^消息/ }).click();
+    await page.locator('.p-sidebar').getByText('消息通知').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await scan(page, '消息通知', '.p-sidebar')).toEqual([]);
+    await screenshot(page, 'a11y-message-drawer');
+  });
+});
