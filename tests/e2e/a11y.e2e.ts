@@ -116,14 +116,14 @@ describe('keyboard only', () => {
     await openScreen(page, '/system/user');
     const tab = (title: string) =>
       page.locator('.history-tab').filter({ hasText: title }).locator('.history-tab__title');
-    await tab('管理员').focus();
+    await tab('管理员管理').focus();
     await page.keyboard.press('ArrowLeft');
     expect(await focused(page)).toBe('公告管理');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/system\/notice$/);
     await page.waitForSelector('.history-tab--active:has-text("公告管理")');
     await page.keyboard.press('End');
-    expect(await focused(page)).toBe('管理员');
+    expect(await focused(page)).toBe('管理员管理');
     await page.keyboard.press('Home');
     await page.keyboard.press(' ');
     await page.waitForURL(/\/homepage$/);
