@@ -77,8 +77,9 @@ describe('history tabs', () => {
     const onChange = vi.fn();
     const onSelect = vi.fn();
     render(<HistoryTabs tabs={ALL} activePath="/d" onSelect={onSelect} onChange={onChange} />);
-    const tabs = screen.getAllByRole('tab');
-    expect(within(tabs[0]!).queryByRole('button')).toBeNull(); // homepage: no close button
+    const tabs = screen.getAllByRole('listitem');
+    // homepage: no close button (its title is the only button)
+    expect(within(tabs[0]!).queryByRole('button', { name: /^关闭/ })).toBeNull();
 
     const cases: [string, string[], string | undefined][] = [
       ['关闭其他', ['/homepage', '/b'], '/b'],
