@@ -152,6 +152,24 @@ const specific: Record<string, (op: Operation) => Prepared | Promise<Prepared>> 
     },
   }),
   adminuserResetpassword: (op) => ({ path: op.path, options: { body: { id: 2 } } }),
+  // The designer refuses a taken module or field name (the seed row again): a new one.
+  designermoduleAdd: (op) => ({
+    path: op.path,
+    options: {
+      body: {
+        module_title: '采购申请',
+        module_name: 'Purchase',
+        table_name: 'cms_purchase',
+        module_type: 1,
+      },
+    },
+  }),
+  fieldAdd: (op) => ({
+    path: op.path,
+    options: {
+      body: { module_id: 1, cf_name: '备注', cf_fieldname: 'deal_remark', cf_control: 'textarea' },
+    },
+  }),
   adminuserGetkeyval: (op) => ({
     path: op.path,
     options: { body: { key: 'id', value: 'nickname' } },
