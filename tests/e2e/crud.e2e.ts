@@ -48,12 +48,15 @@ describe('notices (/system/notice)', () => {
     // Add: the required title has the spec's message; nothing typed is lost.
     await page.getByRole('button', { name: '新增' }).click();
     const addDialog = page.getByRole('dialog', { name: '新增 - 公告管理' });
-    await addDialog.getByLabel('公告内容').fill('本周六 22:00 至 24:00 进行系统维护。');
+    // 公告内容 is a rich-text editor: its first paragraph takes the text.
+    const content = addDialog
+      .getByRole('group', { name: '公告内容' })
+      .locator('.ce-paragraph')
+      .first();
+    await content.fill('本周六 22:00 至 24:00 进行系统维护。');
     await addDialog.getByRole('button', { name: '提交' }).click();
     await addDialog.getByText('请输入公告标题').waitFor();
-    expect(await addDialog.getByLabel('公告内容').inputValue()).toBe(
-      '本周六 22:00 至 24:00 进行系统维护。',
-    );
+    expect(await content.textContent()).toBe('本周六 22:00 至 24:00 进行系统维护。');
     await addDialog.getByLabel('公告标题').fill('端到端测试公告');
     await addDialog.getByRole('button', { name: '提交' }).click();
     await expectToast(page, '新增成功');

@@ -137,7 +137,11 @@ describe('production build behind nginx', () => {
     await page.getByRole('button', { name: '新增' }).click();
     const dialog = page.getByRole('dialog', { name: '新增 - 公告管理' });
     await dialog.getByLabel('公告标题').fill('经 nginx 发布的公告');
-    await dialog.getByLabel('公告内容').fill('生产构建，经反向代理保存。');
+    await dialog
+      .getByRole('group', { name: '公告内容' })
+      .locator('.ce-paragraph')
+      .first()
+      .fill('生产构建，经反向代理保存。');
     await dialog.getByRole('button', { name: '提交' }).click();
     await page
       .locator('.crud-page .p-datatable-tbody tr', { hasText: '经 nginx 发布的公告' })

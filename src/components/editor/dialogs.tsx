@@ -95,7 +95,6 @@ export function LinkDialog({
       visible={visible}
       onHide={onHide}
       style={{ width: 460 }}
-      onShow={() => (setValue(initial), setError(''))}
       footer={<Footer onCancel={onHide} onOk={submit} />}
     >
       <Field label={f.linkText} id={`${id}-text`}>
@@ -216,7 +215,6 @@ export function ImageDialog({
       visible={visible}
       onHide={onHide}
       style={{ width: 520 }}
-      onShow={() => (setValue(initial), setError(''))}
       footer={<Footer onCancel={onHide} onOk={submit} />}
     >
       <Field label={f.imageUrl} id={`${id}-url`}>

@@ -27,6 +27,8 @@ export class SelectionKeeper {
 
   /** The kept range, put back as the document selection (undefined when none). */
   restore(): Range | undefined {
+    // selectionchange arrives as a task: a selection made just now may not be kept yet.
+    this.onChange();
     const range = this.range;
     if (!range || !this.root.contains(range.startContainer)) return undefined;
     const editable =

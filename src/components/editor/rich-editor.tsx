@@ -183,7 +183,13 @@ export function RichEditor(props: RichEditorProps) {
     width: props.width,
     height: props.height ?? EDITOR_LIMITS.otherHeight,
   });
-  const [dialog, setDialog] = useState<DialogName | undefined>(undefined);
+  const [dialog, setDialogState] = useState<DialogName | undefined>(undefined);
+  /** Each opening remounts the dialog, so its fields start from the values given now. */
+  const [opening, setOpening] = useState(0);
+  const setDialog = (next: DialogName | undefined) => {
+    if (next) setOpening((n) => n + 1);
+    setDialogState(next);
+  };
   const [linkInitial, setLinkInitial] = useState<LinkValue>(EMPTY_LINK);
   const [imageInitial, setImageInitial] = useState<ImageData>(EMPTY_IMAGE);
   const [imageTarget, setImageTarget] = useState<string | undefined>(undefined);
@@ -877,6 +883,7 @@ export function RichEditor(props: RichEditorProps) {
       </div>
 
       <LinkDialog
+        key={`link-${opening}`}
         visible={dialog === 'link'}
         onHide={closeDialog}
         initial={linkInitial}
@@ -894,6 +901,7 @@ export function RichEditor(props: RichEditorProps) {
         }}
       />
       <ImageDialog
+        key={`image-${opening}`}
         visible={dialog === 'image'}
         onHide={closeDialog}
         initial={imageInitial}
