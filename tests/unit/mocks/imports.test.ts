@@ -13,7 +13,9 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve('.');
 const ALLOWED_FOLDERS = ['src/mocks/', 'src/core/', 'src/locale/', 'generated/'];
 const ALLOWED_PACKAGE = /^(msw(\/.+)?|ajv(\/.+)?|ajv-formats|exceljs|idb-keyval|node:.+)$/;
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+// A module specifier has no white space or comma: the word `from` quoted inside a list of
+// strings (e.g. reserved words) is not an import.
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"\s,]+)['"]/gm;
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
