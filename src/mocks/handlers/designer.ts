@@ -8,8 +8,9 @@ import { http } from 'msw';
 import { fieldNameProblem } from '@/core/field-name';
 import { designer as t } from '@/locale/designer';
 import { requestProblem } from '../contract';
+import { runAction } from '../engine';
 import { fail } from '../respond';
-import { table } from '../store';
+import { persist, table } from '../store';
 import type { MockRow } from '../types';
 import { readParams, sameId } from '../util';
 
@@ -93,4 +94,17 @@ export const designerHandlers = [
   http.post('*/api/module/edit', ({ request }) =>
     judged(request, (body) => moduleNameMessage(body.module_name, body.id), false),
   ),
+  http.post('*/api/module/delete', async ({ request }) => {
+    const answer = await runAction(MODULES, 'delete', request);
+    // A deleted module's fields would stay behind in 字段管理 as orphans, and be answered
+    // as the fields of a later module that takes the same id.
+    const live = table(MODULES).rows.map((row) => row.id);
+    const fields = table(FIELDS);
+    const kept = fields.rows.filter((row) => live.some((id) => sameId(id, row.module_id)));
+    if (kept.length !== fields.rows.length) {
+      fields.rows = kept;
+      persist();
+    }
+    return answer;
+  }),
 ];

@@ -165,3 +165,32 @@ describe('getfieldarrbymodule for a designed module', () => {
     ]);
   });
 });
+
+describe('deleting a designed module', () => {
+  it('takes its fields with it: 字段管理 shows none of them and a later module starts empty', async () => {
+    const token = await signIn();
+    const moduleId = await newModule(token);
+    expect(
+      (await call('POST', '/api/field/add', { token, body: field(moduleId, 'title') })).status,
+    ).toBe(200);
+    const deleted = await call('POST', '/api/module/delete', {
+      token,
+      body: { id: { id: moduleId } },
+    });
+    expect(deleted).toMatchObject({ status: 200, msg: '删除成功' });
+    const fields = await call<{ data: Row[] }>('GET', '/api/field/list', {
+      token,
+      query: { module_id: moduleId },
+    });
+    expect(fields.data.data).toEqual([]);
+    // A new module of the same name starts without the old one's fields.
+    const again = await newModule(token, 'Purchase');
+    const answer = await call<Row[]>('POST', '/api/field/getfieldarrbymodule', {
+      token,
+      body: { moduleName: 'Purchase', moduleType: 'form' },
+    });
+    expect(again).toBeGreaterThan(0);
+    expect(answer.status).toBe(200);
+    expect(answer.data.map((row) => row.cf_fieldname)).not.toContain('title');
+  });
+});
