@@ -182,6 +182,67 @@ describe('rich-text editor on 公告管理', () => {
     await expect.poll(() => paragraphs(reopened).first().textContent()).toBe('草稿内容不能丢');
   });
 
+  it('a refused save keeps the draft; add and edit of one screen keep separate drafts', async () => {
+    const { page } = await newPage(browser);
+    // The server refuses the next notice save once (the mock answers from a service worker, which
+    // page.route cannot intercept, so the app's fetch is wrapped before it loads).
+    await page.addInitScript(() => {
+      const original = window.fetch.bind(window);
+      const state = window as unknown as { refuseNextSave?: boolean };
+      window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+        const url =
+          typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (state.refuseNextSave && url.includes('/api/adminnotice/add')) {
+          state.refuseNextSave = false;
+          return Promise.resolve(Response.json({ status: 201, msg: '服务器拒绝保存', data: null }));
+        }
+        return original(input, init);
+      };
+    });
+    await page.goto(`${baseUrl()}/system/notice`);
+    await signIn(page, 'admin');
+    await page.waitForURL(/\/system\/notice$/);
+    await page.locator('.crud-page .p-datatable-tbody tr').first().waitFor();
+
+    const dialog = await openForm(page, '新增');
+    await dialog.getByLabel('公告标题').fill('草稿保留公告');
+    await paragraphs(dialog).first().click();
+    await page.keyboard.type('被拒绝也不能丢');
+    await dialog.getByText('已自动保存').waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { refuseNextSave?: boolean }).refuseNextSave = true;
+    });
+    await dialog.getByRole('button', { name: '提交' }).click();
+    await page.locator('.p-toast-message', { hasText: '服务器拒绝保存' }).first().waitFor();
+    await page.reload();
+    await page.locator('.crud-page .p-datatable-tbody tr').first().waitFor();
+
+    // Editing a record does not offer the add form's draft.
+    await page
+      .locator('.crud-page .p-datatable-tbody tr')
+      .first()
+      .getByRole('button', { name: '编辑' })
+      .click();
+    const edit = page.getByRole('dialog', { name: '编辑 - 公告管理' });
+    await edit.locator('.rich-editor[data-ready="true"]').waitFor();
+    expect(await edit.getByRole('button', { name: '恢复草稿' }).count()).toBe(0);
+    await edit.getByRole('button', { name: '关闭' }).last().click();
+    await edit.waitFor({ state: 'hidden' });
+
+    // The add form does; a successful save clears it.
+    const again = await openForm(page, '新增');
+    await again.getByRole('button', { name: '恢复草稿' }).click();
+    await expect.poll(() => paragraphs(again).first().textContent()).toBe('被拒绝也不能丢');
+    await again.getByLabel('公告标题').fill('草稿保留公告');
+    await again.getByRole('button', { name: '提交' }).click();
+    await page.locator('.p-toast-message', { hasText: '新增成功' }).first().waitFor();
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith('editor-draft:')),
+      ),
+    ).toEqual([]);
+  });
+
   it('fullscreen covers the window and leaving it restores the layout', async () => {
     const page = await openNotices();
     const dialog = await openForm(page, '新增');

@@ -50,6 +50,7 @@ function CrudFormBody({
   const controller = useDynamicForm({
     fields: module.fields,
     record,
+    context: { mode, recordId: id },
     onSubmit: async (values: FormValues) => {
       // A failed call (e.g. status 201) rejects: the dialog stays open with what was typed.
       // Primary-key fields travel only on edit, with the id being edited.

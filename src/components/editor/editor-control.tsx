@@ -3,13 +3,23 @@
  * (parameData width/height override), the product settings (minimum frame 800 × 350, word count
  * off, scaling on), drafts under the page address + field name. The value is HTML.
  */
-import type { ControlProps } from '../form/controls/types';
+import type { ControlProps, FormContext } from '../form/controls/types';
 import { EDITOR_LIMITS } from './model/blocks';
 import { RichEditor } from './rich-editor';
 
 function numberParam(params: Record<string, unknown> | undefined, key: string): number | undefined {
   const n = Number(params?.[key]);
   return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * The draft id: the field name, preceded by the form's mode and record when known, so adding a
+ * record and editing record N on one screen keep separate drafts.
+ */
+export function editorDraftId(fieldName: string, context: FormContext | undefined): string {
+  if (!context) return fieldName;
+  const record = context.mode === 'edit' ? `:${String(context.recordId ?? '')}` : '';
+  return `${context.mode}${record}:${fieldName}`;
 }
 
 export default function EditorControl({
@@ -20,6 +30,7 @@ export default function EditorControl({
   onBlur,
   invalid,
   disabled,
+  formContext,
 }: ControlProps) {
   const { product, formEmbedded } = EDITOR_LIMITS;
   const wordCount = field.parameData?.wordCount;
@@ -38,7 +49,7 @@ export default function EditorControl({
       minHeight={product.minHeight}
       wordCount={typeof wordCount === 'boolean' ? wordCount : product.wordCount}
       scaling={product.scaling}
-      draftId={field.cf_fieldname}
+      draftId={editorDraftId(field.cf_fieldname, formContext)}
     />
   );
 }

@@ -56,6 +56,7 @@ import {
   type DraftStore,
   type SavedNotice,
 } from './drafts';
+import { FORM_SAVED_EVENT } from '../form/controls/types';
 import { blocksToHtml, htmlToBlocks, sanitizeEditorHtml, videoEmbed } from './html';
 import { installImeGuard } from './ime';
 import { createEditor, type EditorHandle } from './instance';
@@ -283,7 +284,8 @@ export function RichEditor(props: RichEditorProps) {
     void handle.editor.render({ blocks: toBlocks(value) });
   }, [value, ready]);
 
-  // Drafts: offered back when one exists that differs from the loaded value; cleared on submit.
+  // Drafts: offered back when one exists that differs from the loaded value; cleared once the
+  // form says the save succeeded (a refused save keeps the draft).
   useEffect(() => {
     if (!draftId || disabledRef.current) return undefined;
     const notice = createSavedNotice({ onChange: setSavedVisible });
@@ -296,15 +298,15 @@ export function RichEditor(props: RichEditorProps) {
     draftRef.current = store;
     noticeRef.current = notice;
     const form = rootRef.current?.closest('form');
-    const onSubmit = () => {
+    const onSaved = () => {
       store.clear();
       setDraftOffer(undefined);
     };
-    form?.addEventListener('submit', onSubmit);
+    form?.addEventListener(FORM_SAVED_EVENT, onSaved);
     const onHide = () => store.flush();
     window.addEventListener('pagehide', onHide);
     return () => {
-      form?.removeEventListener('submit', onSubmit);
+      form?.removeEventListener(FORM_SAVED_EVENT, onSaved);
       window.removeEventListener('pagehide', onHide);
       store.dispose();
       notice.dispose();

@@ -100,6 +100,7 @@ function FieldBlock({
             onBlur={rhf.onBlur}
             invalid={Boolean(fieldState.error)}
             disabled={disabled}
+            formContext={controller.context}
           />
           {fieldState.error?.message && (
             <small className="p-error" role="alert">

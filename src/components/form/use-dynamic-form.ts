@@ -7,6 +7,7 @@ import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { FieldDefinition } from '@/core/field-definition';
 import { buildFormSchema, defaultValuesOf, type FormValues } from './schema';
+import { FORM_SAVED_EVENT, type FormContext } from './controls/types';
 
 export interface UseDynamicFormOptions {
   fields: readonly FieldDefinition[];
@@ -17,6 +18,8 @@ export interface UseDynamicFormOptions {
    * the form as typed; the caller reports the error.
    */
   onSubmit: (values: FormValues) => unknown;
+  /** Add or edit of which record; handed to every control. */
+  context?: FormContext;
 }
 
 export interface DynamicFormController {
@@ -30,6 +33,7 @@ export interface DynamicFormController {
   controlId: (field: FieldDefinition) => string;
   submit: (event?: React.BaseSyntheticEvent) => Promise<void>;
   isSubmitting: boolean;
+  context?: FormContext;
 }
 
 const FOCUSABLE =
@@ -48,6 +52,7 @@ export function useDynamicForm({
   fields,
   record,
   onSubmit,
+  context,
 }: UseDynamicFormOptions): DynamicFormController {
   const baseId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -72,11 +77,16 @@ export function useDynamicForm({
   // Built when the form is submitted (an event), so the ref is read only then.
   const submit = (event?: BaseSyntheticEvent) =>
     form.handleSubmit(async (values) => {
+      const formElement = formRef.current;
       try {
         await onSubmit(values);
       } catch {
         // The caller has shown the error; keeping the values is the point.
+        return;
       }
+      // Synchronously after the save resolved: the caller's close (a state update) has not
+      // rendered yet, so the controls still listen.
+      formElement?.dispatchEvent(new Event(FORM_SAVED_EVENT));
     }, onInvalid)(event);
 
   return {
@@ -87,5 +97,6 @@ export function useDynamicForm({
     controlId: (field) => `${baseId.replace(/:/g, '')}-${field.cf_fieldname}`,
     submit,
     isSubmitting: form.formState.isSubmitting,
+    context,
   };
 }
