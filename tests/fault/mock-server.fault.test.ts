@@ -345,10 +345,7 @@ describe('bad paging and wrong types', () => {
     [{ notice_title: 123, notice_type: 1 }, '「公告标题」必须是文本'],
     [{ notice_title: '类型', notice_type: '系统' }, '「公告类型」取值不正确'],
     [{ notice_title: '类型', notice_type: 1, sort: -5 }, '「排序」不能小于0'],
-    [
-      { notice_title: '类', notice_type: 1, notice_content: '长'.repeat(201) },
-      '「公告内容」长度不能超过200个字符',
-    ],
+    [{ notice_title: '长'.repeat(101), notice_type: 1 }, '「公告标题」长度不能超过100个字符'],
     [{ notice_title: '   ', notice_type: 1 }, '请输入公告标题'],
   ])('add %j → %s', async (body, msg) => {
     expect(await post('/api/adminnotice/add', body, admin)).toEqual({
@@ -371,9 +368,9 @@ describe('bad paging and wrong types', () => {
   it('a form post to a JSON call is held to the same contract', async () => {
     const form = (fields: string) =>
       sendText('POST', '/api/adminnotice/add', fields, admin, 'application/x-www-form-urlencoded');
-    expect(await form(`notice_title=t&notice_type=1&notice_content=${'x'.repeat(300)}`)).toEqual({
+    expect(await form(`notice_title=${'x'.repeat(101)}&notice_type=1`)).toEqual({
       status: 201,
-      msg: '「公告内容」长度不能超过200个字符',
+      msg: '「公告标题」长度不能超过100个字符',
       data: null,
     });
     expect((await form('notice_title=%E8%A1%A8%E5%8D%95&notice_type=1')).status).toBe(200);
