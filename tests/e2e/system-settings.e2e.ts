@@ -199,7 +199,7 @@ describe('detail dialogs', () => {
 describe('城市管理', () => {
   it('loads the cities of a province when it is opened, and finds a district by search', async () => {
     const page = await openSignedIn('/system/district');
-    const tree = page.getByRole('table', { name: '行政区划' });
+    const tree = page.getByRole('treegrid', { name: '行政区划' });
     await tree.getByText('广东省').waitFor();
     expect(await tree.getByText('广州市').count()).toBe(0);
     await tree.locator('tr', { hasText: '广东省' }).locator('.p-treetable-toggler').click();

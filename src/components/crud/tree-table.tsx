@@ -240,6 +240,7 @@ export function CrudTreePage({
         loading={tree.isFetching || tree.isMutating}
         emptyMessage={tree.isError ? t.loadFailed : t.emptyList}
         className="crud-tree__table"
+        aria-label={module.title}
       >
         {columns.map((column, index) => (
           <Column
