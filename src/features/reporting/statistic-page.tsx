@@ -68,7 +68,13 @@ function FigureTable({ series, total }: { series: Series; total: number }) {
   const caption = <caption>{t.tableLabel(series.title)}</caption>;
   if (series.across)
     return (
-      <div className="stat-table-scroll">
+      // Wider than the page when there are many months: the keyboard scrolls it too.
+      <div
+        className="stat-table-scroll"
+        role="region"
+        tabIndex={0}
+        aria-label={t.tableLabel(series.title)}
+      >
         <table className="stat-table stat-table--across">
           {caption}
           <tbody>
