@@ -875,6 +875,9 @@ export function RichEditor(props: RichEditorProps) {
             className="rich-editor__resize"
             role="separator"
             aria-orientation="horizontal"
+            // A focusable separator is a control: it tells where it stands (the frame's height).
+            aria-valuenow={size.height}
+            aria-valuemin={minHeight}
             aria-label={editorToolbar.resize}
             title={editorToolbar.resize}
             tabIndex={0}
