@@ -320,10 +320,11 @@ describe('tree controls', () => {
     // text still reach them. The filter matches label text and opens the branch of the match.
     await user.type(screen.getByPlaceholderText('检索关键字'), '研发');
     expect(await screen.findByText('研发部')).toBeInTheDocument();
-    expect(screen.queryByText('市场部')).not.toBeInTheDocument();
+    // The filter re-renders the panel after typing: wait for it rather than catch it half-way.
+    await waitFor(() => expect(screen.queryByText('市场部')).not.toBeInTheDocument());
     await user.click(screen.getByText('总部'));
-    expect(warn).toHaveBeenCalledWith('存在下级不能选择');
-    expect(screen.getByRole('status')).toHaveTextContent('存在下级不能选择');
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('存在下级不能选择'));
+    expect(await screen.findByRole('status')).toHaveTextContent('存在下级不能选择');
     // The refused click closes the panel; reopen it and expand 总部 by its toggler.
     await user.click(screen.getByText('检索关键字', { selector: 'div' }));
     const parent = (await screen.findByText('总部')).closest('[role="treeitem"]') as HTMLElement;
