@@ -44,30 +44,50 @@ describe('table grid', () => {
   });
 
   it('a merge that cuts through a spanning cell takes the whole cell', () => {
-    const once = mergeCells(filled([['a', 'b', 'c'], ['d', 'e', 'f']]), {
-      top: 0,
-      left: 0,
-      bottom: 0,
-      right: 1,
-    });
+    const once = mergeCells(
+      filled([
+        ['a', 'b', 'c'],
+        ['d', 'e', 'f'],
+      ]),
+      {
+        top: 0,
+        left: 0,
+        bottom: 0,
+        right: 1,
+      },
+    );
     const twice = mergeCells(once, { top: 0, left: 1, bottom: 1, right: 1 });
     expect(twice.rows[0]?.[0]).toMatchObject({ colspan: 2, rowspan: 2 });
   });
 
   it('sorting is refused once cells are merged, and sorts numbers as numbers before', () => {
-    const table = filled([['名称', '数量'], ['乙', '10'], ['甲', '9']], true);
+    const table = filled(
+      [
+        ['名称', '数量'],
+        ['乙', '10'],
+        ['甲', '9'],
+      ],
+      true,
+    );
     expect(sortByColumn(table, 1)?.rows.map((row) => row[1]?.html)).toEqual(['数量', '9', '10']);
     const merged = mergeCells(table, { top: 1, left: 0, bottom: 2, right: 0 });
     expect(sortByColumn(merged, 1)).toBeUndefined();
   });
 
   it('a row inserted inside a row span joins the span; deleting it shrinks the span again', () => {
-    const merged = mergeCells(filled([['a', 'b'], ['c', 'd'], ['e', 'f']]), {
-      top: 0,
-      left: 0,
-      bottom: 1,
-      right: 0,
-    });
+    const merged = mergeCells(
+      filled([
+        ['a', 'b'],
+        ['c', 'd'],
+        ['e', 'f'],
+      ]),
+      {
+        top: 0,
+        left: 0,
+        bottom: 1,
+        right: 0,
+      },
+    );
     const grown = insertRow(merged, 1);
     expect(grown.rows[0]?.[0]).toMatchObject({ html: 'a c', rowspan: 3 });
     expect(tableSize(grown.rows)).toEqual({ cols: 2, rows: 4 });
