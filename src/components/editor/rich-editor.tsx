@@ -176,8 +176,6 @@ export function RichEditor(props: RichEditorProps) {
   const draftRef = useRef<DraftStore | undefined>(undefined);
   const noticeRef = useRef<SavedNotice | undefined>(undefined);
   const emitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** Typed (or changed) since the form was last handed the HTML. */
-  const unsavedRef = useRef(false);
 
   const [ready, setReady] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
@@ -215,7 +213,6 @@ export function RichEditor(props: RichEditorProps) {
   const emitNow = useCallback(async (): Promise<string | undefined> => {
     const handle = handleRef.current;
     if (!handle) return undefined;
-    unsavedRef.current = false;
     await handle.ready;
     // Read-only (the form is submitting) cannot save; the value the form holds is current.
     if (handle.editor.readOnly.isEnabled) return lastHtml.current;
@@ -230,7 +227,6 @@ export function RichEditor(props: RichEditorProps) {
   }, []);
 
   const scheduleEmit = useCallback(() => {
-    unsavedRef.current = true;
     if (emitTimer.current) clearTimeout(emitTimer.current);
     emitTimer.current = setTimeout(() => void emitNow(), EMIT_DELAY_MS);
   }, [emitNow]);
@@ -272,39 +268,6 @@ export function RichEditor(props: RichEditorProps) {
       setReady(false);
     };
   }, [scheduleEmit]);
-
-  // A submit right after typing must carry what was typed: Editor.js saves asynchronously and
-  // reports changes late, so a submit with unsaved input waits for the save and is sent again.
-  useEffect(() => {
-    const frame = frameRef.current;
-    const form = rootRef.current?.closest('form');
-    if (!frame || !form) return undefined;
-    const onInput = () => {
-      unsavedRef.current = true;
-    };
-    // The submit sent again passes (Editor.js may report a change while saving).
-    let resent = false;
-    const onSubmit = (event: SubmitEvent) => {
-      if (resent) {
-        resent = false;
-        return;
-      }
-      if (!unsavedRef.current || handleRef.current?.editor.readOnly.isEnabled !== false) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      if (emitTimer.current) clearTimeout(emitTimer.current);
-      void emitNow().finally(() => {
-        resent = true;
-        form.requestSubmit(event.submitter ?? undefined);
-      });
-    };
-    frame.addEventListener('input', onInput);
-    form.addEventListener('submit', onSubmit);
-    return () => {
-      frame.removeEventListener('input', onInput);
-      form.removeEventListener('submit', onSubmit);
-    };
-  }, [emitNow]);
 
   // Disabled (e.g. while the form submits) switches the same instance to read-only.
   useEffect(() => {
