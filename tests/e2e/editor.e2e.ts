@@ -69,9 +69,8 @@ async function selectText(target: Locator, text: string): Promise<void> {
   }, text);
 }
 
-/** The value the form will submit: the editor's HTML after its short calm. */
-async function editorHtml(dialog: Locator): Promise<string> {
-  await dialog.page().waitForTimeout(0);
+/** The editor's current HTML (read under expect.poll, which waits for the change). */
+function editorHtml(dialog: Locator): Promise<string> {
   return editorOf(dialog).evaluate((el) => el.innerHTML);
 }
 
