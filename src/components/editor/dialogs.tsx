@@ -486,38 +486,27 @@ function CharGrid({
   );
 }
 
-export function SpecialCharsDialog({
+/** A grid of characters to insert: 特殊字符 and 表情 are the same dialog with other characters. */
+export function CharPickerDialog({
   visible,
   onHide,
   onPick,
-}: BaseProps & { onPick: (c: string) => void }) {
+  kind,
+}: BaseProps & { onPick: (c: string) => void; kind: 'specialChars' | 'emoticon' }) {
+  const title = kind === 'specialChars' ? dt.specialChars : dt.emoticon;
   return (
     <Dialog
       {...DIALOG}
-      header={dt.specialChars}
+      header={title}
       visible={visible}
       onHide={onHide}
-      style={{ width: 560 }}
+      style={{ width: kind === 'specialChars' ? 560 : 520 }}
     >
-      <CharGrid chars={SPECIAL_CHARS} onPick={onPick} label={dt.specialChars} />
-    </Dialog>
-  );
-}
-
-export function EmoticonDialog({
-  visible,
-  onHide,
-  onPick,
-}: BaseProps & { onPick: (c: string) => void }) {
-  return (
-    <Dialog
-      {...DIALOG}
-      header={dt.emoticon}
-      visible={visible}
-      onHide={onHide}
-      style={{ width: 520 }}
-    >
-      <CharGrid chars={EMOTICONS} onPick={onPick} label={dt.emoticon} />
+      <CharGrid
+        chars={kind === 'specialChars' ? SPECIAL_CHARS : EMOTICONS}
+        onPick={onPick}
+        label={title}
+      />
     </Dialog>
   );
 }

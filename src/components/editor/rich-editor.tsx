@@ -25,13 +25,12 @@ import { editorUi } from '@/locale/editor-ui';
 import { chartProblem } from './chart-rules';
 import {
   AnchorDialog,
+  CharPickerDialog,
   ChartDialog,
-  EmoticonDialog,
   ImageDialog,
   LinkDialog,
   PreviewDialog,
   SearchReplaceDialog,
-  SpecialCharsDialog,
   TableDialog,
   TemplateDialog,
   VideoDialog,
@@ -957,12 +956,15 @@ export function RichEditor(props: RichEditorProps) {
           return n;
         }}
       />
-      <SpecialCharsDialog
-        visible={dialog === 'specialChars'}
-        onHide={closeDialog}
-        onPick={insertChars}
-      />
-      <EmoticonDialog visible={dialog === 'emoticon'} onHide={closeDialog} onPick={insertChars} />
+      {(['specialChars', 'emoticon'] as const).map((kind) => (
+        <CharPickerDialog
+          key={kind}
+          kind={kind}
+          visible={dialog === kind}
+          onHide={closeDialog}
+          onPick={insertChars}
+        />
+      ))}
       <PreviewDialog visible={dialog === 'preview'} onHide={closeDialog} html={previewHtml} />
       <TemplateDialog
         visible={dialog === 'template'}
