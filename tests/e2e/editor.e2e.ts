@@ -234,6 +234,31 @@ describe('rich-text editor on 公告管理', () => {
     await expect.poll(() => paragraphs(again).first().textContent()).toBe('被拒绝也不能丢');
   });
 
+  it('a submit right after typing sends what was typed, and the saved draft is not offered again', async () => {
+    const page = await openNotices();
+    const dialog = await openForm(page, '新增');
+    await dialog.getByLabel('公告标题').fill('即时提交公告');
+    await paragraphs(dialog).first().click();
+    await page.keyboard.type('最后几个字也要保存');
+    // No pause: the editor has not reported the change to the form yet.
+    await dialog.getByRole('button', { name: '提交' }).click();
+    await page.locator('.p-toast-message', { hasText: '新增成功' }).first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const edit = await openForm(page, '编辑', '即时提交公告');
+    expect(await paragraphs(edit).first().textContent()).toBe('最后几个字也要保存');
+    await edit.getByRole('button', { name: '关闭' }).last().click();
+    await edit.waitFor({ state: 'hidden' });
+
+    // Saved means the draft is gone, also after a reload.
+    const add = await openForm(page, '新增');
+    expect(await add.getByRole('button', { name: '恢复草稿' }).count()).toBe(0);
+    await page.reload();
+    await page.locator('.crud-page .p-datatable-tbody tr').first().waitFor();
+    const afterReload = await openForm(page, '新增');
+    expect(await afterReload.getByRole('button', { name: '恢复草稿' }).count()).toBe(0);
+  });
+
   it('fullscreen covers the window and leaving it restores the layout', async () => {
     const page = await openNotices();
     const dialog = await openForm(page, '新增');

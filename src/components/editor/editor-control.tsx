@@ -31,6 +31,7 @@ export default function EditorControl({
   invalid,
   disabled,
   formContext,
+  registerBeforeSubmit,
 }: ControlProps) {
   const { product, formEmbedded } = EDITOR_LIMITS;
   const wordCount = field.parameData?.wordCount;
@@ -50,6 +51,7 @@ export default function EditorControl({
       wordCount={typeof wordCount === 'boolean' ? wordCount : product.wordCount}
       scaling={product.scaling}
       draftId={editorDraftId(field.cf_fieldname, formContext)}
+      registerBeforeSubmit={registerBeforeSubmit}
     />
   );
 }

@@ -55,7 +55,7 @@ import {
   type DraftStore,
   type SavedNotice,
 } from './drafts';
-import { FORM_SAVED_EVENT } from '../form/controls/types';
+import type { ControlProps } from '../form/controls/types';
 import { blocksToHtml, htmlToBlocks, sanitizeEditorHtml, videoEmbed } from './html';
 import { installImeGuard } from './ime';
 import { createEditor, type EditorHandle } from './instance';
@@ -103,6 +103,8 @@ export interface RichEditorProps {
   scaling?: boolean;
   /** Keeps drafts under the page address + this id (the form field name). */
   draftId?: string;
+  /** From the form: lets a submit wait for the latest HTML and clear the draft once saved. */
+  registerBeforeSubmit?: ControlProps['registerBeforeSubmit'];
 }
 
 type DialogName =
@@ -165,6 +167,7 @@ export function RichEditor(props: RichEditorProps) {
     minWidth = 0,
     minHeight = 100,
     draftId,
+    registerBeforeSubmit,
   } = props;
   const rootRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -284,7 +287,7 @@ export function RichEditor(props: RichEditorProps) {
   }, [value, ready]);
 
   // Drafts: offered back when one exists that differs from the loaded value; cleared once the
-  // form says the save succeeded (a refused save keeps the draft).
+  // server accepted the save (see the before-submit step below; a refused save keeps the draft).
   useEffect(() => {
     if (!draftId || disabledRef.current) return undefined;
     const notice = createSavedNotice({ onChange: setSavedVisible });
@@ -296,16 +299,9 @@ export function RichEditor(props: RichEditorProps) {
     if (store.load()?.html === lastHtml.current) store.clear();
     draftRef.current = store;
     noticeRef.current = notice;
-    const form = rootRef.current?.closest('form');
-    const onSaved = () => {
-      store.clear();
-      setDraftOffer(undefined);
-    };
-    form?.addEventListener(FORM_SAVED_EVENT, onSaved);
     const onHide = () => store.flush();
     window.addEventListener('pagehide', onHide);
     return () => {
-      form?.removeEventListener(FORM_SAVED_EVENT, onSaved);
       window.removeEventListener('pagehide', onHide);
       store.dispose();
       notice.dispose();
@@ -313,6 +309,23 @@ export function RichEditor(props: RichEditorProps) {
       noticeRef.current = undefined;
     };
   }, [draftId]);
+
+  // Editor.js saves asynchronously and reports changes late: a submit first takes the HTML from
+  // the blocks as they are now. The draft store is captured here, so the save that succeeds
+  // clears it even when the dialog has closed (and unmounted this editor) by then.
+  useEffect(() => {
+    if (!registerBeforeSubmit) return undefined;
+    return registerBeforeSubmit(async () => {
+      if (emitTimer.current) clearTimeout(emitTimer.current);
+      await emitNow();
+      const store = draftRef.current;
+      if (!store) return undefined;
+      return () => {
+        store.clear();
+        setDraftOffer(undefined);
+      };
+    });
+  }, [registerBeforeSubmit, emitNow]);
 
   // Fullscreen: no scaling, no auto-height; the page behind does not scroll. Leaving restores.
   useEffect(() => {

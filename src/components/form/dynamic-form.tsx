@@ -101,6 +101,7 @@ function FieldBlock({
             invalid={Boolean(fieldState.error)}
             disabled={disabled}
             formContext={controller.context}
+            registerBeforeSubmit={controller.registerBeforeSubmit}
           />
           {fieldState.error?.message && (
             <small className="p-error" role="alert">

@@ -2,12 +2,12 @@
  * The headless core of the dynamic form: react-hook-form + the yup schema built from the
  * field definitions, scroll-to-first-error, submit state. The view (DynamicForm) only renders.
  */
-import { useId, useMemo, useRef, type BaseSyntheticEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, type BaseSyntheticEvent } from 'react';
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { FieldDefinition } from '@/core/field-definition';
 import { buildFormSchema, defaultValuesOf, type FormValues } from './schema';
-import { FORM_SAVED_EVENT, type FormContext } from './controls/types';
+import type { AfterSaveStep, BeforeSubmitStep, FormContext } from './controls/types';
 
 export interface UseDynamicFormOptions {
   fields: readonly FieldDefinition[];
@@ -34,6 +34,8 @@ export interface DynamicFormController {
   submit: (event?: React.BaseSyntheticEvent) => Promise<void>;
   isSubmitting: boolean;
   context?: FormContext;
+  /** Handed to every control (see ControlProps.registerBeforeSubmit). */
+  registerBeforeSubmit: (step: BeforeSubmitStep) => () => void;
 }
 
 const FOCUSABLE =
@@ -46,6 +48,25 @@ export function revealField(container: HTMLElement | null, fieldName: string): v
   // Optional call: some embedded browsers (and jsdom) lack scrollIntoView.
   block.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
   block.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
+}
+
+/** A step that has not answered by then lets the submit go on with the value the form holds. */
+const BEFORE_SUBMIT_TIMEOUT_MS = 2000;
+
+/** Runs the controls' before-submit steps together; returns their after-save steps. */
+async function runBeforeSubmit(steps: readonly BeforeSubmitStep[]): Promise<AfterSaveStep[]> {
+  const results = await Promise.all(
+    steps.map((step) =>
+      Promise.race([
+        step().catch((error: unknown) => {
+          // A control that cannot hand its value over leaves the one the form already holds.
+          console.warn('form control not flushed before submit', error);
+        }),
+        new Promise<void>((resolve) => setTimeout(resolve, BEFORE_SUBMIT_TIMEOUT_MS)),
+      ]),
+    ),
+  );
+  return results.filter((result): result is AfterSaveStep => typeof result === 'function');
 }
 
 export function useDynamicForm({
@@ -74,20 +95,31 @@ export function useDynamicForm({
     if (first) revealField(formRef.current, first.cf_fieldname);
   };
 
-  // Built when the form is submitted (an event), so the ref is read only then.
-  const submit = (event?: BaseSyntheticEvent) =>
-    form.handleSubmit(async (values) => {
-      const formElement = formRef.current;
+  const beforeSubmitSteps = useRef(new Set<BeforeSubmitStep>());
+  const registerBeforeSubmit = useCallback((step: BeforeSubmitStep) => {
+    beforeSubmitSteps.current.add(step);
+    return () => {
+      beforeSubmitSteps.current.delete(step);
+    };
+  }, []);
+
+  const submit = async (event?: BaseSyntheticEvent) => {
+    // The browser's own submit is stopped now: the steps below are awaited first.
+    event?.preventDefault();
+    // Controls that hold their value back (the editor) hand it over before validation, so a
+    // submit made right after typing carries what was typed.
+    const afterSave = await runBeforeSubmit([...beforeSubmitSteps.current]);
+    await form.handleSubmit(async (values) => {
       try {
         await onSubmit(values);
       } catch {
         // The caller has shown the error; keeping the values is the point.
         return;
       }
-      // Synchronously after the save resolved: the caller's close (a state update) has not
-      // rendered yet, so the controls still listen.
-      formElement?.dispatchEvent(new Event(FORM_SAVED_EVENT));
+      // Captured before the save, so they run even if the caller's close unmounted the control.
+      for (const step of afterSave) step();
     }, onInvalid)(event);
+  };
 
   return {
     form,
@@ -98,5 +130,6 @@ export function useDynamicForm({
     submit,
     isSubmitting: form.formState.isSubmitting,
     context,
+    registerBeforeSubmit,
   };
 }

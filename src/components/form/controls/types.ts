@@ -12,6 +12,11 @@ export interface ControlProps {
   disabled?: boolean;
   /** Which record the form is for (a control keeping state per record, e.g. editor drafts). */
   formContext?: FormContext;
+  /**
+   * For a control whose value reaches the form late (the editor saves asynchronously): registers
+   * a step the form awaits before it validates a submit. Returns the unregister function.
+   */
+  registerBeforeSubmit?: (step: BeforeSubmitStep) => () => void;
 }
 
 /** Add or edit of record N: tells apart the forms of one screen. */
@@ -21,8 +26,9 @@ export interface FormContext {
 }
 
 /**
- * Dispatched on the <form> element once onSubmit has resolved (the server accepted the save),
- * before the caller's follow-up renders: controls that keep unsaved work (drafts) drop it then,
- * and only then.
+ * Hands the control's latest value to the form (through its onChange) and returns what to do
+ * once the server has accepted this save, if anything — called even when the control has been
+ * unmounted by then (a dialog that closes on success), because it was captured at submit time.
  */
-export const FORM_SAVED_EVENT = 'dynamic-form:saved';
+export type BeforeSubmitStep = () => Promise<AfterSaveStep | void>;
+export type AfterSaveStep = () => void;
