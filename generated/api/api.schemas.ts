@@ -1813,6 +1813,7 @@ export type InformationReport = {
   /** @maxLength 200 */
   summary?: string;
   /**
+   * 上报正文（富文本 HTML）
    * @minLength 1
    * @maxLength 65535
    */

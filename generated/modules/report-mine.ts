@@ -72,7 +72,7 @@ export const reportMineModule: ModuleDefinition<InformationReport> = {
     {
       cf_name: '正文',
       cf_fieldname: 'content',
-      cf_control: 'textarea',
+      cf_control: 'editor',
       cf_length: 65535,
       cf_validate: 'require',
       cf_ispri: 0,

@@ -4715,6 +4715,7 @@ export interface components {
        */
       report_date: string;
       summary?: string;
+      /** @description 上报正文（富文本 HTML） */
       content: string;
       /** @description 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。 */
       attachments?: string;

@@ -24,6 +24,10 @@ const TITLE = '端到端上报：冬季消防安全检查';
 const rowWith = (page: Page, text: string): Locator =>
   page.locator('.crud-page:visible .p-datatable-tbody tr', { hasText: text });
 
+/** The first paragraph of a form's 正文 editor. */
+const bodyParagraph = (form: Locator): Locator =>
+  form.getByRole('group', { name: '正文' }).locator('.ce-paragraph').first();
+
 async function openFromSidebar(page: Page, name: string): Promise<void> {
   await page.locator('.side-menu').getByText(name, { exact: true }).click();
   await page.locator('.page-title', { hasText: name }).waitFor();
@@ -95,7 +99,11 @@ describe('information reporting', () => {
     await pickTreeOption(page, add.locator('[data-field=department_id]'), '财务部');
     await add.getByLabel('报送日期').click();
     await page.locator('.p-datepicker').getByRole('button', { name: '今天' }).click();
-    await add.getByLabel('正文').fill('全市开展冬季消防安全检查，发现隐患 8 处。');
+    // 正文 is the rich-text editor.
+    await add.locator('.rich-editor[data-ready="true"]').waitFor();
+    await bodyParagraph(add).click();
+    await page.keyboard.type('全市开展冬季消防安全检查，发现隐患 8 处。');
+    await screenshot(page, 'reporting-add-with-editor');
     await add.getByRole('button', { name: '提交' }).click();
     await expectToast(page, '新增成功');
     await expectState(page, TITLE, '草稿');
@@ -137,9 +145,12 @@ describe('information reporting', () => {
     // Edit the rejected report and submit it again.
     await rowAction(page, TITLE, '编辑');
     const edit = page.getByRole('dialog', { name: '编辑 - 我的上报' });
-    const body = edit.getByLabel('正文');
-    await expect.poll(() => body.inputValue()).toContain('隐患 8 处');
-    await body.fill('隐患 8 处，12 月 15 日前由各区消防大队整改完毕。');
+    await edit.locator('.rich-editor[data-ready="true"]').waitFor();
+    const body = bodyParagraph(edit);
+    await expect.poll(() => body.textContent()).toContain('隐患 8 处');
+    await body.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('隐患 8 处，12 月 15 日前由各区消防大队整改完毕。');
     await edit.getByRole('button', { name: '提交' }).click();
     await expectToast(page, '修改成功');
     await rowAction(page, TITLE, '提交');

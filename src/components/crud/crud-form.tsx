@@ -129,13 +129,16 @@ export function CrudForm({ module, mode, id, visible, onHide }: CrudFormProps) {
   const header = mode === 'edit' ? t.editTitle(module.title) : t.addTitle(module.title);
   const { onDirtyChange, requestClose, confirm } = useDiscardGuard(onHide);
   const body = { onDone: onHide, onCancel: requestClose, onDirtyChange };
+  // A rich-text field is 900 px wide when embedded in a form (spec section 9): the dialog makes
+  // room for it instead of squeezing the editor's toolbar into three rows.
+  const hasEditor = module.fields.some((field) => field.cf_control === 'editor');
   return (
     <>
       <Dialog
         header={header}
         visible={visible}
         onHide={requestClose}
-        style={{ width: 'min(720px, 95vw)' }}
+        style={{ width: hasEditor ? 'min(960px, 95vw)' : 'min(720px, 95vw)' }}
         modal
       >
         {visible && <CrudFormContent module={module} mode={mode} id={id} {...body} />}
