@@ -25,13 +25,70 @@ async function signIn(page: Page): Promise<void> {
   await page.click('button[type=submit]');
 }
 
-async function openSignedIn(viewport?: { width: number; height: number }) {
+async function openSignedIn(
+  viewport?: { width: number; height: number },
+  beforeLoad?: (page: Page) => Promise<void>,
+) {
   const { context, page } = await newPage(browser, viewport);
+  await beforeLoad?.(page);
   await page.goto(`${baseUrl()}/login`);
   await signIn(page);
   await page.waitForURL(/\/homepage$/);
   await page.waitForSelector('.history-tab');
   return { context, page };
+}
+
+/**
+ * The page shows nothing when the message socket is bound, so this records the server's
+ * acknowledgement frame ({ type: 'bind', msg: 'ok' }, sent once the server has bound the client)
+ * on window.socketBound: a push sent after it reaches this page. MSW's in-page socket is an
+ * EventTarget, so its listeners go through EventTarget.prototype.addEventListener.
+ */
+async function recordSocketBind(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const add = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function (
+      this: EventTarget,
+      ...args: Parameters<EventTarget['addEventListener']>
+    ) {
+      if (args[0] === 'message' && 'binaryType' in this) {
+        add.call(this, 'message', (event) => {
+          const data = (event as MessageEvent).data;
+          if (typeof data === 'string' && /"type":\s*"bind"/.test(data))
+            (window as unknown as { socketBound?: boolean }).socketBound = true;
+        });
+      }
+      add.apply(this, args);
+    };
+  });
+}
+
+/** Waits until the screen is still: no transition progress bar, no running CSS animation or transition. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('.app-progress').waitFor({ state: 'detached' });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
+/** Waits until the homepage shows every figure and both panels. */
+async function homepageLoaded(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.locator('.stat-card__value').allTextContents())
+    .toEqual([
+      expect.stringMatching(/^\d+$/),
+      expect.stringMatching(/^\d+$/),
+      expect.stringMatching(/^\d+$/),
+      expect.stringMatching(/^\d+$/),
+    ]);
+  await page.locator('.home-messages li, .home-panel__empty').first().waitFor();
+  await page.locator('.home-shortcut').first().waitFor();
+  await settled(page);
 }
 
 const tabTitles = (page: Page) => page.locator('.history-tab__title').allTextContents();
@@ -117,7 +174,7 @@ describe('the shell', () => {
   });
 
   it('raises the bell badge for a pushed message and marks it read', async () => {
-    const { context, page } = await openSignedIn();
+    const { context, page } = await openSignedIn(undefined, recordSocketBind);
     const bellCount = async () =>
       Number(
         (await page.locator('.message-bell').getAttribute('aria-label'))?.replace(/\D/g, '') ?? 0,
@@ -126,8 +183,10 @@ describe('the shell', () => {
       () => document.querySelector('.message-bell')?.getAttribute('aria-label') !== '消息 0',
     );
     const before = await bellCount();
-    // Give the socket time to bind, then push through the mock-only trigger.
-    await page.waitForTimeout(1000);
+    // Once the server has acknowledged the bind, push through the mock-only trigger.
+    await page.waitForFunction(
+      () => (window as unknown as { socketBound?: boolean }).socketBound === true,
+    );
     await page.evaluate(async () => {
       await fetch('/api/mock/pushmessage', {
         method: 'POST',
@@ -154,12 +213,40 @@ describe('the shell', () => {
 
   it('returns to login one second after a 401 from the server', async () => {
     const { context, page } = await openSignedIn();
-    await page.evaluate(() => sessionStorage.setItem('token', 'invalidated-token'));
+    // Timed in the page (performance.now), from the message showing to the login page's address.
+    await page.evaluate(() => {
+      const timing = window as unknown as { messageAt?: number; loginAt?: number };
+      const observer = new MutationObserver(() => {
+        const now = performance.now();
+        if (
+          timing.messageAt === undefined &&
+          [...document.querySelectorAll('.p-toast-message')].some((el) =>
+            el.textContent?.includes('401，登录失效！'),
+          )
+        )
+          timing.messageAt = now;
+        if (timing.messageAt !== undefined && location.pathname === '/login') {
+          timing.loginAt = now;
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      sessionStorage.setItem('token', 'invalidated-token');
+    });
     await page.click('.message-bell'); // the drawer's list call answers 401
     await page.waitForSelector('.p-toast-message:has-text("401，登录失效！")');
-    const shownAt = Date.now();
     await page.waitForURL(/\/login/);
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(500);
+    await page.waitForFunction(
+      () => (window as unknown as { loginAt?: number }).loginAt !== undefined,
+    );
+    const { messageAt, loginAt } = await page.evaluate(() => {
+      const timing = window as unknown as { messageAt: number; loginAt: number };
+      return { messageAt: timing.messageAt, loginAt: timing.loginAt };
+    });
+    // The one-second timer starts when the message is raised; the toast renders a frame or so
+    // later, hence the 50 ms margin.
+    expect(loginAt - messageAt).toBeGreaterThanOrEqual(950);
+    expect(loginAt - messageAt).toBeLessThan(3000);
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     await context.close();
   });
@@ -178,20 +265,21 @@ describe('the shell', () => {
 
   it('renders the homepage at 1930 × 980 and on a 390 × 844 phone', async () => {
     const desktop = await openSignedIn();
-    await desktop.page.waitForSelector('.stat-card__value');
-    await desktop.page.waitForTimeout(800);
-    expect(await desktop.page.locator('.shell').getAttribute('data-scale')).toBe('1.000');
+    await homepageLoaded(desktop.page);
+    await expect
+      .poll(() => desktop.page.locator('.shell').getAttribute('data-scale'))
+      .toBe('1.000');
     await screenshot(desktop.page, 'shell-desktop-home');
     await desktop.context.close();
 
     const mobile = await openSignedIn({ width: 390, height: 844 });
-    await mobile.page.waitForSelector('.stat-card__value');
-    await mobile.page.waitForTimeout(800);
+    await homepageLoaded(mobile.page);
     expect(await mobile.page.locator('.shell--mobile').count()).toBe(1);
     await screenshot(mobile.page, 'shell-mobile-home');
     await mobile.page.click('button[aria-label="切换菜单"]');
-    await mobile.page.waitForSelector('.shell-mobile-drawer .side-menu');
-    await mobile.page.waitForTimeout(400);
+    // The drawer has slid in when its enter transition is done.
+    await mobile.page.waitForSelector('.shell-mobile-drawer.p-sidebar-enter-done .side-menu');
+    await settled(mobile.page);
     await screenshot(mobile.page, 'shell-mobile-menu');
     await mobile.context.close();
   });
