@@ -11,6 +11,22 @@ export const deal = {
   fieldsFailed: '字段定义加载失败',
   /** An edit address without a record id. */
   noRecordId: '缺少要编辑的记录编号',
+  /** Toolbar links between the module's whole list and the user's own. */
+  toMylist: '我的列表',
+  toList: '全部记录',
+  /** The address of 我的列表 of a module whose designer switched it off. */
+  mylistOff: (title: string) => `「${title}」未开启我的列表`,
+  mylistOffHint: '可在「后台设计」中编辑该模块，打开「开启我的列表」后使用。',
+  backToList: '返回列表',
+  /**
+   * What the server answers a call of a switched-off capability (201); keyed by the designer's
+   * switch (src/core/design-flags), named as its 后台设计 label says.
+   */
+  featureOff: {
+    is_recycle: '该模块未开启回收站',
+    is_import: '该模块未开启导入导出',
+    is_mylist: '该模块未开启我的列表',
+  },
 } as const;
 
 export const versions = {

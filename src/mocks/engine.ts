@@ -11,6 +11,7 @@ import { CAPABILITIES } from '@/core/module';
 import { permissionKeyFor } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';
 import { DEMO_PASSWORD, sessionUser, USER_TABLE } from './auth';
+import { underDesignFlags } from './design-flags';
 import { buildWorkbook, readWorkbook, XLSX_TYPE } from './excel';
 import { fileBytesByAddress } from './files';
 import { fail, ok } from './respond';
@@ -478,6 +479,8 @@ export function registrationFor(group: string): MockModuleRegistration | undefin
     typeof row.cf_fieldname === 'string' && Number(row.cf_ispri ?? 0) !== 1;
   return {
     ...runtimeRegistration(designed.group),
+    // Its own design: its switches (回收站, 导入导出, 我的列表) govern its calls (design-flags).
+    fieldsModule: designed.group,
     requiredFields: fields
       .filter((row) => named(row) && row.cf_validate === 'require')
       .map((row) => ({ field: String(row.cf_fieldname), label: String(row.cf_name ?? '') })),
@@ -519,9 +522,11 @@ export async function runAction(
   action: string,
   request: Request,
 ): Promise<Response | undefined> {
-  const registration = registrationFor(group);
+  const found = registrationFor(group);
   const run = actions.get(action.toLowerCase());
-  if (!registration || !run) return undefined;
+  if (!found || !run) return undefined;
+  const { registration, refusal } = underDesignFlags(found, action.toLowerCase());
+  if (refusal) return fail(201, refusal);
   return run(registration, await readParams(request), request);
 }
 

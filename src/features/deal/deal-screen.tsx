@@ -4,8 +4,9 @@
  */
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { CrudFormPage, CrudPage } from '@/components/crud';
+import { CrudFormPage, CrudPage, type ModuleDefinition } from '@/components/crud';
 import { crud as crudText } from '@/locale/crud';
 import { deal as t } from '@/locale/deal';
 import { DEAL_PATHS } from './paths';
@@ -48,27 +49,71 @@ function ModuleFrame({
   );
 }
 
+/** Does the module offer 我的列表 (its design may switch it off)? */
+function hasMylist(module: ModuleDefinition): boolean {
+  return module.capabilities.includes('mylist');
+}
+
+/** 我的列表 typed in (or kept in a tab) for a module whose design switched it off. */
+function MylistOff({ module, onBack }: { module: ModuleDefinition; onBack: () => void }) {
+  return (
+    <div className="deal-screen__off">
+      <p className="deal-screen__off-title" role="alert">
+        {t.mylistOff(module.title)}
+      </p>
+      <p>{t.mylistOffHint}</p>
+      <Button type="button" icon="pi pi-list" label={t.backToList} onClick={onBack} />
+    </div>
+  );
+}
+
 /** /deal/common/list and /deal/common/mylist. */
 export function DealListScreen({ source }: { source: 'list' | 'mylist' }) {
   const path = DEAL_PATHS[source];
   const navigate = useNavigate();
   const name = useModuleName(path);
   const state = useRuntimeModule(name, path);
+  const go = (to: 'list' | 'mylist') => void navigate(moduleHref(DEAL_PATHS[to], name));
   return (
     <ModuleFrame state={state}>
-      {(module) => (
-        <CrudPage
-          key={module.group}
-          module={module}
-          source={source}
-          openForm={(mode, id) => {
-            const extra: Record<string, string> = {};
-            if (id !== undefined) extra.id = String(id);
-            if (source === 'mylist') extra.from = 'mylist';
-            void navigate(moduleHref(DEAL_PATHS[mode], name, extra));
-          }}
-        />
-      )}
+      {(module) =>
+        source === 'mylist' && !hasMylist(module) ? (
+          <MylistOff module={module} onBack={() => go('list')} />
+        ) : (
+          <CrudPage
+            key={module.group}
+            module={module}
+            source={source}
+            openForm={(mode, id) => {
+              const extra: Record<string, string> = {};
+              if (id !== undefined) extra.id = String(id);
+              if (source === 'mylist') extra.from = 'mylist';
+              void navigate(moduleHref(DEAL_PATHS[mode], name, extra));
+            }}
+            toolbarExtra={
+              source === 'mylist' ? (
+                <Button
+                  type="button"
+                  icon="pi pi-list"
+                  label={t.toList}
+                  outlined
+                  onClick={() => go('list')}
+                />
+              ) : (
+                hasMylist(module) && (
+                  <Button
+                    type="button"
+                    icon="pi pi-user"
+                    label={t.toMylist}
+                    outlined
+                    onClick={() => go('mylist')}
+                  />
+                )
+              )
+            }
+          />
+        )
+      }
     </ModuleFrame>
   );
 }
@@ -86,10 +131,11 @@ export function DealFormScreen({ mode }: { mode: 'add' | 'edit' }) {
   const params = new URLSearchParams(location.search);
   const name = moduleParam(location.search) || DEFAULT_MODULE;
   const id = recordId(params.get('id'));
-  const back = params.get('from') === 'mylist' ? DEAL_PATHS.mylist : DEAL_PATHS.list;
   // The buttons follow the list's route permissions (a sub-screen acts for its list).
   const state = useRuntimeModule(name, DEAL_PATHS.list);
-  const toList = () => void navigate(moduleHref(back, name));
+  const fromMylist = params.get('from') === 'mylist' && state.module && hasMylist(state.module);
+  const toList = () =>
+    void navigate(moduleHref(fromMylist ? DEAL_PATHS.mylist : DEAL_PATHS.list, name));
   return (
     <ModuleFrame state={state}>
       {(module) =>

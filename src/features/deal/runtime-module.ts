@@ -19,6 +19,7 @@ import {
   moduleRestore,
 } from '@generated/api/module/module';
 import type { Capability, ColumnDefinition, ModuleDefinition } from '@/components/crud';
+import { withDesignFlags, type DesignFlags } from '@/core/design-flags';
 import { UPLOAD_CONTROLS, type ControlType, type FieldDefinition } from '@/core/field-definition';
 
 /** The module /deal/common shows without `?module=` (its fields: designer module Deal). */
@@ -102,17 +103,24 @@ export interface RuntimeModuleInput {
   /** The screen whose route `operate` list guards the buttons. */
   route: string;
   fields: readonly FieldDefinition[];
+  /**
+   * The designer's switches (回收站, 导入导出, 我的列表) when the module is designed in 后台设计;
+   * absent, no design governs it and every generic call is offered.
+   */
+  flags?: DesignFlags;
 }
 
 /**
- * The ModuleDefinition of a run-time module: form fields, list columns and every generic call.
- * The prilist keys are the upper-cased module name plus the action (<MODULE>_ADD guards submit).
+ * The ModuleDefinition of a run-time module: form fields, list columns and the generic calls
+ * its design switches on (the shared CRUD blocks offer what `capabilities` lists; without the
+ * recycle bin their delete asks for, and makes, a permanent delete). The prilist keys are the upper-cased module name plus the action (<MODULE>_ADD guards submit).
  */
 export function runtimeModuleDefinition({
   name,
   title,
   route,
   fields,
+  flags,
 }: RuntimeModuleInput): ModuleDefinition {
   const group = moduleGroup(name);
   const primary = fields.find((field) => field.cf_ispri === 1)?.cf_fieldname ?? 'id';
@@ -125,7 +133,9 @@ export function runtimeModuleDefinition({
     primaryKey: primary,
     permissionKey: group.toUpperCase(),
     keepAlive: true,
-    capabilities: GENERIC_MODULE_CAPABILITIES,
+    capabilities: flags
+      ? withDesignFlags(GENERIC_MODULE_CAPABILITIES, flags)
+      : GENERIC_MODULE_CAPABILITIES,
     fields: [...fields],
     columns: fields.filter(isListField).map(columnOf),
     // The keyword box is always there; designed modules declare no filter fields.

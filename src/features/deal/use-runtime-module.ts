@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fieldGetfieldarrbymodule } from '@generated/api/field/field';
 import { designermoduleList } from '@generated/api/designermodule/designermodule';
 import type { ModuleDefinition } from '@/components/crud';
+import { designFlagsOf, type DesignFlags } from '@/core/design-flags';
 import type { FieldDefinition } from '@/core/field-definition';
 import {
   DEFAULT_MODULE,
@@ -61,24 +62,33 @@ function useModuleFields(name: string) {
   });
 }
 
-/** The designed module's Chinese title (module_title; '' when it has none). */
-function useModuleTitle(name: string) {
+/**
+ * The module's row in 后台设计: its Chinese title (module_title; '' when it has none) and its
+ * switches (undefined when it is not designed there). Fresh each time a screen opens, and
+ * refetched when 后台设计 saves (its list key is this one's prefix), so a switch turned on or
+ * off shows at once.
+ */
+function useModuleDesign(name: string) {
   const design = name === DEFAULT_MODULE ? DEFAULT_MODULE_DESIGN : name;
   const answer = useQuery({
     queryKey: ['/api/module/list', { keyword: design, pagesize: 100 }],
     queryFn: async () => (await designermoduleList({ keyword: design, pagesize: 100 })).data,
     enabled: isModuleName(name),
+    staleTime: 0,
   });
   const row = answer.data?.data.find(
     (item) => String(item.module_name).toLowerCase() === design.toLowerCase(),
   );
-  return { title: row?.module_title ?? '', isLoading: answer.isLoading };
+  const flags = useMemo(() => (row ? designFlagsOf(row) : undefined), [row]);
+  return { title: row?.module_title ?? '', flags, isLoading: answer.isLoading };
 }
 
 export interface RuntimeModuleState {
   name: string;
   title: string;
   module: ModuleDefinition | undefined;
+  /** The designer's switches (undefined: not designed in 后台设计, every call offered). */
+  flags: DesignFlags | undefined;
   isLoading: boolean;
   isError: boolean;
 }
@@ -86,18 +96,19 @@ export interface RuntimeModuleState {
 /** The run-time module `name` as seen from the screen `route` (whose operate list guards it). */
 export function useRuntimeModule(name: string, route: string): RuntimeModuleState {
   const fields = useModuleFields(name);
-  const { title, isLoading: titleLoading } = useModuleTitle(name);
+  const { title, flags, isLoading: titleLoading } = useModuleDesign(name);
   const module = useMemo(
     () =>
       fields.data?.length
-        ? runtimeModuleDefinition({ name, title: title || name, route, fields: fields.data })
+        ? runtimeModuleDefinition({ name, title: title || name, route, fields: fields.data, flags })
         : undefined,
-    [fields.data, name, title, route],
+    [fields.data, name, title, route, flags],
   );
   return {
     name,
     title,
     module,
+    flags,
     isLoading: fields.isLoading || titleLoading,
     isError: fields.isError || !isModuleName(name),
   };

@@ -15,8 +15,14 @@ interface Page<T> {
 }
 type Row = Record<string, unknown>;
 
-/** Designs module Purchase (one required text field, one select) as `token`'s user. */
-async function designPurchase(token: string): Promise<void> {
+type Switches = Partial<Record<'is_recycle' | 'is_import' | 'is_mylist', 1 | 2>>;
+const ALL_ON: Switches = { is_recycle: 1, is_import: 1, is_mylist: 1 };
+
+/**
+ * Designs module Purchase (one required text field, one select) as `token`'s user, with the
+ * designer's switches given (回收站, 导入导出 and 我的列表 all on unless said).
+ */
+async function designPurchase(token: string, switches: Switches = ALL_ON): Promise<number> {
   const added = await call<{ id: number }>('POST', '/api/module/add', {
     token,
     body: {
@@ -25,6 +31,7 @@ async function designPurchase(token: string): Promise<void> {
       table_name: 'cms_purchase',
       module_type: 1,
       status: 1,
+      ...switches,
     },
   });
   expect(added.status).toBe(200);
@@ -51,6 +58,17 @@ async function designPurchase(token: string): Promise<void> {
     const answer = await call('POST', '/api/field/add', { token, body: { ...base, ...field } });
     expect(answer.status).toBe(200);
   }
+  return Number(id);
+}
+
+/** Turns 后台设计 switches of module `id` on or off, as its edit dialog saves them. */
+async function switchDesign(token: string, id: number, switches: Switches): Promise<void> {
+  const info = await call<Row>('POST', '/api/module/info', { token, body: { id: { id } } });
+  const answer = await call('POST', '/api/module/edit', {
+    token,
+    body: { ...info.data, ...switches },
+  });
+  expect(answer.status).toBe(200);
 }
 
 async function prilistOf(username: string): Promise<string[]> {
@@ -138,6 +156,105 @@ describe('a module designed at run time', () => {
       body: { purchase_title: '越权新增' },
     });
     expect(refused.status).toBe(220);
+  });
+});
+
+describe('the designer’s switches (开启回收站, 开启导入导出, 开启我的列表)', () => {
+  const page = { pageindex: 1, pagesize: 10 };
+  const titles = async (token: string, path: string) =>
+    (await call<Page<Row>>('GET', path, { token, query: page })).data.data.map(
+      (row) => row.purchase_title,
+    );
+
+  it('without the recycle bin: the bin calls are refused and delete is permanent', async () => {
+    const token = await signIn();
+    const moduleId = await designPurchase(token, { is_recycle: 2, is_import: 1, is_mylist: 1 });
+    await call('POST', '/api/purchase/add', { token, body: { purchase_title: '碎纸机采购' } });
+    const [row] = (await call<Page<Row>>('GET', '/api/purchase/list', { token, query: page })).data
+      .data;
+    const id = { id: row!.id };
+    const refused = { status: 201, msg: '该模块未开启回收站' };
+    expect(await call('GET', '/api/purchase/recycle', { token, query: page })).toMatchObject(
+      refused,
+    );
+    expect(await call('POST', '/api/purchase/restore', { token, body: { id } })).toMatchObject(
+      refused,
+    );
+    expect(await call('POST', '/api/purchase/destroy', { token, body: { id } })).toMatchObject(
+      refused,
+    );
+    expect(await titles(token, '/api/purchase/list')).toEqual(['碎纸机采购']);
+
+    expect(await call('POST', '/api/purchase/delete', { token, body: { id } })).toMatchObject({
+      status: 200,
+      msg: '删除成功',
+    });
+    expect(await titles(token, '/api/purchase/list')).toEqual([]);
+    // Switched on later, the bin is empty: the record was deleted, not binned.
+    await switchDesign(token, moduleId, { is_recycle: 1 });
+    expect(await titles(token, '/api/purchase/recycle')).toEqual([]);
+    expect(await call('POST', '/api/purchase/restore', { token, body: { id } })).toMatchObject({
+      status: 201,
+      msg: '记录不存在',
+    });
+  });
+
+  it('without import: import, its template and export are refused until switched on', async () => {
+    const token = await signIn();
+    const moduleId = await designPurchase(token, { is_recycle: 1, is_import: 2, is_mylist: 1 });
+    const refused = { status: 201, msg: '该模块未开启导入导出' };
+    expect(await call('GET', '/api/purchase/export', { token })).toMatchObject(refused);
+    expect(await call('POST', '/api/purchase/importtemplate', { token })).toMatchObject(refused);
+    const form = new FormData();
+    form.append('importfile', new Blob([new Uint8Array([1, 2, 3])]), 'purchase.xlsx');
+    expect(await call('POST', '/api/purchase/import', { token, body: form })).toMatchObject(
+      refused,
+    );
+
+    await switchDesign(token, moduleId, { is_import: 1 });
+    const exported = await send('GET', '/api/purchase/export', { token });
+    expect(exported.headers.get('content-type')).toContain('spreadsheetml');
+  });
+
+  it('without 我的列表: mylist is refused, the list is served; switched on, mylist is', async () => {
+    const token = await signIn();
+    const moduleId = await designPurchase(token, { is_recycle: 1, is_import: 1, is_mylist: 2 });
+    await call('POST', '/api/purchase/add', { token, body: { purchase_title: '白板采购' } });
+    expect(await call('GET', '/api/purchase/mylist', { token, query: page })).toMatchObject({
+      status: 201,
+      msg: '该模块未开启我的列表',
+    });
+    expect(await titles(token, '/api/purchase/list')).toEqual(['白板采购']);
+    await switchDesign(token, moduleId, { is_mylist: 1 });
+    expect(await titles(token, '/api/purchase/mylist')).toEqual(['白板采购']);
+  });
+
+  it('a module stored without the switches has them off (the contract’s default 2)', async () => {
+    const token = await signIn();
+    await designPurchase(token, {});
+    expect(await call('GET', '/api/purchase/mylist', { token, query: page })).toMatchObject({
+      status: 201,
+      msg: '该模块未开启我的列表',
+    });
+  });
+
+  it('the built-in module common follows the switches of its design Deal', async () => {
+    const token = await signIn();
+    // Deal is the designer's module 1 (通用办理).
+    await switchDesign(token, 1, { is_mylist: 2 });
+    expect(await call('GET', '/api/common/mylist', { token, query: page })).toMatchObject({
+      status: 201,
+      msg: '该模块未开启我的列表',
+    });
+    expect((await call('GET', '/api/common/recycle', { token, query: page })).status).toBe(200);
+  });
+
+  it('a module with a contract follows its contract, not the designer row', async () => {
+    const token = await signIn();
+    // Member (designer module 2): export is in its contract; its designer row is switched off.
+    await switchDesign(token, 2, { is_import: 2 });
+    const exported = await send('GET', '/api/member/export', { token });
+    expect(exported.headers.get('content-type')).toContain('spreadsheetml');
   });
 });
 
