@@ -5,8 +5,17 @@
  * search and replace; hostile HTML through paste and source view never runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import {
+  editorHtml,
+  editorOf,
+  openForm,
+  openNotices as openNoticesIn,
+  paragraphs,
+  selectText,
+  tool,
+} from './support/editor';
 import { signIn } from './support/session';
 
 let browser: Browser;
@@ -19,60 +28,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openNotices(): Promise<Page> {
-  const { page } = await newPage(browser);
-  await page.goto(`${baseUrl()}/system/notice`);
-  await signIn(page, 'admin');
-  await page.waitForURL(/\/system\/notice$/);
-  await page.locator('.crud-page .p-datatable-tbody tr').first().waitFor();
-  return page;
-}
-
-/** The open add/edit dialog and its editor, once Editor.js is ready. */
-async function openForm(page: Page, name: '新增' | '编辑', row?: string): Promise<Locator> {
-  if (row) {
-    await page
-      .locator('.crud-page .p-datatable-tbody tr', { hasText: row })
-      .getByRole('button', { name })
-      .click();
-  } else {
-    await page.getByRole('button', { name }).click();
-  }
-  const dialog = page.getByRole('dialog', { name: `${name} - 公告管理` });
-  await dialog.locator('.rich-editor[data-ready="true"]').waitFor();
-  return dialog;
-}
-
-const editorOf = (dialog: Locator) => dialog.getByRole('group', { name: '公告内容' });
-/** A button of the editor's own toolbar (Editor.js's inline toolbar repeats some names). */
-const tool = (dialog: Locator, name: string) =>
-  dialog.getByRole('toolbar', { name: '编辑器工具栏' }).getByRole('button', { name, exact: true });
-const paragraphs = (dialog: Locator) => editorOf(dialog).locator('.ce-paragraph');
-
-/** Selects `text` inside an editable element, as a drag of the mouse would. */
-async function selectText(target: Locator, text: string): Promise<void> {
-  await target.evaluate((el, wanted) => {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = (node as Text).data.indexOf(wanted);
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + wanted.length);
-      (el as HTMLElement).focus();
-      const selection = document.getSelection();
-      selection?.removeAllRanges();
-      selection?.addRange(range);
-      return;
-    }
-    throw new Error(`text not found: ${wanted}`);
-  }, text);
-}
-
-/** The editor's current HTML (read under expect.poll, which waits for the change). */
-function editorHtml(dialog: Locator): Promise<string> {
-  return editorOf(dialog).evaluate((el) => el.innerHTML);
-}
+const openNotices = () => openNoticesIn(browser);
 
 describe('rich-text editor on 公告管理', () => {
   it('bold, a colour, a merged 3 × 3 table, a library image and a link survive save and reopen', async () => {
