@@ -23,6 +23,7 @@ import { InstanceRegistry } from './tools/registry';
 import { TableTool } from './tools/table-tool';
 import { AlignmentTune, SpacingTune, type TuneConfig } from './tools/tunes';
 
+const EMPTY_PARAGRAPH = { type: 'paragraph', data: { text: '' } };
 const INLINE = ['bold', 'italic', 'underline', 'link', 'style'];
 const TUNES = ['alignment', 'spacing'];
 
@@ -93,9 +94,13 @@ export function createEditor(options: CreateEditorOptions): EditorHandle {
     onChange: () => options.onChange(),
   });
   let undo: Undo | undefined;
-  const ready = editor.isReady.then(() => {
-    undo = new Undo({ editor, maxLength: EDITOR_LIMITS.undoSteps });
-    undo.initialize(data);
+  const ready = editor.isReady.then(async () => {
+    const history = new Undo({ editor, maxLength: EDITOR_LIMITS.undoSteps });
+    // The history starts from the blocks Editor.js shows: a new document is one empty paragraph,
+    // not the empty list it was given (undoing back to a state without blocks throws).
+    const shown = await editor.save();
+    history.initialize(shown.blocks.length ? shown : { blocks: [EMPTY_PARAGRAPH] });
+    undo = history;
   });
   let disposed = false;
   const handle: EditorHandle = {
