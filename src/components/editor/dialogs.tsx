@@ -1,7 +1,9 @@
 /**
  * The editor-internal dialogs the toolbar opens (spec section 2): link, anchor, image, video,
  * search/replace, special characters, emoticon, preview, template, table and chart. Each is a
- * PrimeReact Dialog with labelled fields; they hand plain values back to the editor.
+ * PrimeReact Dialog with labelled fields; they hand plain values back to the editor. The editor
+ * remounts a dialog for each opening (a new key) so its fields start empty: resetting them in
+ * onShow would wipe what was typed before the opening animation ended.
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
@@ -158,7 +160,6 @@ export function AnchorDialog({
       visible={visible}
       onHide={onHide}
       style={{ width: 400 }}
-      onShow={() => (setName(''), setError(''))}
       footer={<Footer onCancel={onHide} onOk={submit} />}
     >
       <Field label={f.anchorName} id={id}>
@@ -329,12 +330,6 @@ export function VideoDialog({
       visible={visible}
       onHide={onHide}
       style={{ width: 480 }}
-      onShow={() => (
-        setUrl(''),
-        setWidth(EDITOR_LIMITS.video.width),
-        setHeight(EDITOR_LIMITS.video.height),
-        setError('')
-      )}
       footer={<Footer onCancel={onHide} onOk={submit} />}
     >
       <Field label={f.videoUrl} id={`${id}-url`}>
@@ -403,7 +398,6 @@ export function SearchReplaceDialog({
       visible={visible}
       onHide={onHide}
       style={{ width: 440 }}
-      onShow={() => setMessage('')}
       footer={
         <div className="re-dialog__footer">
           <Button
@@ -594,11 +588,6 @@ export function TableDialog({
       visible={visible}
       onHide={onHide}
       style={{ width: 560 }}
-      onShow={() => (
-        setSize({ cols: 10, rows: 10 }),
-        setCols(EDITOR_LIMITS.tableDefault.cols),
-        setRows(EDITOR_LIMITS.tableDefault.rows)
-      )}
       footer={<Footer onCancel={onHide} onOk={() => onSubmit(cols, rows)} />}
     >
       <div

@@ -357,7 +357,16 @@ export function RichEditor(props: RichEditorProps) {
     const currentId = currentBlockId();
     let index = currentId ? api.getBlockIndex(currentId) + 1 : api.getBlocksCount();
     for (const block of blocks) {
-      api.insert(block.type, block.data, undefined, index, true);
+      const inserted = api.insert(block.type, block.data, undefined, index, true);
+      // Editor.js's insert takes no tunes: a template's or a pasted page's alignment and
+      // spacing are set on the new block's tunes (created with the block, so already there).
+      const { alignment, spacing } = block.tunes ?? {};
+      const align = handle.tunes.get(`align:${inserted.id}`);
+      if (alignment && align instanceof AlignmentTune) align.set(alignment.alignment);
+      const space = handle.tunes.get(`spacing:${inserted.id}`);
+      if (spacing && space instanceof SpacingTune)
+        for (const key of ['marginTop', 'marginBottom', 'lineHeight'] as const)
+          if (spacing[key] !== undefined) space.set(key, spacing[key]);
       index += 1;
     }
     scheduleEmit();
@@ -910,6 +919,7 @@ export function RichEditor(props: RichEditorProps) {
         }}
       />
       <AnchorDialog
+        key={`anchor-${opening}`}
         visible={dialog === 'anchor'}
         onHide={closeDialog}
         onSubmit={(name) => {
@@ -933,6 +943,7 @@ export function RichEditor(props: RichEditorProps) {
         }}
       />
       <VideoDialog
+        key={`video-${opening}`}
         visible={dialog === 'video'}
         onHide={closeDialog}
         accept={(url) => !!videoEmbed(url)}
@@ -942,6 +953,7 @@ export function RichEditor(props: RichEditorProps) {
         }}
       />
       <SearchReplaceDialog
+        key={`search-${opening}`}
         visible={dialog === 'search'}
         onHide={closeDialog}
         onFind={(find, matchCase) =>
@@ -991,6 +1003,7 @@ export function RichEditor(props: RichEditorProps) {
         }}
       />
       <TableDialog
+        key={`table-${opening}`}
         visible={dialog === 'table'}
         onHide={closeDialog}
         onSubmit={(cols, rows) => {
