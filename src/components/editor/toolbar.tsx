@@ -130,7 +130,14 @@ function MenuButton({
         name={name}
         onClick={(e) => menu.current?.toggle(e)}
       />
-      <Menu model={items} popup ref={menu} aria-label={label} className="re-toolbar__menu" />
+      <Menu
+        model={items}
+        popup
+        ref={menu}
+        // The name goes on the role=menu list itself (the root div has no role).
+        pt={{ menu: { 'aria-label': label } }}
+        className="re-toolbar__menu"
+      />
     </>
   );
 }
