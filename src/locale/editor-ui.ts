@@ -42,6 +42,7 @@ export const editorUi = {
   table: {
     toolbar: '表格编辑',
     heading: '标题行',
+    headingColumn: '标题列',
     sortAsc: '升序排序',
     sortDesc: '降序排序',
     sortDisabled: '表格含有合并单元格，不能排序',
@@ -54,5 +55,7 @@ export const editorUi = {
     videoLabel: (url: string) => `视频：${url}`,
     attachmentLabel: (name: string) => `附件：${name}`,
     chartLabel: (title: string) => `图表：${title}`,
+    /** The code block's text area (its language list is named 代码语言). */
+    codeText: '代码',
   },
 } as const;

@@ -4,10 +4,12 @@ import {
   createTable,
   deleteColumn,
   deleteRow,
+  hasHeaderColumn,
   hasMergedCells,
   insertColumn,
   insertRow,
   mergeCells,
+  setHeaderColumn,
   sortByColumn,
   splitCell,
   tableSize,
@@ -102,5 +104,45 @@ describe('table grid', () => {
     expect(split.rows[0]?.map((cell) => cell.html)).toEqual(['a b c', '', '']);
     const narrow = deleteColumn(deleteColumn(deleteColumn(split, 0), 0), 0);
     expect(tableSize(narrow.rows).cols).toBe(1);
+  });
+
+  it('the header column toggles the first cell of every row below the first (a chart needs it)', () => {
+    const table = filled(
+      [
+        ['', '一月', '二月'],
+        ['甲', '5', '7'],
+        ['乙', '3', '4'],
+      ],
+      true,
+    );
+    expect(hasHeaderColumn(table)).toBe(false);
+    const on = setHeaderColumn(table, true);
+    expect(hasHeaderColumn(on)).toBe(true);
+    expect(on.rows.map((row) => row.map((cell) => !!cell.header))).toEqual([
+      [true, true, true],
+      [true, false, false],
+      [true, false, false],
+    ]);
+    expect(on.rows[1]?.[0]?.html).toBe('甲');
+    // Off again: the header row stays a header row.
+    const off = setHeaderColumn(on, false);
+    expect(hasHeaderColumn(off)).toBe(false);
+    expect(off.rows.map((row) => row.map((cell) => !!cell.header))).toEqual([
+      [true, true, true],
+      [false, false, false],
+      [false, false, false],
+    ]);
+    // A first-row cell reaching down is the header row's, not the column's.
+    const tall: TableData = {
+      withHeadings: false,
+      rows: [
+        [{ html: 'A', rowspan: 2 }, { html: 'B' }],
+        [{ html: 'C' }],
+        [{ html: 'D' }, { html: 'E' }],
+      ],
+    };
+    const tallOn = setHeaderColumn(tall, true);
+    expect(tallOn.rows[0]?.[0]).toEqual({ html: 'A', rowspan: 2 });
+    expect(tallOn.rows[2]?.[0]).toEqual({ html: 'D', header: true });
   });
 });

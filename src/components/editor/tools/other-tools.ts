@@ -67,7 +67,7 @@ export class CodeTool implements BlockTool {
     textarea.spellcheck = false;
     textarea.value = this.data.code;
     textarea.readOnly = this.readOnly;
-    textarea.setAttribute('aria-label', editorToolbar.code);
+    textarea.setAttribute('aria-label', t.codeText);
     // Spec section 9: Tab inserts 4 spaces.
     textarea.addEventListener('keydown', (event) => {
       if (event.key !== 'Tab') return;

@@ -266,6 +266,26 @@ export function setHeadings(data: TableData, withHeadings: boolean): TableData {
   };
 }
 
+/** True when every row below the first starts with a header cell (a chart's header column). */
+export function hasHeaderColumn(data: TableData): boolean {
+  const matrix = toMatrix(data.rows);
+  return matrix.length > 1 && matrix.slice(1).every((row) => !!row[0]?.header);
+}
+
+/** Makes the first cell of every row below the first a header cell, or a plain cell again. */
+export function setHeaderColumn(data: TableData, on: boolean): TableData {
+  const matrix = toMatrix(data.rows);
+  // A cell of the first row reaching down (rowspan) belongs to the header row's setting.
+  const top = new Set(matrix[0] ?? []);
+  for (const row of matrix.slice(1)) {
+    const cell = row[0];
+    if (!cell || top.has(cell)) continue;
+    if (on) cell.header = true;
+    else delete cell.header;
+  }
+  return { ...data, rows: fromMatrix(matrix) };
+}
+
 /** The plain text of a cell's inline HTML (tags removed, entities of the codec decoded). */
 export function cellText(html: string): string {
   return html

@@ -1,8 +1,9 @@
 /**
  * The table block (written by hand: the published table tool has no merged cells). Cells are
  * editable in place; a drag or shift-click selects a rectangle; the block's own table-editing
- * bar inserts and deletes rows and columns, merges and splits cells, toggles the header row,
- * sorts (refused once cells are merged) and asks for a chart from the table.
+ * bar inserts and deletes rows and columns, merges and splits cells, toggles the header row and
+ * the header column (a chart needs both), sorts (refused once cells are merged) and asks for a
+ * chart from the table.
  */
 import type { API, BlockTool, BlockToolConstructorOptions } from '@editorjs/editorjs';
 import { editorToolbar as tb } from '@/locale/editor';
@@ -12,11 +13,13 @@ import {
   createTable,
   deleteColumn,
   deleteRow,
+  hasHeaderColumn,
   hasMergedCells,
   insertColumn,
   insertRow,
   mergeCells,
   normalizeRect,
+  setHeaderColumn,
   setHeadings,
   sortByColumn,
   splitCell,
@@ -177,8 +180,21 @@ export class TableTool implements BlockTool {
     add(
       t.heading,
       'pi-bookmark',
-      () => this.change(setHeadings(this.data, !this.data.withHeadings)),
+      () => {
+        // What was typed since the last save is read first, or the redraw would drop it.
+        this.readCells();
+        this.change(setHeadings(this.data, !this.data.withHeadings));
+      },
       'heading',
+    );
+    add(
+      t.headingColumn,
+      'pi-bookmark-fill',
+      () => {
+        this.readCells();
+        this.change(setHeaderColumn(this.data, !hasHeaderColumn(this.data)));
+      },
+      'heading-column',
     );
     this.sortButtons = [
       add(t.sortAsc, 'pi-sort-amount-up', () => this.sort(false), 'sort-asc'),
