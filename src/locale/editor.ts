@@ -179,8 +179,11 @@ export const editorStatus = {
     `当前已输入 ${count} 个字符，您还可以输入 ${left} 个字符`,
   /** Over the limit (spec section 5: an overflow message). */
   wordOverflow: '你输入的字符个数已经超出最大允许值，服务器可能会拒绝保存！',
-  /** The word-image hint: images pasted from Word stay local until uploaded. */
-  wordImageHint: '有本地图片未上传，请点击“图片转存”逐一上传后再保存',
+  /**
+   * The word-image hint: images pasted from Word are local files the browser may not read, so
+   * they are left out; the user uploads them with the toolbar's 单图上传.
+   */
+  wordImageHint: '有本地图片未上传，请用“单图上传”逐一上传后再保存',
   pastedImageUploading: '正在上传粘贴的图片…',
   uploading: '正在上传...',
   catchingRemote: '正在转存远程图片...',

@@ -6,6 +6,8 @@
 import type { API, BlockTool, BlockToolConstructorOptions } from '@editorjs/editorjs';
 import { editorFields } from '@/locale/editor';
 import { editorUi } from '@/locale/editor-ui';
+import { IFRAME_SANDBOX } from '../html/sanitize';
+import { videoEmbed } from '../html/video';
 import {
   EDITOR_LIMITS,
   type AttachmentData,
@@ -172,16 +174,25 @@ export class VideoTool implements BlockTool {
     };
   }
 
+  /** Shown as the stored HTML shows it: a known player in a sandboxed frame, a file in <video>. */
   render(): HTMLElement {
     const box = document.createElement('div');
     box.className = 're-video';
-    const video = document.createElement('video');
-    if (isSafeUrl(this.data.url)) video.src = this.data.url;
-    video.controls = true;
-    video.width = this.data.width;
-    video.height = this.data.height;
-    video.setAttribute('aria-label', t.videoLabel(this.data.url));
-    box.append(video);
+    const target = videoEmbed(this.data.url);
+    const media = document.createElement(target?.kind === 'iframe' ? 'iframe' : 'video');
+    if (media instanceof HTMLIFrameElement && target) {
+      media.src = target.src;
+      media.setAttribute('sandbox', IFRAME_SANDBOX);
+      media.allowFullscreen = true;
+      media.title = t.videoLabel(this.data.url);
+    } else if (media instanceof HTMLVideoElement) {
+      if (target) media.src = target.src;
+      media.controls = true;
+    }
+    media.setAttribute('width', String(this.data.width));
+    media.setAttribute('height', String(this.data.height));
+    media.setAttribute('aria-label', t.videoLabel(this.data.url));
+    box.append(media);
     return box;
   }
 

@@ -126,5 +126,7 @@ export class SpacingTune implements BlockTune {
     el.style.marginTop = this.spacing.marginTop ? `${this.spacing.marginTop}px` : '';
     el.style.marginBottom = this.spacing.marginBottom ? `${this.spacing.marginBottom}px` : '';
     el.style.lineHeight = this.spacing.lineHeight ? String(this.spacing.lineHeight) : '';
+    // Editor.js gives its text blocks their own line height; the chosen one must reach the text.
+    el.classList.toggle('re-line-height', !!this.spacing.lineHeight);
   }
 }
