@@ -2,12 +2,19 @@
  * The generic deal module (/deal/common) in real Chromium: a module designed through the
  * designer's API is opened with ?module=, a record is added (after the required-field message),
  * shows in the list and in 我的列表, is edited on the edit sub-screen, deleted to the bin and
- * restored; a user without <MODULE>_ADD sees no 新增 and no 提交.
+ * restored; a user without <MODULE>_ADD sees no 新增 and no 提交. The designer's switches
+ * (开启回收站, 开启导入导出, 开启我的列表) decide which of 回收站, 导入/导出 and 我的列表 the
+ * module offers, and turning one on in 后台设计 shows its button.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
-import { callApi, createDesignedModule } from './support/designed-module';
+import {
+  callApi,
+  createDesignedModule,
+  DESIGNED_MODULE,
+  type DesignedModuleInput,
+} from './support/designed-module';
 import { signIn } from './support/session';
 
 let browser: Browser;
@@ -41,15 +48,22 @@ async function expectToast(page: Page, text: string): Promise<void> {
   await page.locator('.p-toast-message', { hasText: text }).first().waitFor();
 }
 
-/** A fresh context signed in as admin, with module 采购申请 (Purchase) designed. */
-async function withDesignedModule() {
+/**
+ * A fresh context signed in as admin, with module 采购申请 (Purchase) designed (后台设计's
+ * switches all on unless given).
+ */
+async function withDesignedModule(switches?: DesignedModuleInput['switches']) {
   const { context, page } = await newPage(browser);
   await page.goto(`${baseUrl()}/login`);
   await signIn(page, 'admin');
   await page.waitForURL(/\/homepage$/);
-  const module = await createDesignedModule(page);
+  const module = await createDesignedModule(page, { ...DESIGNED_MODULE, switches });
   return { context, page, module };
 }
+
+/** How many buttons of the visible list screen are named `name`. */
+const toolbarCount = (page: Page, name: string) =>
+  page.locator('.crud-page:visible').getByRole('button', { name, exact: true }).count();
 
 describe('generic deal module (/deal/common)', () => {
   it('shows the built-in module from the designer’s 通用办理 fields', async () => {
@@ -162,6 +176,69 @@ describe('generic deal module (/deal/common)', () => {
     await page.locator('.crud-form-page').getByRole('button', { name: '关闭' }).waitFor();
     expect(await page.getByRole('button', { name: '提交' }).count()).toBe(0);
     await screenshot(page, 'deal-edit-without-add-key');
+    await context.close();
+  });
+
+  it('offers only what 后台设计 switched on; a switch turned on shows its button', async () => {
+    const { context, page, module } = await withDesignedModule({
+      is_recycle: 2,
+      is_import: 2,
+      is_mylist: 2,
+    });
+    const added = await callApi(page, `/api/${module.group}/add`, {
+      purchase_title: '碎纸机采购',
+      amount: 1,
+      category: 1,
+    });
+    expect(added.status).toBe(200);
+    const listPath = `/deal/common/list?module=${module.group}`;
+    await signInAt(page, 'admin', listPath);
+    const row = rowWith(page, '碎纸机采购');
+    await row.waitFor();
+    expect(await toolbarCount(page, '新增')).toBe(1);
+    for (const name of ['回收站', '导入', '导出', '我的列表'])
+      expect(await toolbarCount(page, name), name).toBe(0);
+    await screenshot(page, 'deal-switches-off');
+
+    // Without the bin, 删除 asks the spec's permanent-delete question and deletes for good.
+    await row.getByRole('button', { name: '删除' }).click();
+    await page.getByText('此操作将永久删除该记录，是否继续？').waitFor();
+    await page.locator('.p-confirm-dialog-accept').click();
+    await expectToast(page, '删除成功');
+    await row.waitFor({ state: 'detached' });
+
+    // 我的列表 typed in: a Chinese message and a way back, no broken screen.
+    await page.goto(`${baseUrl()}/deal/common/mylist?module=${module.group}`);
+    await page.getByRole('alert').filter({ hasText: '「采购申请」未开启我的列表' }).waitFor();
+    await page.getByRole('button', { name: '返回列表' }).waitFor();
+    await screenshot(page, 'deal-mylist-off');
+
+    // 后台设计: the module's form shows the switches under their Chinese labels; turn two on.
+    await page.goto(`${baseUrl()}/system/module/list`);
+    const designer = page.locator('section.crud-page[aria-label="后台设计"]:visible');
+    const designed = designer.locator('tr', { hasText: module.module_name });
+    await designed.getByRole('button', { name: '编辑' }).click();
+    const dialog = page.getByRole('dialog', { name: '编辑 - 后台设计' });
+    for (const label of ['开启回收站', '开启导入导出', '开启我的列表'])
+      await dialog.getByText(label, { exact: true }).waitFor();
+    await expect.poll(() => dialog.getByLabel('模块名称').inputValue()).toBe(module.module_name);
+    await dialog.locator('[data-field=is_recycle] .p-inputswitch').click();
+    await dialog.locator('[data-field=is_mylist] .p-inputswitch').click();
+    await screenshot(page, 'deal-designer-switches');
+    await dialog.getByRole('button', { name: '提交' }).click();
+    await expectToast(page, '修改成功');
+    await dialog.waitFor({ state: 'detached' });
+
+    // 打开: the module now offers 回收站 and 我的列表; import is still off.
+    await designed.getByRole('button', { name: '打开' }).click();
+    await page.waitForURL((url) => url.pathname === '/deal/common/list');
+    await expect.poll(() => toolbarCount(page, '回收站')).toBe(1);
+    await expect.poll(() => toolbarCount(page, '我的列表')).toBe(1);
+    expect(await toolbarCount(page, '导入')).toBe(0);
+    await screenshot(page, 'deal-switches-on');
+    await page.locator('.crud-page:visible').getByRole('button', { name: '我的列表' }).click();
+    await page.waitForURL((url) => url.pathname === '/deal/common/mylist');
+    await page.locator('.crud-page:visible').getByRole('button', { name: '全部记录' }).waitFor();
     await context.close();
   });
 });

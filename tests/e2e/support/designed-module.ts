@@ -35,6 +35,8 @@ export interface DesignedModuleInput {
   module_name: string;
   table_name: string;
   fields: DesignedFieldInput[];
+  /** 后台设计's switches (1 on, 2 off); all on unless given. */
+  switches?: Partial<Record<'is_recycle' | 'is_import' | 'is_mylist', 1 | 2>>;
 }
 
 export interface DesignedModule extends DesignedModuleInput {
@@ -150,6 +152,7 @@ export async function createDesignedModule(
     is_recycle: 1,
     is_import: 1,
     is_mylist: 1,
+    ...input.switches,
     status: 1,
   });
   if (added.status !== 200) throw new Error(`/api/module/add: ${added.msg}`);
