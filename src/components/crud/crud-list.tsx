@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { ColumnEditorOptions, ColumnEvent, ColumnProps } from 'primereact/column';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { crud as t } from '@/locale/crud';
 import { hasPermissionKey } from '@/lib/permissions';
 import { CrudTable, RowAction, type ColumnOverrides } from './crud-table';
@@ -11,6 +10,7 @@ import { actionPermitted } from './permission-keys';
 import type { FieldDefinition } from '@/core/field-definition';
 import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-definition';
 import { FilterControl } from './filter-control';
+import { PendingConfirmDialog } from './pending-confirm-dialog';
 import './crud.css';
 
 /**
@@ -29,6 +29,19 @@ export interface RowActionDefinition {
   onClick: (row: ModuleRecord, list: CrudListController) => void;
 }
 
+/** A built-in row button of the CRUD blocks: 查看, 编辑, 删除, and the tree's 新增下级 (`add`). */
+export type CrudRowAction = 'view' | 'edit' | 'delete' | 'add';
+
+/**
+ * Per-row seam: whether this row offers this built-in action, e.g. 编辑 / 删除 only on a draft.
+ * The permission guards still apply first; without it every row offers every permitted action.
+ * (A screen's own row actions say the same with their `visible`.)
+ * @example rowAllows={(action, row) => action === 'view' || row.status === DRAFT}
+ */
+export type RowAllows = (action: CrudRowAction, row: ModuleRecord) => boolean;
+
+const allowsAll: RowAllows = () => true;
+
 export interface CrudListViewProps {
   list: CrudListController;
   /** Buttons shown left of the search box (新增, 回收站, 导入/导出). */
@@ -39,10 +52,15 @@ export interface CrudListViewProps {
   rowActions?: readonly RowActionDefinition[];
   /** Per-field changes to the generated columns (header, cell, hidden). */
   columns?: ColumnOverrides;
+  /** Which built-in row buttons a row offers (all permitted ones when absent). */
+  rowAllows?: RowAllows;
 }
 
 /** A row action's guard: the route permits its action and the user holds its key. */
-function rowActionAllowed(module: ModuleDefinition, action: RowActionDefinition): boolean {
+export function rowActionAllowed(
+  module: ModuleDefinition,
+  action: Pick<RowActionDefinition, 'permission'>,
+): boolean {
   if (!action.permission) return true;
   return (
     actionPermitted(module.route, action.permission.action) &&
@@ -125,6 +143,7 @@ export function CrudListView({
   onEdit,
   rowActions = [],
   columns,
+  rowAllows = allowsAll,
 }: CrudListViewProps) {
   const { module } = list;
   const canEditInline = list.can('updatefield');
@@ -171,8 +190,12 @@ export function CrudListView({
           hasActions
             ? (row) => (
                 <>
-                  {builtIn.view && <RowAction label={t.view} onClick={() => onView?.(row)} />}
-                  {builtIn.edit && <RowAction label={t.edit} onClick={() => onEdit?.(row)} />}
+                  {builtIn.view && rowAllows('view', row) && (
+                    <RowAction label={t.view} onClick={() => onView?.(row)} />
+                  )}
+                  {builtIn.edit && rowAllows('edit', row) && (
+                    <RowAction label={t.edit} onClick={() => onEdit?.(row)} />
+                  )}
                   {extra
                     .filter((action) => action.visible?.(row) ?? true)
                     .map((action) => (
@@ -183,7 +206,7 @@ export function CrudListView({
                         onClick={() => action.onClick(row, list)}
                       />
                     ))}
-                  {builtIn.delete && (
+                  {builtIn.delete && rowAllows('delete', row) && (
                     <RowAction label={t.delete} danger onClick={() => list.askDelete(row)} />
                   )}
                 </>
@@ -191,21 +214,7 @@ export function CrudListView({
             : undefined
         }
       />
-      {/* A tagKey of its own: the app-wide confirmDialog() calls (e.g. 退出系统) open only the
-          untagged dialog, never this one. */}
-      <ConfirmDialog
-        tagKey="crud-list"
-        visible={list.pending !== null}
-        header={t.confirmTitle}
-        message={list.pending?.message}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t.confirmAccept}
-        rejectLabel={t.confirmReject}
-        accept={() => void list.acceptConfirm()}
-        onHide={(result) => {
-          if (result !== 'accept') list.dismissConfirm();
-        }}
-      />
+      <PendingConfirmDialog tagKey="crud-list" question={list} />
     </div>
   );
 }

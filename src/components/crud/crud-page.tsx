@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { crud as t } from '@/locale/crud';
 import type { CrudFormProps } from './crud-form';
-import { CrudListView, type RowActionDefinition } from './crud-list';
+import { CrudListView, type RowActionDefinition, type RowAllows } from './crud-list';
 import { ImportExport } from './import-export';
 import { LazyCrudForm, LazyCrudInfo, LazyRecycleBin } from './lazy-dialogs';
 import { canDo } from './permission-keys';
@@ -28,6 +28,8 @@ export interface CrudPageProps {
   toolbarExtra?: ReactNode | ((list: CrudListController) => ReactNode);
   /** Per-field changes to the generated columns. */
   columns?: ColumnOverrides;
+  /** Which built-in row buttons (查看 / 编辑 / 删除) a row offers, e.g. edit only on drafts. */
+  rowAllows?: RowAllows;
   /** A custom add/edit form in place of the generated one. */
   renderForm?: (props: CrudFormProps) => ReactNode;
   /**
@@ -51,6 +53,7 @@ export function CrudPage({
   rowActions,
   toolbarExtra,
   columns,
+  rowAllows,
   renderForm = (props) => <LazyCrudForm {...props} />,
   openForm,
 }: CrudPageProps) {
@@ -99,6 +102,7 @@ export function CrudPage({
         onEdit={(row) => showForm({ kind: 'edit', id: list.idOf(row) })}
         rowActions={typeof rowActions === 'function' ? rowActions(list) : rowActions}
         columns={columns}
+        rowAllows={rowAllows}
       />
       {!openForm &&
         renderForm({

@@ -2,7 +2,13 @@ export * from './module-definition';
 export { CrudPage } from './crud-page';
 export type { CrudPageProps } from './crud-page';
 export { CrudList, CrudListView } from './crud-list';
-export type { CrudListProps, CrudListViewProps, RowActionDefinition } from './crud-list';
+export type {
+  CrudListProps,
+  CrudListViewProps,
+  CrudRowAction,
+  RowActionDefinition,
+  RowAllows,
+} from './crud-list';
 export type { ColumnOverride, ColumnOverrides } from './crud-table';
 export { CrudForm } from './crud-form';
 export type { CrudFormProps } from './crud-form';

@@ -10,22 +10,20 @@ import { TreeTable, type TreeTableSortEvent } from 'primereact/treetable';
 import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { crud as t } from '@/locale/crud';
 import { crudTree } from '@/locale/crud-tree';
-import { hasPermissionKey } from '@/lib/permissions';
 import { CellView } from './cell-view';
 import type { CrudFormProps } from './crud-form';
 import { LazyCrudForm, LazyCrudInfo } from './lazy-dialogs';
 import { RowAction, type ColumnOverrides } from './crud-table';
-import { actionPermitted } from './permission-keys';
+import { PendingConfirmDialog } from './pending-confirm-dialog';
 import {
   useTreeList,
   type RecordNode,
   type TreeListController,
   type TreeListOptions,
 } from './use-tree-list';
-import type { RowActionDefinition } from './crud-list';
+import { rowActionAllowed, type RowActionDefinition, type RowAllows } from './crud-list';
 import type {
   ColumnDefinition,
   ModuleDefinition,
@@ -51,6 +49,8 @@ export interface CrudTreePageProps extends TreeListOptions {
   renderForm?: (props: CrudFormProps) => ReactNode;
   /** The column that carries the expand toggle (the record's name); the first one by default. */
   expanderField?: string;
+  /** Which built-in row buttons a row offers (新增下级 is `add`); all permitted ones when absent. */
+  rowAllows?: RowAllows;
 }
 
 /** A tree screen's own row button (the list's RowActionDefinition, with the tree controller). */
@@ -111,14 +111,6 @@ function EditableCell({
   );
 }
 
-function allowed(module: ModuleDefinition, action: TreeRowAction): boolean {
-  if (!action.permission) return true;
-  return (
-    actionPermitted(module.route, action.permission.action) &&
-    hasPermissionKey(action.permission.key)
-  );
-}
-
 export function CrudTreePage({
   module,
   rowActions = [],
@@ -126,6 +118,7 @@ export function CrudTreePage({
   columns: overrides = {},
   renderForm = (props) => <LazyCrudForm {...props} />,
   expanderField,
+  rowAllows = () => true,
   ...options
 }: CrudTreePageProps) {
   const tree = useTreeList(module, options);
@@ -137,7 +130,7 @@ export function CrudTreePage({
   };
   const canAdd = tree.can('add');
   const builtIn = { view: tree.can('view'), edit: tree.can('edit'), delete: tree.can('delete') };
-  const extra = rowActions.filter((action) => allowed(module, action));
+  const extra = rowActions.filter((action) => rowActionAllowed(module, action));
   const canToggle = tree.can('disable');
   const canEditInline = tree.can('updatefield');
   const formModule = useMemo(
@@ -259,19 +252,19 @@ export function CrudTreePage({
             const row = node.data;
             return (
               <span className="crud-list__actions">
-                {canAdd && (
+                {canAdd && rowAllows('add', row) && (
                   <RowAction
                     label={crudTree.addChild}
                     onClick={() => setDialog({ kind: 'add', parent: tree.idOf(row) })}
                   />
                 )}
-                {builtIn.view && (
+                {builtIn.view && rowAllows('view', row) && (
                   <RowAction
                     label={t.view}
                     onClick={() => setDialog({ kind: 'view', id: tree.idOf(row) })}
                   />
                 )}
-                {builtIn.edit && (
+                {builtIn.edit && rowAllows('edit', row) && (
                   <RowAction
                     label={t.edit}
                     onClick={() => setDialog({ kind: 'edit', id: tree.idOf(row) })}
@@ -287,7 +280,7 @@ export function CrudTreePage({
                       onClick={() => action.onClick(row, tree)}
                     />
                   ))}
-                {builtIn.delete && (
+                {builtIn.delete && rowAllows('delete', row) && (
                   <RowAction label={t.delete} danger onClick={() => tree.askDelete(row)} />
                 )}
               </span>
@@ -308,21 +301,7 @@ export function CrudTreePage({
         visible={dialog.kind === 'view'}
         onHide={() => setDialog({ kind: 'none' })}
       />
-      {/* A tagKey of its own: the app-wide confirmDialog() calls (e.g. 退出系统) open only the
-          untagged dialog, never this one. */}
-      <ConfirmDialog
-        tagKey="crud-tree"
-        visible={tree.pending !== null}
-        header={t.confirmTitle}
-        message={tree.pending?.message}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t.confirmAccept}
-        rejectLabel={t.confirmReject}
-        accept={() => void tree.acceptConfirm()}
-        onHide={(result) => {
-          if (result !== 'accept') tree.dismissConfirm();
-        }}
-      />
+      <PendingConfirmDialog tagKey="crud-tree" question={tree} />
     </section>
   );
 }

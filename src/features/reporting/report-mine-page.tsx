@@ -3,22 +3,19 @@
  * deleted and submitted (提交); a submitted one is read-only until it comes back rejected.
  * The rejection's reason shows in the list; 审批记录 shows the whole history.
  *
- * The generated screen composed through the CRUD seams: the list offers no built-in 编辑 /
- * 删除 (they would be on every row); this screen's own row actions offer them on the rows
- * whose state allows them, with the same permission keys.
+ * The generated screen composed through the CRUD seams: the built-in 编辑 / 删除 show only on
+ * the rows whose state allows them (rowAllows); 提交 and 审批记录 are this screen's own.
  */
 import { useState } from 'react';
 import {
-  CrudForm,
   CrudPage,
   permissionKeyOf,
   type ModuleRecord,
-  type RecordId,
   type RowActionDefinition,
+  type RowAllows,
 } from '@/components/crud';
 import { EDITABLE_REPORT_STATUS, REPORT_STATUS } from '@/core/report-workflow';
 import { common } from '@/locale/common';
-import { crud } from '@/locale/crud';
 import { reporting as t } from '@/locale/reporting';
 import { informationreportingSubmit } from '@generated/api/informationreporting/informationreporting';
 import { reportMineModule } from '@generated/modules/report-mine';
@@ -27,19 +24,11 @@ import { stateColumn } from './state-tag';
 import { useTransition } from './workflow';
 import './reporting.css';
 
-/** The list without built-in edit/delete: the row actions below offer them where allowed. */
-const listModule = {
-  ...reportMineModule,
-  capabilities: reportMineModule.capabilities.filter(
-    (capability) => capability !== 'edit' && capability !== 'delete',
-  ),
-};
-
 const editable = (row: ModuleRecord) => EDITABLE_REPORT_STATUS.includes(Number(row.report_status));
 
-function guard(action: 'edit' | 'delete') {
-  return { action, key: permissionKeyOf(reportMineModule, action) };
-}
+/** 编辑 and 删除 only on a draft or a rejected report. */
+const rowAllows: RowAllows = (action, row) =>
+  action === 'edit' || action === 'delete' ? editable(row) : true;
 
 const columns = {
   report_status: stateColumn(reportMineModule, 'report_status'),
@@ -57,22 +46,14 @@ const columns = {
 };
 
 export default function ReportMinePage() {
-  const [editing, setEditing] = useState<RecordId>();
   const [history, setHistory] = useState<HistoryTarget | null>(null);
   const submit = useTransition((id: number) => informationreportingSubmit({ id }));
 
   const rowActions: RowActionDefinition[] = [
     {
-      id: 'edit',
-      label: crud.edit,
-      permission: guard('edit'),
-      visible: editable,
-      onClick: (row, list) => setEditing(list.idOf(row)),
-    },
-    {
       id: 'submit',
       label: t.submit,
-      permission: guard('edit'),
+      permission: { action: 'edit', key: permissionKeyOf(reportMineModule, 'edit') },
       visible: editable,
       onClick: (row, list) =>
         list.ask({
@@ -86,25 +67,16 @@ export default function ReportMinePage() {
       visible: (row) => Number(row.report_status) !== REPORT_STATUS.draft,
       onClick: (row) => setHistory({ reportId: Number(row.id), title: String(row.title ?? '') }),
     },
-    {
-      id: 'delete',
-      label: crud.delete,
-      danger: true,
-      permission: guard('delete'),
-      visible: editable,
-      onClick: (row, list) => list.askDelete(row),
-    },
   ];
 
   return (
     <>
-      <CrudPage module={listModule} source="mylist" rowActions={rowActions} columns={columns} />
-      <CrudForm
+      <CrudPage
         module={reportMineModule}
-        mode="edit"
-        id={editing}
-        visible={editing !== undefined}
-        onHide={() => setEditing(undefined)}
+        source="mylist"
+        rowActions={rowActions}
+        rowAllows={rowAllows}
+        columns={columns}
       />
       <HistoryDialog target={history} onHide={() => setHistory(null)} />
     </>

@@ -273,6 +273,26 @@ describe('CrudPage seams', () => {
     expect(within(table()).queryByRole('button', { name: '归档' })).not.toBeInTheDocument();
   });
 
+  it('offers 编辑 and 删除 only on the rows rowAllows names; delete still asks first', async () => {
+    const { module } = createFakeNoticeModule();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <CrudPage
+        module={module}
+        rowAllows={(action, row) => action === 'view' || row.title !== '公告2'}
+      />,
+    );
+    await within(table()).findByText('公告1');
+    expect(within(rowOf('公告2')).queryByRole('button', { name: '编辑' })).toBeNull();
+    expect(within(rowOf('公告2')).queryByRole('button', { name: '删除' })).toBeNull();
+    expect(within(rowOf('公告2')).getByRole('button', { name: '查看' })).toBeInTheDocument();
+    expect(within(rowOf('公告1')).getByRole('button', { name: '编辑' })).toBeInTheDocument();
+    await user.click(within(rowOf('公告1')).getByRole('button', { name: '删除' }));
+    expect(
+      await screen.findByText('确定删除该记录吗？删除后可在回收站中恢复。'),
+    ).toBeInTheDocument();
+  });
+
   it('takes toolbar extras, column overrides and a custom form', async () => {
     const { module } = createFakeNoticeModule();
     const user = userEvent.setup();
