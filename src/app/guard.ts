@@ -5,12 +5,13 @@
  * - a signed-in user opening /login goes to /;
  * - every transition waits 500 ms (the progress bar shows meanwhile) — except switching to a
  *   screen that is already open in a kept-alive tab: it is on the page, hidden, and is shown at
- *   once (the spec's delay covers opening a screen, not showing one that is open);
+ *   once (the spec's delay covers opening a screen, not showing one that is open) — and except
+ *   the page load itself, which is not a transition (no fixed wait before the first render);
  * - a guard error shows its message (or 有错误) and goes to the login page.
  * Unknown paths are sent to /404 by the catch-all route.
  */
 import { redirect } from 'react-router-dom';
-import { isLoggedIn } from '@/lib/session';
+import { isLoggedIn, sessionSharingSettled } from '@/lib/session';
 import { notify } from '@/lib/notify';
 import { shell } from '@/locale/shell';
 import { PUBLIC_PATHS } from './public-paths';
@@ -34,6 +35,8 @@ export interface GuardOptions {
   delayMs?: number;
   /** Overridable for tests. */
   loggedIn?: () => boolean;
+  /** Settles when the session is known (another tab may hand it over); overridable for tests. */
+  sessionKnown?: () => Promise<void>;
   /** Whether this path is a kept-alive screen whose tab is open (no transition delay). */
   isOpenKeptAlive?: (pathname: string) => boolean;
 }
@@ -42,7 +45,11 @@ export interface GuardOptions {
 export function createGuardLoader(options: GuardOptions = {}) {
   const delayMs = options.delayMs ?? TRANSITION_DELAY_MS;
   const loggedIn = options.loggedIn ?? isLoggedIn;
+  let pageLoad = true;
   return async ({ request }: { request: Request }) => {
+    const firstNavigation = pageLoad;
+    pageLoad = false;
+    await (options.sessionKnown ?? sessionSharingSettled)();
     let target: string | undefined;
     let alreadyOpen = false;
     try {
@@ -53,7 +60,7 @@ export function createGuardLoader(options: GuardOptions = {}) {
       notify.error(error instanceof Error && error.message ? error.message : shell.guardError);
       target = PUBLIC_PATHS.login;
     }
-    if (delayMs > 0 && !alreadyOpen) await wait(delayMs);
+    if (delayMs > 0 && !alreadyOpen && !firstNavigation) await wait(delayMs);
     if (target) return redirect(target);
     return null;
   };

@@ -1,6 +1,7 @@
 /**
- * Entry: start the mock backend in the demo build and the mock dev server (`__MOCK_BACKEND__`), join the
- * tabs' shared session, then render.
+ * Entry: start the mock backend in the demo build and the mock dev server (`__MOCK_BACKEND__`), then
+ * render; joining the tabs' shared session runs meanwhile (the route guard awaits it, so the first
+ * screen's code loads in parallel rather than after a fixed wait).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -19,7 +20,8 @@ async function startMockBackend(): Promise<void> {
 }
 
 async function boot(): Promise<void> {
-  await Promise.all([startMockBackend(), initSessionSharing()]);
+  void initSessionSharing();
+  await startMockBackend();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing in index.html');
   createRoot(container).render(

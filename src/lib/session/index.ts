@@ -131,6 +131,17 @@ function applyRemote(message: SyncMessage): boolean {
   }
 }
 
+/** Settles once a new tab knows whether another tab shares a session (see initSessionSharing). */
+let sharingSettled: Promise<void> = Promise.resolve();
+
+/**
+ * What the route guard awaits before deciding signed in or not: the app renders (and loads the
+ * first screen's code) meanwhile, instead of waiting for the other tabs before the first render.
+ */
+export function sessionSharingSettled(): Promise<void> {
+  return sharingSettled;
+}
+
 /**
  * Joins the tabs' session channel. A tab without a session asks the others and waits up to
  * `waitMs` for an answer, so a new tab of a signed-in user starts signed in.
@@ -139,7 +150,7 @@ export function initSessionSharing(waitMs = 150): Promise<void> {
   if (channel || typeof BroadcastChannel === 'undefined' || !storage()) return Promise.resolve();
   channel = new BroadcastChannel(CHANNEL_NAME);
   const ch = channel;
-  return new Promise((resolve) => {
+  sharingSettled = new Promise((resolve) => {
     let done = false;
     const finish = () => {
       if (done) return;
@@ -156,6 +167,7 @@ export function initSessionSharing(waitMs = 150): Promise<void> {
     post({ type: 'request' });
     setTimeout(finish, waitMs);
   });
+  return sharingSettled;
 }
 
 /** Leaves the channel (tests). */

@@ -69,9 +69,11 @@ describe('navigation guard (spec section 2)', () => {
   describe('loader', () => {
     afterEach(() => vi.useRealTimers());
 
-    it('waits 500 ms before letting a transition through', async () => {
+    it('lets the page load through at once, then waits 500 ms before each transition', async () => {
       vi.useFakeTimers();
       const loader = createGuardLoader({ loggedIn: () => true });
+      // The first navigation is the page load: no timer to wait for.
+      expect(await loader({ request: new Request('http://x/homepage') })).toBeNull();
       let settled = false;
       const result = loader({ request: new Request('http://x/system/user') }).then((value) => {
         settled = true;
@@ -89,6 +91,7 @@ describe('navigation guard (spec section 2)', () => {
         loggedIn: () => true,
         isOpenKeptAlive: (pathname) => pathname === '/system/notice',
       });
+      expect(await loader({ request: new Request('http://x/homepage') })).toBeNull();
       // Switching tabs: no timer to wait for.
       expect(await loader({ request: new Request('http://x/system/notice') })).toBeNull();
       let settled = false;
