@@ -4,7 +4,16 @@
  * drawer, message bell, user dropdown), then history tabs, the page title unless hideTitle,
  * and the routed view (kept alive). Desktop is scaled from 1930 × 980; mobile is not.
  */
-import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Sidebar as Drawer } from 'primereact/sidebar';
@@ -40,7 +49,14 @@ interface Handle {
   hideTitle?: boolean;
 }
 
-function SideMenu({
+// The layout re-renders on every navigation; its parts that do not depend on the path are
+// memoised (with stable callbacks) so that showing a kept screen redraws only what changed.
+const Brand = memo(SystemBrand);
+const Messages = memo(MessageCenter);
+const UserDropdownMemo = memo(UserDropdown);
+const AppsDrawer = memo(AllAppsDrawer);
+
+const SideMenu = memo(function SideMenu({
   group,
   activePath,
   onOpen,
@@ -109,7 +125,7 @@ function SideMenu({
       )}
     </nav>
   );
-}
+});
 
 export function MainLayout() {
   const location = useLocation();
@@ -182,14 +198,27 @@ export function MainLayout() {
 
   const drawerGroup = menuData.find((group) => group.amenu_id === pickedGroup) ?? currentGroup;
 
-  const open = (path: string) => {
-    setMobileMenuOpen(false);
-    if (path !== pathname) void navigate(path);
-  };
-  const applyTabs = (change: TabChange) => {
-    writeTabs(change.tabs);
-    if (change.navigateTo && change.navigateTo !== pathname) void navigate(change.navigateTo);
-  };
+  // The path the callbacks compare with, so they stay stable across navigations.
+  const pathRef = useRef(pathname);
+  useLayoutEffect(() => {
+    pathRef.current = pathname;
+  }, [pathname]);
+  const open = useCallback(
+    (path: string) => {
+      setMobileMenuOpen(false);
+      if (path !== pathRef.current) void navigate(path);
+    },
+    [navigate],
+  );
+  const applyTabs = useCallback(
+    (change: TabChange) => {
+      writeTabs(change.tabs);
+      if (change.navigateTo && change.navigateTo !== pathRef.current)
+        void navigate(change.navigateTo);
+    },
+    [navigate],
+  );
+  const hideApps = useCallback(() => setAppsOpen(false), []);
   const pickGroup = (group: UserMenu) => {
     const target = firstAddress(group);
     if (target) open(target);
@@ -208,7 +237,7 @@ export function MainLayout() {
     >
       {!mobile && (
         <aside className="shell-sidebar">
-          <SystemBrand />
+          <Brand />
           <SideMenu group={currentGroup} activePath={tabPath} onOpen={open} />
         </aside>
       )}
@@ -222,7 +251,7 @@ export function MainLayout() {
           className="shell-mobile-drawer"
           style={{ width: 280 }}
         >
-          <SystemBrand />
+          <Brand />
           <div className="shell-mobile-groups">
             {menuData.map((group) => (
               <button
@@ -276,8 +305,8 @@ export function MainLayout() {
               <i className="pi pi-th-large" aria-hidden />
               {!mobile && <span>{shell.layout.allApps}</span>}
             </button>
-            <MessageCenter />
-            <UserDropdown compact={mobile} />
+            <Messages />
+            <UserDropdownMemo compact={mobile} />
           </div>
         </header>
         <HistoryTabs tabs={tabs} activePath={tabPath} onSelect={open} onChange={applyTabs} />
@@ -290,12 +319,7 @@ export function MainLayout() {
           )}
         </main>
       </div>
-      <AllAppsDrawer
-        visible={appsOpen}
-        onHide={() => setAppsOpen(false)}
-        menus={menuData}
-        onOpen={open}
-      />
+      <AppsDrawer visible={appsOpen} onHide={hideApps} menus={menuData} onOpen={open} />
     </div>
   );
 }

@@ -120,16 +120,35 @@ describe('screen registry (spec section 2)', () => {
 
 describe('kept-alive screens', () => {
   const screen = (path: string, keepAlive = true) => ({ path, element: path, keepAlive });
+  const paths = (kept: readonly { path: string }[]) => kept.map((k) => k.path);
 
   it('keeps open tabs, drops closed tabs and non-kept screens, caps the count', () => {
     const open = new Set(['/a', '/b', '/c']);
     let kept = nextKept([], screen('/a'), open, 2);
     kept = nextKept(kept, screen('/b', false), open, 2);
     kept = nextKept(kept, screen('/c'), open, 2);
-    expect(kept.map((k) => k.path)).toEqual(['/a', '/c']);
+    expect(paths(kept)).toEqual(['/a', '/c']);
     kept = nextKept(kept, screen('/b'), new Set(['/b', '/c']), 2);
-    expect(kept.map((k) => k.path)).toEqual(['/c', '/b']);
+    expect(paths(kept)).toEqual(['/c', '/b']);
+    // Past the cap the least recently shown screen goes (here /c), never the one shown.
     kept = nextKept(kept, screen('/a'), open, 2);
-    expect(kept.map((k) => k.path)).toEqual(['/b', '/a']);
+    expect(paths(kept)).toEqual(['/b', '/a']);
+  });
+
+  it('shows a kept screen again with the element it was first rendered with, in place', () => {
+    const open = new Set(['/a', '/b']);
+    let kept = nextKept([], { path: '/a', element: 'first a', keepAlive: true }, open, 10);
+    kept = nextKept(kept, { path: '/b', element: 'first b', keepAlive: true }, open, 10);
+    kept = nextKept(kept, { path: '/a', element: 'second a', keepAlive: true }, open, 10);
+    // Same order (no DOM subtree moves) and the first element (React bails out of the screen).
+    expect(kept.map((k) => k.element)).toEqual(['first a', 'first b']);
+    // Its tab closed: the screen is released.
+    kept = nextKept(
+      kept,
+      { path: '/b', element: 'second b', keepAlive: true },
+      new Set(['/b']),
+      10,
+    );
+    expect(kept.map((k) => k.element)).toEqual(['first b']);
   });
 });
