@@ -355,7 +355,6 @@ describe('rich-text editor tools on 公告管理', () => {
     await chartDialog.getByRole('button', { name: '确认' }).click();
     const chart = editorOf(dialog).getByRole('img', { name: '图表：季度销量' });
     await chart.waitFor();
-    await screenshot(page, 'editor-tools-chart');
 
     const again = await saveAndReopen(page, dialog, '图表公告');
     const reopened = editorOf(again).getByRole('img', { name: '图表：季度销量' });
@@ -371,6 +370,7 @@ describe('rich-text editor tools on 公告管理', () => {
       )
       .toBe(true);
     expect(await editorOf(again).locator('.re-table th').count()).toBe(5);
+    await screenshot(page, 'editor-tools-chart-reopened');
   });
 
   it('a pasted image file is uploaded through /ueditor/ue and shown, also after reopening', async () => {

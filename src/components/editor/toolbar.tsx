@@ -63,6 +63,8 @@ const GLYPHS: Record<string, string> = {
   'glyph-bold': 'B',
   'glyph-italic': 'I',
   'glyph-underline': 'U',
+  // The code block: 源代码 already shows pi-code's angle brackets.
+  'glyph-code': '{ }',
 };
 
 function ToolButton({
@@ -351,7 +353,7 @@ export function EditorToolbar({
       {b('emoticon', t.emoticon, 'pi-face-smile')}
       <span className="re-toolbar__sep" aria-hidden="true" />
       {b('table', t.insertTable, 'pi-table')}
-      {b('code', t.code, 'pi-code')}
+      {b('code', t.code, 'glyph-code')}
       {b('pageBreak', t.pageBreak, 'pi-minus')}
       {b('video', t.video, 'pi-video')}
       {b('searchReplace', t.searchReplace, 'pi-search')}
