@@ -3,7 +3,8 @@
  * contract, the output folder, a flag) reads as lines naming what to fix; only an internal
  * error can show a stack, and only on request (--debug or DEBUG=1).
  */
-import { ContractError, LintError, ModelError, OutputError } from '../generator';
+// The errors module alone: reporting must not load the generator (a fast command never does).
+import { ContractError, LintError, ModelError, OutputError } from '../generator/errors';
 
 export function failWith(message: string, code = 1): never {
   console.error(message);

@@ -1,6 +1,7 @@
 /**
  * The CLI: a thin commander layer over generator/ (one file per command in commands/).
- * Run as `npm run cli -- <command>`.
+ * Run as `npm run cli -- <command>`. Each command loads what it needs when it runs (the generator,
+ * the mock engine, the verifier), so a command starts with only commander loaded.
  */
 import { Command } from 'commander';
 import { registerGenerate } from './commands/generate';

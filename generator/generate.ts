@@ -3,7 +3,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isJson } from './json';
 import { buildModules, ModelError } from './model/build-modules';
 import { loadContract } from './parse/load-contract';
@@ -14,9 +13,11 @@ import { MUTATOR_PATH, renderApi } from './render/render-api';
 import { renderOpenApiJson } from './render/render-openapi';
 import { TEMPLATE_NAMES, renderTemplates, type Templates } from './render/render-templates';
 import { renderTypes } from './render/render-types';
+import { REPO_ROOT } from './repo-root';
 import type { GeneratedFile, GenerateReport, ModuleModel, OpenApiDocument } from './types';
 import { withBanner } from './write/banner';
-import { ContentCache } from './write/content-cache';
+import { inputsKey, recordRun } from './up-to-date';
+import { cacheEnabled, ContentCache } from './write/content-cache';
 import { formatFiles } from './write/format';
 import {
   applyPlan,
@@ -27,8 +28,7 @@ import {
   type FilePlan,
 } from './write/sync-files';
 
-/** The repo root, found from this file so temp-dir runs (tests, bench) still find templates. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { REPO_ROOT };
 
 export type GenerateMode = 'write' | 'dry-run' | 'check';
 
@@ -169,6 +169,11 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   };
 
   await checkOutputDir(outDir, contractDir);
+  // The record for upToDate: inputs hashed while the contract loads and again at the end, so a
+  // run whose inputs changed meanwhile (someone saving a fragment) records nothing. An unreadable
+  // folder only means no record (the run itself reports real problems).
+  const unreadable = () => undefined;
+  const keyBefore = cacheEnabled() ? inputsKey(rootDir, contractDir).catch(unreadable) : undefined;
   const { document, locate } = await loadContract(contractDir);
   stage('load');
   const lintProblems = await lintContract(document, locate);
@@ -206,15 +211,24 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     await applyPlan(files, { ...plan, stray }, outDir);
     stage('write');
   }
-
-  const report: GenerateReport = {
-    ...plan,
+  const summary = {
     modules: modules.map((m) => m.key),
     operations: listOperations(document.paths).length,
     lint: {
       errors: lintProblems.filter((p) => p.severity === 'error').length,
       warnings: lintProblems.filter((p) => p.severity === 'warn').length,
     },
+  };
+  if (keyBefore) {
+    const key = await keyBefore;
+    if (key && key === (await inputsKey(rootDir, contractDir).catch(unreadable)))
+      await recordRun(rootDir, key, files, summary);
+    stage('record');
+  }
+
+  const report: GenerateReport = {
+    ...plan,
+    ...summary,
     durationMs: Math.round(performance.now() - started),
     stages,
   };

@@ -1,4 +1,7 @@
-/** Directory listing shared by the render step (orval's output) and the write step (generated/). */
+/**
+ * Directory listing shared by the render step (orval's output), the write step (generated/) and
+ * the up-to-date check, and the one test of folder nesting.
+ */
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,4 +24,10 @@ export async function listFiles(dir: string): Promise<string[]> {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
     .map((file) => file.split(path.sep).join('/'))
     .sort();
+}
+
+/** Whether `child` is `parent` or inside it. */
+export function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

@@ -1,7 +1,8 @@
 /** `generate [--check] [--dry-run] [--prune] [--contract <dir>] [--out <dir>]` */
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { generate, type GenerateMode, type GenerateReport } from '../../generator';
+import type { GenerateMode, GenerateReport } from '../../generator';
+import { upToDate } from '../../generator/up-to-date';
 import { failWith } from '../fail';
 
 const FIX_COMMAND = 'npm run cli -- generate';
@@ -69,7 +70,9 @@ function checkProblems(
 export function registerGenerate(program: Command): void {
   program
     .command('generate')
-    .description('Generate types, hooks, mocks, modules, pages, screens and menu rows from the contract')
+    .description(
+      'Generate types, hooks, mocks, modules, pages, screens and menu rows from the contract',
+    )
     .addOption(
       new Option(
         '--check',
@@ -90,12 +93,18 @@ export function registerGenerate(program: Command): void {
       const outDir = path.resolve(flags.out);
       const outName = path.relative(process.cwd(), outDir) || '.';
       const shown = (file: string) => path.join(outName, file);
-      const { report, stray, pruneReason } = await generate({
+      const options = {
         contractDir: path.resolve(flags.contract),
         outDir,
         mode,
         prune: flags.prune === true,
-      });
+      };
+      // Unchanged inputs and output (the usual CI and pre-commit case) are answered from the
+      // record without loading the generator; anything else is a full run that names each file.
+      const known = await upToDate(options);
+      const { report, stray, pruneReason } = known
+        ? { report: known, stray: [], pruneReason: undefined }
+        : await (await import('../../generator')).generate(options);
       if (mode === 'check') {
         const problems = checkProblems(report, stray, outName, shown, pruneReason);
         if (problems.length > 0) failWith(problems.join('\n'));

@@ -1,7 +1,6 @@
 /** `import-module <file> [--force] [--contract <dir>]` */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { importModule, ImportModuleError } from '../../generator';
 import { failWith, reportError } from '../fail';
 
 export function registerImportModule(program: Command): void {
@@ -13,6 +12,7 @@ export function registerImportModule(program: Command): void {
     .option('--force', 'replace an existing fragment of the same group')
     .option('--contract <dir>', 'contract directory', 'openapi')
     .action(async (file: string, flags: { force?: boolean; contract: string }) => {
+      const { importModule, ImportModuleError } = await import('../../generator');
       try {
         const result = await importModule({
           file: path.resolve(file),

@@ -1,7 +1,6 @@
 /** `lint`: merge the contract and lint it with Redocly recommended; non-zero on any problem. */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { formatLintProblem, lintContract, loadContract } from '../../generator';
 import { failWith } from '../fail';
 
 export function registerLint(program: Command): void {
@@ -10,6 +9,7 @@ export function registerLint(program: Command): void {
     .description('Lint the merged contract (Redocly recommended); fails on any error or warning')
     .option('--contract <dir>', 'contract directory', 'openapi')
     .action(async (flags: { contract: string }) => {
+      const { formatLintProblem, lintContract, loadContract } = await import('../../generator');
       const { document, files, locate } = await loadContract(path.resolve(flags.contract));
       const problems = await lintContract(document, locate);
       for (const problem of problems) console.log(formatLintProblem(problem));

@@ -1,7 +1,6 @@
 /** `new-module <name> [--title <中文>] [--route </x/y>] [--dry-run]` */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { writeModuleFragment } from '../../generator';
 import { failWith } from '../fail';
 
 export function registerNewModule(program: Command): void {
@@ -24,6 +23,7 @@ export function registerNewModule(program: Command): void {
           dryRun?: boolean;
         },
       ) => {
+        const { writeModuleFragment } = await import('../../generator');
         try {
           const { file, content } = await writeModuleFragment(
             path.resolve(flags.contract),

@@ -5,12 +5,6 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { loadContract } from '../../generator';
-import {
-  formatVerifyReport,
-  verifyServer,
-  VerifyError,
-} from '../../generator/verify/verify-server';
 import { failWith } from '../fail';
 
 interface VerifyFlags {
@@ -41,6 +35,11 @@ export function registerVerify(program: Command): void {
       }
       if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:')
         failWith(`invalid --base-url ${flags.baseUrl}: only http and https`);
+      const [{ loadContract }, { formatVerifyReport, verifyServer, VerifyError }] =
+        await Promise.all([
+          import('../../generator'),
+          import('../../generator/verify/verify-server'),
+        ]);
       const { document } = await loadContract(path.resolve(flags.contract));
       try {
         const report = await verifyServer({

@@ -4,6 +4,7 @@
  * operation); every decision is delegated to the small functions next to this file.
  */
 import type { Capability } from '../../src/core/module';
+import { ModelError } from '../errors';
 import { isJson, type Json } from '../json';
 import { listOperations, type ContractOperation } from '../parse/operations';
 import type { FieldModel, ModuleModel, OpenApiDocument, OperationBinding } from '../types';
@@ -15,15 +16,7 @@ import { resolveRef } from './refs';
 import { moduleRoute } from './route';
 import { menuRows, optionalRoute, screenMenu } from './screen';
 
-/** The contract's x-admin metadata is inconsistent; lists every problem found. */
-export class ModelError extends Error {
-  constructor(readonly problems: string[]) {
-    super(
-      `x-admin has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
-    );
-    this.name = 'ModelError';
-  }
-}
+export { ModelError } from '../errors';
 
 function requiredString(admin: Json, key: string, where: string): string {
   const value = admin[key];

@@ -3,18 +3,11 @@
  * (not the fragments) because fragments only make sense together: their $refs are all local.
  */
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
+import type { LintProblem } from '../errors';
 import type { OpenApiDocument } from '../types';
 import { pointerPath, type ValuePath } from './source-lines';
 
-export interface LintProblem {
-  severity: 'error' | 'warn';
-  ruleId: string;
-  message: string;
-  /** JSON pointer into the merged document, e.g. #/paths/~1api~1login/post. */
-  pointer: string;
-  /** The file and line that wrote it, e.g. paths/session.yaml:12 (when known). */
-  location?: string;
-}
+export { formatLintProblem, LintError, type LintProblem } from '../errors';
 
 /**
  * Departures from `recommended`, each forced by the spec:
@@ -72,23 +65,4 @@ export async function lintContract(
     .filter((problem) => !problem.ignored)
     .map((problem) => toLintProblem(problem, locate))
     .sort((a, b) => compare(a.pointer, b.pointer) || compare(a.ruleId, b.ruleId));
-}
-
-/** One readable line per problem, for the CLI and for error messages. */
-export function formatLintProblem(problem: LintProblem): string {
-  const where = problem.location ? `${problem.location}: ` : '';
-  return `${where}${problem.severity === 'error' ? 'error' : 'warning'} [${problem.ruleId}] ${problem.pointer}: ${problem.message}`;
-}
-
-/** The contract failed Redocly's recommended rules (errors only; warnings do not stop generate). */
-export class LintError extends Error {
-  constructor(readonly problems: LintProblem[]) {
-    super(
-      problems
-        .filter((p) => p.severity === 'error')
-        .map(formatLintProblem)
-        .join('\n'),
-    );
-    this.name = 'LintError';
-  }
 }

@@ -6,18 +6,13 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseYaml } from '@redocly/openapi-core';
+import { ContractError } from '../errors';
 import { isJson, type Json } from '../json';
 import type { OpenApiDocument } from '../types';
 import { listOperations } from './operations';
 import { ContractSources, shownPath, unescapeSegment, type ValuePath } from './source-lines';
 
-/** A contract problem that stops generation; one line per problem, each naming its file. */
-export class ContractError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('\n'));
-    this.name = 'ContractError';
-  }
-}
+export { ContractError } from '../errors';
 
 export interface LoadedContract {
   document: OpenApiDocument;

@@ -3,14 +3,29 @@
  * prettier). A result is reused only for exactly the same inputs — the key is a SHA-256 of the
  * step's name, its inputs, the installed dependency set (package-lock.json) and the repo's
  * prettier config — so the output is byte-identical to an uncached run. It lives in
- * node_modules/.cache (never committed; a clean clone starts empty), keeps only the entries the
- * last run used, and a missing or unreadable cache is an empty one. GENERATE_CACHE=0 turns it off.
+ * node_modules/.cache (never committed; a clean clone starts empty), keeps the entries the last
+ * run used plus the most recent others up to a size limit (so a fixture or scratch contract run
+ * does not evict the real contract's entries), and a missing or unreadable cache is an empty one.
+ * GENERATE_CACHE=0 turns it off.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const CACHE_VERSION = '1';
+
+/** Characters kept in the file: the real contract needs ≈ 3 M; more only slows its parse. */
+const KEPT_CHARACTERS = 12_000_000;
+
+/** Whether the generator may reuse earlier results (GENERATE_CACHE=0: a from-scratch run). */
+export function cacheEnabled(): boolean {
+  return process.env.GENERATE_CACHE !== '0';
+}
+
+/** The generator's folder of reusable results under `rootDir`. */
+export function cacheDir(rootDir: string): string {
+  return path.join(rootDir, 'node_modules', '.cache', 'admin-generator');
+}
 
 async function readText(file: string): Promise<string> {
   try {
@@ -37,8 +52,8 @@ export class ContentCache {
       .update(await readText(path.join(rootDir, 'package-lock.json')))
       .update(await readText(path.join(rootDir, '.prettierrc.json')))
       .digest('hex');
-    if (process.env.GENERATE_CACHE === '0') return new ContentCache(undefined, new Map(), salt);
-    const file = path.join(rootDir, 'node_modules', '.cache', 'admin-generator', 'cache.json');
+    if (!cacheEnabled()) return new ContentCache(undefined, new Map(), salt);
+    const file = path.join(cacheDir(rootDir), 'cache.json');
     let stored = new Map<string, string>();
     try {
       const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
@@ -74,12 +89,25 @@ export class ContentCache {
     return value;
   }
 
-  /** Writes the entries this run used (atomically); entries no longer produced are dropped. */
+  /**
+   * Writes (atomically) the entries this run used, then the earlier ones in their stored order
+   * (most recently written first) while they fit in KEPT_CHARACTERS. A run that added nothing
+   * writes nothing.
+   */
   async save(): Promise<void> {
-    if (!this.file || (!this.changed && this.used.size === this.stored.size)) return;
+    if (!this.file || !this.changed) return;
+    const kept = new Map(this.used);
+    let size = 0;
+    for (const [key, value] of kept) size += key.length + value.length;
+    for (const [key, value] of this.stored) {
+      if (kept.has(key)) continue;
+      size += key.length + value.length;
+      if (size > KEPT_CHARACTERS) break;
+      kept.set(key, value);
+    }
     await mkdir(path.dirname(this.file), { recursive: true });
     const temporary = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(Object.fromEntries(this.used)));
+    await writeFile(temporary, JSON.stringify(Object.fromEntries(kept)));
     await rename(temporary, this.file);
   }
 }

@@ -4,8 +4,9 @@
  */
 import { mkdir, readFile, readdir, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { OutputError } from '../errors';
 import { isJson } from '../json';
-import { listFiles } from '../list-files';
+import { isInside, listFiles } from '../list-files';
 import { shownPath } from '../parse/source-lines';
 import type { GeneratedFile, OpenApiDocument } from '../types';
 import { hasBanner } from './banner';
@@ -20,18 +21,7 @@ export interface FilePlan {
   stray: string[];
 }
 
-/** A problem with the output folder; the message's first line says what, more lines list files. */
-export class OutputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'OutputError';
-  }
-}
-
-function isInside(child: string, parent: string): boolean {
-  const relative = path.relative(parent, child);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
+export { OutputError } from '../errors';
 
 /**
  * Refuses an output folder that is a file, or that is, holds or sits inside the contract
