@@ -72,6 +72,11 @@ export default defineConfig(({ command, mode }) => ({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@generated': fileURLToPath(new URL('./generated', import.meta.url)),
+      // The demo's in-browser mock: msw's cookie jar asks tldts only for the registrable domain
+      // of the mock's own host, not worth tldts's whole public-suffix list (see the stub).
+      ...(mode === 'demo'
+        ? { tldts: fileURLToPath(new URL('./src/mocks/tldts-stub.ts', import.meta.url)) }
+        : {}),
     },
   },
   define: {
