@@ -114,11 +114,15 @@ describe('rich-text editor on 公告管理', () => {
     await page.keyboard.press('Enter');
     expect(await paragraphs(dialog).count()).toBe(1);
     expect(await paragraphs(dialog).first().textContent()).toBe('中文');
-    // Past the guard's grace period a plain Enter is the editor's again (the guard is not stuck).
-    await page.waitForFunction(() => new Promise((done) => setTimeout(() => done(true), 150)));
+    // A plain Enter is the editor's again once the guard's grace period is over (the guard is not
+    // stuck): one held back within the period changes nothing, so Enter is pressed until one splits.
     await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => paragraphs(dialog).count()).toBe(2);
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('Enter');
+        return paragraphs(dialog).count();
+      })
+      .toBe(2);
   });
 
   it('a reload mid-edit offers the draft back', async () => {
