@@ -1,8 +1,11 @@
 /**
- * `npm run bench`: wall time of `generate` (dry-run, in memory) on the real contract and on a
- * synthetic contract with 10× the modules, made by replicating every fragment with renamed
- * groups, operationIds, tags, schemas, module keys and routes. Not a timed test.
+ * `npm run bench`: wall time of `npm run cli -- generate --check` as CI runs it (median of 5,
+ * each run a fresh process), of the up-to-date check alone, and of `generate` (dry-run, in
+ * memory) on the real contract and on a synthetic contract with 10× the modules, made by
+ * replicating every fragment with renamed groups, operationIds, tags, schemas, module keys and
+ * routes. Not a timed test.
  */
+import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,8 +14,30 @@ import path from 'node:path';
 const loadStarted = performance.now();
 const { REPO_ROOT, generate } = await import('../index');
 console.log(`loading the generator: ${((performance.now() - loadStarted) / 1000).toFixed(2)} s`);
+const { upToDate } = await import('../up-to-date');
 
 const COPIES = 10;
+const CLI_RUNS = 5;
+
+/** `npm run cli -- generate --check` in the repo, CLI_RUNS times: each wall time and the median. */
+function cliCheck(): void {
+  const seconds: number[] = [];
+  let failed = false;
+  for (let run = 0; run < CLI_RUNS; run += 1) {
+    const started = performance.now();
+    const result = spawnSync('npm', ['run', '-s', 'cli', '--', 'generate', '--check'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
+    seconds.push((performance.now() - started) / 1000);
+    failed ||= result.status !== 0;
+  }
+  const sorted = [...seconds].sort((a, b) => a - b);
+  console.log(
+    `npm run cli -- generate --check: median ${sorted[Math.floor(CLI_RUNS / 2)]!.toFixed(2)} s of ${CLI_RUNS} (${seconds.map((s) => s.toFixed(2)).join(', ')})` +
+      (failed ? ' — generated/ differs from the contract, so these are full runs' : ''),
+  );
+}
 
 /** Renames one fragment for copy `n`: every identifier that must stay unique gets a suffix. */
 function replicate(
@@ -34,11 +59,15 @@ function replicate(
       `$1${group}x${n}`,
     );
   }
-  return result
-    .replace(/operationId: ([A-Za-z0-9]+)/g, `operationId: $1X${n}`)
-    .replace(/module: ([a-z0-9-]+)/g, `module: $1-x${n}`)
-    .replace(/route: (\/[A-Za-z0-9/_-]+)/g, `route: $1-x${n}`)
-    .replace(/^( {2})('?)(\/[^\s']+?)('?):\s*$/gm, `$1$2$3x${n}$4:`);
+  return (
+    result
+      // A menu place and the menu table belong to one module: copies stay out of the menu.
+      .replace(/^ +(menu: \{.*\}|menuTable: true)\n/gm, '')
+      .replace(/operationId: ([A-Za-z0-9]+)/g, `operationId: $1X${n}`)
+      .replace(/module: ([a-z0-9-]+)/g, `module: $1-x${n}`)
+      .replace(/route: (\/[A-Za-z0-9/_-]+)/g, `route: $1-x${n}`)
+      .replace(/^( {2})('?)(\/[^\s']+?)('?):\s*$/gm, `$1$2$3x${n}$4:`)
+  );
 }
 
 async function syntheticContract(copies: number): Promise<string> {
@@ -74,6 +103,13 @@ async function time(label: string, contractDir: string): Promise<void> {
   );
   await rm(outDir, { recursive: true, force: true });
 }
+
+cliCheck();
+const checkStarted = performance.now();
+const known = await upToDate();
+console.log(
+  `up-to-date check alone: ${((performance.now() - checkStarted) / 1000).toFixed(2)} s (${known ? 'answered from the record' : 'not known: a full run follows'})`,
+);
 
 // Without the content cache (a clean clone, CI), then with it (a developer's next run).
 process.env.GENERATE_CACHE = '0';
