@@ -233,6 +233,10 @@ export function RichEditor(props: RichEditorProps) {
     emitTimer.current = setTimeout(() => void emitNow(), EMIT_DELAY_MS);
   }, [emitNow]);
 
+  /** Created for a disabled form: read-only, without toolbar. A later `disabled` is a submit. */
+  const [viewOnly, setViewOnly] = useState(disabled);
+  if (viewOnly && !disabled) setViewOnly(false);
+
   const openLinkRef = useRef<() => void>(() => undefined);
   const disabledRef = useRef(disabled);
 
@@ -266,17 +270,23 @@ export function RichEditor(props: RichEditorProps) {
       if (emitTimer.current) clearTimeout(emitTimer.current);
       if (handleRef.current === handle) handleRef.current = undefined;
       handle.dispose();
+      // Editor.js is destroyed only once ready, so this holder stays a moment: hidden at once,
+      // so nobody types into an editor that is going away (a remount leaves two for a moment).
+      holder.hidden = true;
       void handle.ready.finally(() => holder.remove());
       setReady(false);
     };
   }, [scheduleEmit]);
 
-  // Disabled (e.g. while the form submits) switches the same instance to read-only.
+  // Disabled while the form submits makes the editor inert (no typing, no focus; see the root),
+  // not Editor.js read-only: that re-renders every block, and a submit refused by validation at
+  // once toggled it back while the first re-render ran, which could drop the content. Only an
+  // editor created for a disabled form is read-only, and switched to editing once enabled.
   useEffect(() => {
     const handle = handleRef.current;
-    if (!ready || !handle || handle.editor.readOnly.isEnabled === disabled) return;
-    void handle.editor.readOnly.toggle(disabled);
-  }, [disabled, ready]);
+    if (!ready || !handle || viewOnly || !handle.editor.readOnly.isEnabled) return;
+    void handle.editor.readOnly.toggle(false);
+  }, [viewOnly, ready]);
 
   // A value set from outside (form reset, record loaded later) replaces the content.
   useEffect(() => {
@@ -724,8 +734,9 @@ export function RichEditor(props: RichEditorProps) {
       className={`rich-editor${fullscreen ? ' rich-editor--fullscreen' : ''}${invalid ? ' rich-editor--invalid' : ''}`}
       style={rootStyle}
       data-ready={ready ? 'true' : 'false'}
+      inert={disabled && !viewOnly}
     >
-      {!disabled && (
+      {!viewOnly && (
         <EditorToolbar actions={actions} state={{ fullscreen, source: source !== undefined }} />
       )}
       {draftOffer && (
