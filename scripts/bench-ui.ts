@@ -1,6 +1,8 @@
 /**
- * `npm run bench:ui [-- --cycles 100]`: how the shell feels, measured in Chromium on the demo
- * build (mock backend in the browser). Prints:
+ * `npm run bench:ui [-- --cycles 100]`: how the shell feels, measured in Chromium on the
+ * production build (what is deployed; its /api proxied to the HTTP mock server, as `npm run size`
+ * does — the demo build's in-browser mock would add its own service-worker work to every request
+ * and even to the favicon the browser re-checks on each navigation). Prints:
  * - switching to an already-open kept-alive tab: click → the screen shown (median of 20);
  * - a list's page size 10 → 50: choosing the option → the rows on screen;
  * - DOM nodes and JS heap (after forced GCs) after a first pass over every screen of 全部应用
@@ -12,6 +14,7 @@
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
+import { startMockServer } from '../src/mocks/http-server';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'node_modules', '.cache', 'bench-ui');
@@ -160,12 +163,17 @@ async function closeAllTabs(page: Page) {
 
 async function main(): Promise<void> {
   delete process.env.API_TARGET;
-  await build({ root: ROOT, mode: 'demo', logLevel: 'warn', build: { outDir: DIST } });
+  await build({ root: ROOT, mode: 'production', logLevel: 'warn', build: { outDir: DIST } });
+  const backend = await startMockServer({ port: 0, host: '127.0.0.1' });
   const server = await preview({
     root: ROOT,
     logLevel: 'warn',
     build: { outDir: DIST },
-    preview: { port: 0, host: '127.0.0.1' },
+    preview: {
+      port: 0,
+      host: '127.0.0.1',
+      proxy: Object.fromEntries(['/api', '/ueditor', '/storage'].map((p) => [p, backend.url])),
+    },
   });
   const baseUrl = (server.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
   const browser = await chromium.launch({
@@ -229,6 +237,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.close();
+    await backend.close();
   }
 }
 
