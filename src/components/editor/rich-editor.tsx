@@ -513,6 +513,9 @@ export function RichEditor(props: RichEditorProps) {
     if (!frame) return undefined;
     const onClick = (event: MouseEvent) => {
       const target = event.target as Element;
+      // The popup's own buttons: closing it here (before React's handler runs, a user click
+      // re-renders in between) would unmount the button and its action would never run.
+      if (target.closest('.rich-editor__hint')) return;
       const frameBox = frame.getBoundingClientRect();
       const place = (el: Element) => {
         const box = el.getBoundingClientRect();
