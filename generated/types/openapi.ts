@@ -2208,7 +2208,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 通用模块删除（移入回收站） */
+    /** 通用模块删除（开启回收站时移入回收站，否则永久删除） */
     post: operations['moduleDelete'];
     delete?: never;
     options?: never;

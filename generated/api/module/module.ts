@@ -475,7 +475,7 @@ export const useModuleRestore = <
   return useMutation(mutationOptions);
 };
 /**
- * @summary 通用模块删除（移入回收站）
+ * @summary 通用模块删除（开启回收站时移入回收站，否则永久删除）
  */
 export const moduleDelete = (
   module: string,
@@ -536,7 +536,7 @@ export type ModuleDeleteMutationBody = BodyType<IdObjectBody>;
 export type ModuleDeleteMutationError = ErrorType<HttpError4xxResponse>;
 
 /**
- * @summary 通用模块删除（移入回收站）
+ * @summary 通用模块删除（开启回收站时移入回收站，否则永久删除）
  */
 export const useModuleDelete = <
   TError = ErrorType<HttpError4xxResponse>,
