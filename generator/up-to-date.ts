@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GenerateOptions } from './generate';
-import { isInside, listFiles } from './list-files';
+import { isInside, listFiles, listFolders } from './list-files';
 import { MUTATOR_PATH } from './render/render-api';
 import { REPO_ROOT } from './repo-root';
 import type { GenerateReport, GeneratedFile } from './types';
@@ -51,10 +51,17 @@ async function readOrUndefined(file: string): Promise<Buffer | undefined> {
   }
 }
 
-/** Every file under `dir`, labelled `<label>/<relative path>`; none for a missing folder. */
+/**
+ * Every entry under `dir`, labelled `<label>/<relative path>` (folders with a trailing slash);
+ * none for a missing folder. Folders count too: a folder where a fragment is expected (e.g.
+ * `paths/x.yaml/`) is a contract error the full run must report, not an unchanged input.
+ */
 async function folderInputs(label: string, dir: string): Promise<[string, string][]> {
-  const files = await listFiles(dir);
-  return files.map((file) => [`${label}/${file}`, path.join(dir, file)]);
+  const [files, folders] = await Promise.all([listFiles(dir), listFolders(dir)]);
+  return [
+    ...files.map((file): [string, string] => [`${label}/${file}`, path.join(dir, file)]),
+    ...folders.map((folder): [string, string] => [`${label}/${folder}/`, path.join(dir, folder)]),
+  ];
 }
 
 /**
