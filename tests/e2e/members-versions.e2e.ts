@@ -81,7 +81,9 @@ describe('versions (/version/systeam, /version/model)', () => {
     const current = page.locator('.crud-page .p-datatable-tbody tr', {
       has: page.locator('.p-tag', { hasText: '当前版本' }),
     });
-    await expect.poll(() => current.count()).toBe(1);
+    // The list first (expect.poll gives up after 1 s, less than a loaded machine needs to load it).
+    await current.first().waitFor();
+    expect(await current.count()).toBe(1);
     expect(await current.innerText()).toContain('3.2.0');
 
     const target = rowWith(page, '3.1.0');
