@@ -5,10 +5,11 @@
  * editing frame from the keyboard.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import {
   editorOf,
+  insertLibraryImage,
   openForm,
   openNotices,
   paragraphs,
@@ -28,18 +29,6 @@ afterAll(async () => {
 });
 
 const hintOf = (page: Page) => page.getByRole('toolbar', { name: '图片与链接操作' });
-
-/** Inserts the library image 新品发布会现场 and returns the image in the editor. */
-async function insertLibraryImage(page: Page, dialog: Locator): Promise<Locator> {
-  await tool(dialog, '插入图片').click();
-  const library = page.getByRole('dialog', { name: '附件库' });
-  await library.getByRole('checkbox', { name: '新品发布会现场', exact: true }).first().click();
-  await library.getByRole('button', { name: /使用选中/ }).click();
-  await library.waitFor({ state: 'hidden' });
-  const image = editorOf(dialog).locator('.re-image img');
-  await image.waitFor();
-  return image;
-}
 
 describe('editor hint popup and resize handle on 公告管理', () => {
   it('a clicked image floats right, keeps it after save and reopen, and 删除 removes it', async () => {

@@ -10,6 +10,7 @@ import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
 import {
   editorHtml,
   editorOf,
+  insertLibraryImage,
   openForm,
   openNotices as openNoticesIn,
   paragraphs,
@@ -65,13 +66,7 @@ describe('rich-text editor on 公告管理', () => {
     expect(await table.getByRole('button', { name: '升序排序' }).isDisabled()).toBe(true);
 
     // An image from the attachment library.
-    await tool(dialog, '插入图片').click();
-    const library = page.getByRole('dialog', { name: '附件库' });
-    await library.getByRole('checkbox', { name: '新品发布会现场', exact: true }).first().click();
-    await library.getByRole('button', { name: /使用选中/ }).click();
-    await library.waitFor({ state: 'hidden' });
-    const image = editorOf(dialog).locator('.re-image img');
-    await image.waitFor();
+    const image = await insertLibraryImage(page, dialog);
     const imageUrl = await image.getAttribute('src');
     expect(imageUrl).toBeTruthy();
     await screenshot(page, 'editor-notice-written');

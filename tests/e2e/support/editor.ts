@@ -75,3 +75,15 @@ export async function submitForm(page: Page, dialog: Locator, toast = '新增成
   await page.locator('.p-toast-message', { hasText: toast }).first().waitFor();
   await dialog.waitFor({ state: 'hidden' });
 }
+
+/** Inserts the library image 新品发布会现场 through 插入图片 and returns the image in the editor. */
+export async function insertLibraryImage(page: Page, dialog: Locator): Promise<Locator> {
+  await tool(dialog, '插入图片').click();
+  const library = page.getByRole('dialog', { name: '附件库' });
+  await library.getByRole('checkbox', { name: '新品发布会现场', exact: true }).first().click();
+  await library.getByRole('button', { name: /使用选中/ }).click();
+  await library.waitFor({ state: 'hidden' });
+  const image = editorOf(dialog).locator('.re-image img');
+  await image.waitFor();
+  return image;
+}
