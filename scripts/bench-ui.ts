@@ -99,8 +99,10 @@ async function settled(page: Page, target: string) {
 /** First pass: every screen of 全部应用, opened through the drawer, then all tabs closed. */
 async function openEveryScreen(page: Page): Promise<number> {
   await page.locator('.all-apps-button').click();
+  await page.locator('.all-apps__item').first().waitFor();
   const count = await page.locator('.all-apps__item').count();
   await page.keyboard.press('Escape');
+  await page.locator('.all-apps').waitFor({ state: 'hidden' });
   for (let index = 0; index < count; index += 1) {
     await page.locator('.all-apps-button').click();
     await page.locator('.all-apps__item').nth(index).click();
