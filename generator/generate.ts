@@ -19,6 +19,7 @@ import { withBanner } from './write/banner';
 import { inputsKey, recordRun } from './up-to-date';
 import { cacheEnabled, ContentCache } from './write/content-cache';
 import { formatFiles } from './write/format';
+import { FormatLedger } from './write/format-ledger';
 import {
   applyPlan,
   checkOutputDir,
@@ -46,6 +47,16 @@ export interface GenerateOptions {
    * without it such a run writes nothing and throws an OutputError listing them.
    */
   prune?: boolean;
+  /**
+   * Run every step anew: no content cache, nothing recalled from the format ledger (which is
+   * still made). The thorough, slow check.
+   */
+  fromScratch?: boolean;
+  /**
+   * Make format-ledger.json (default true). false: neither recall from nor make it — golden
+   * fixtures, whose snapshot must come from a real run every time.
+   */
+  ledger?: boolean;
 }
 
 export interface GenerateResult {
@@ -89,33 +100,55 @@ async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Renders every file in memory (unformatted, unbannered), sorted by path. Orval and
- * openapi-typescript read only the contract (and orval the mutator's signature), so their output
- * is taken from the cache when those are unchanged.
+ * Renders and formats every file, sorted by path. Each slow step — orval and openapi-typescript
+ * (which read only the contract and, for orval, the mutator's signature), prettier on each
+ * template-made file — is recalled from the format ledger when generated/ already holds what it
+ * produces from these inputs; otherwise its unformatted output comes from the content cache or a
+ * run, and is formatted (through the cache too).
  */
 async function renderAll(
   document: OpenApiDocument,
   modules: ModuleModel[],
   rootDir: string,
   cache: ContentCache,
+  ledger: FormatLedger,
 ): Promise<GeneratedFile[]> {
   const contract = JSON.stringify(document);
   const mutator = await readFile(path.join(rootDir, MUTATOR_PATH), 'utf8').catch(() => '');
+  const format = (files: GeneratedFile[]) =>
+    formatFiles(
+      files.map((file) => ({ path: file.path, content: withBanner(file.path, file.content) })),
+      rootDir,
+      cache,
+    );
+  const step = async (key: string, make: () => Promise<GeneratedFile[]>) => {
+    const files = (await ledger.recall(key)) ?? (await make());
+    ledger.note(key, files);
+    return files;
+  };
+  const cachedRender = async (key: string, render: () => Promise<GeneratedFile[]>) =>
+    JSON.parse(
+      await cache.through(cache.key(key), async () => JSON.stringify(await render())),
+    ) as GeneratedFile[];
+  const orvalKey = ledger.key('orval', contract, mutator);
+  const typesKey = ledger.key('openapi-typescript', contract);
   const [api, types, templates] = await Promise.all([
-    cache
-      .through(cache.key('orval', contract, mutator), async () =>
-        JSON.stringify(await withoutStdout(() => renderApi(document, rootDir))),
-      )
-      .then((text) => JSON.parse(text) as GeneratedFile[]),
-    cache
-      .through(cache.key('openapi-typescript', contract), async () =>
-        JSON.stringify(await renderTypes(document)),
-      )
-      .then((text) => JSON.parse(text) as GeneratedFile),
+    step(orvalKey, async () =>
+      format(await cachedRender(orvalKey, () => withoutStdout(() => renderApi(document, rootDir)))),
+    ),
+    step(typesKey, async () =>
+      format(await cachedRender(typesKey, async () => [await renderTypes(document)])),
+    ),
     loadTemplates(rootDir),
   ]);
-  return [renderOpenApiJson(document), types, ...api, ...renderTemplates(modules, templates)].sort(
-    (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  const made = await Promise.all(
+    [renderOpenApiJson(document), ...renderTemplates(modules, templates)].map((file) =>
+      step(ledger.key('prettier', file.path, file.content), () => format([file])),
+    ),
+  );
+  const record = ledger.file();
+  return [...api, ...types, ...made.flat(), ...(record ? [record] : [])].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
   );
 }
 
@@ -159,6 +192,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const contractDir = path.resolve(options.contractDir ?? path.join(rootDir, 'openapi'));
   const outDir = path.resolve(options.outDir ?? path.join(rootDir, 'generated'));
   const mode = options.mode ?? 'write';
+  const fromScratch = options.fromScratch === true;
 
   const stages: Record<string, number> = {};
   let stageStart = started;
@@ -186,16 +220,13 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     throw error instanceof ModelError ? locateModelError(error, document, locate) : error;
   }
   stage('model');
-  const cache = await ContentCache.open(rootDir);
-  const rendered = await renderAll(document, modules, rootDir, cache);
-  stage('render');
-  const files = await formatFiles(
-    rendered.map((file) => ({ path: file.path, content: withBanner(file.path, file.content) })),
-    rootDir,
-    cache,
-  );
+  const [cache, ledger] = await Promise.all([
+    ContentCache.open(rootDir, cacheEnabled() && !fromScratch),
+    FormatLedger.open(rootDir, outDir, { recall: !fromScratch, make: options.ledger !== false }),
+  ]);
+  const files = await renderAll(document, modules, rootDir, cache, ledger);
   await cache.save();
-  stage('format');
+  stage('render and format');
   const { stray, ...plan }: FilePlan = await planFiles(files, outDir);
   const prune = await pruneReason({ ...plan, stray }, outDir, document);
   stage('plan');

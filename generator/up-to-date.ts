@@ -20,7 +20,7 @@ import { isInside, listFiles, listFolders } from './list-files';
 import { MUTATOR_PATH } from './render/render-api';
 import { REPO_ROOT } from './repo-root';
 import type { GenerateReport, GeneratedFile } from './types';
-import { cacheDir, cacheEnabled } from './write/content-cache';
+import { cacheDir, cacheEnabled, sha256 } from './write/content-cache';
 
 const RECORD_VERSION = 1;
 /** Runs remembered: the real contract and its recent edits outlive a test suite's fixture runs. */
@@ -37,10 +37,6 @@ interface RecordedRun {
   modules: string[];
   operations: number;
   lint: GenerateReport['lint'];
-}
-
-function sha256(content: string | Buffer): string {
-  return createHash('sha256').update(content).digest('hex');
 }
 
 async function readOrUndefined(file: string): Promise<Buffer | undefined> {

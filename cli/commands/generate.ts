@@ -11,6 +11,7 @@ interface GenerateFlags {
   check?: boolean;
   dryRun?: boolean;
   prune?: boolean;
+  fromScratch?: boolean;
   contract: string;
   out: string;
 }
@@ -86,6 +87,10 @@ export function registerGenerate(program: Command): void {
         'also delete the generated files of modules and tags that left the contract',
       ).conflicts('check'),
     )
+    .option(
+      '--from-scratch',
+      'run orval, openapi-typescript and prettier anew: no record, content cache or format ledger',
+    )
     .option('--contract <dir>', 'contract directory', 'openapi')
     .option('--out <dir>', 'output directory', 'generated')
     .action(async (flags: GenerateFlags) => {
@@ -98,10 +103,11 @@ export function registerGenerate(program: Command): void {
         outDir,
         mode,
         prune: flags.prune === true,
+        fromScratch: flags.fromScratch === true,
       };
       // Unchanged inputs and output (the usual CI and pre-commit case) are answered from the
       // record without loading the generator; anything else is a full run that names each file.
-      const known = await upToDate(options);
+      const known = options.fromScratch ? undefined : await upToDate(options);
       const { report, stray, pruneReason } = known
         ? { report: known, stray: [], pruneReason: undefined }
         : await (await import('../../generator')).generate(options);

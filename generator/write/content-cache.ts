@@ -27,7 +27,13 @@ export function cacheDir(rootDir: string): string {
   return path.join(rootDir, 'node_modules', '.cache', 'admin-generator');
 }
 
-async function readText(file: string): Promise<string> {
+/** SHA-256 in hex: the generator's one hash (cache keys, run record, format ledger). */
+export function sha256(content: string | Buffer): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+/** A file's text, or '' when it cannot be read (a missing input hashes as empty). */
+export async function readText(file: string): Promise<string> {
   try {
     return await readFile(file, 'utf8');
   } catch {
@@ -45,14 +51,17 @@ export class ContentCache {
     private readonly salt: string,
   ) {}
 
-  /** The cache of `rootDir` (off when GENERATE_CACHE=0: every lookup misses, nothing is saved). */
-  static async open(rootDir: string): Promise<ContentCache> {
+  /**
+   * The cache of `rootDir`; off (every lookup misses, nothing is saved) when not `enabled`, by
+   * default when GENERATE_CACHE=0.
+   */
+  static async open(rootDir: string, enabled = cacheEnabled()): Promise<ContentCache> {
     const salt = createHash('sha256')
       .update(CACHE_VERSION)
       .update(await readText(path.join(rootDir, 'package-lock.json')))
       .update(await readText(path.join(rootDir, '.prettierrc.json')))
       .digest('hex');
-    if (!cacheEnabled()) return new ContentCache(undefined, new Map(), salt);
+    if (!enabled) return new ContentCache(undefined, new Map(), salt);
     const file = path.join(cacheDir(rootDir), 'cache.json');
     let stored = new Map<string, string>();
     try {
