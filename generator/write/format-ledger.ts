@@ -8,8 +8,10 @@
  * step's output. Any other case — a changed contract, template, mutator, step code, tool version
  * or prettier config, or a file edited by hand — misses, and the step runs.
  *
- * The ledger is itself a generated file (deterministic: the same inputs give the same ledger), so
- * `generate --check` also reports a ledger that no longer matches. Unlike the content cache it is
+ * The ledger is written by `generate` like the other generated files (deterministic: the same
+ * inputs give the same ledger), but `generate --check` does not report a stale one: it only costs
+ * time, and it goes stale without any generated code changing (an edit of the mutator or of the
+ * step code). Unlike the content cache it is
  * part of the repo, so GENERATE_CACHE=0 (a machine without a cache) still uses it; a
  * from-scratch run (`generate --check --from-scratch`) ignores it but still makes it.
  */
