@@ -6,7 +6,8 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router-dom';
 import type { ScreenDefinition } from '@/core/screen';
-import { HOME_TAB, tabsSnapshot } from '@/layout/tabs';
+import { HOME_TAB, hasOpenTab } from '@/layout/tabs';
+import { isLoggedIn } from '@/lib/session';
 import { createGuardLoader, type GuardOptions } from './guard';
 import { PUBLIC_PATHS } from './public-paths';
 import { screens as registeredScreens } from './screens';
@@ -40,15 +41,17 @@ export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
     handle: { title } satisfies RouteHandle,
     lazy: lazyComponent(load),
   });
+  const isOpenKeptAlive = (pathname: string) => keptAlive.has(pathname) && hasOpenTab(pathname);
+  const loggedIn = options.loggedIn ?? isLoggedIn;
   return [
     {
       id: 'root',
-      loader: createGuardLoader({
-        isOpenKeptAlive: (pathname) =>
-          keptAlive.has(pathname) && tabsSnapshot().some((tab) => tab.path === pathname),
-        ...options,
-      }),
-      shouldRevalidate: () => true,
+      loader: createGuardLoader({ isOpenKeptAlive, ...options }),
+      // The guard runs on every navigation but one: showing a signed-in user a kept-alive screen
+      // whose tab is open, which it would let through at once anyway. Skipping it leaves the
+      // router no loader to wait for, so the switch completes in the click (see MainLayout).
+      shouldRevalidate: ({ nextUrl }) =>
+        !(loggedIn() && !nextUrl.search && isOpenKeptAlive(nextUrl.pathname)),
       Component: Root,
       ErrorBoundary: GuardErrorBoundary,
       HydrateFallback: RootFallback,

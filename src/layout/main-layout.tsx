@@ -38,7 +38,15 @@ import { MessageCenter } from './message-center';
 import { useRouteTable } from './route-table-context';
 import { systemSettingQuery, userMenuQuery } from './shell-api';
 import { SystemBrand } from './system-brand';
-import { HOME_TAB, openTab, tabsSnapshot, subscribeTabs, writeTabs, type TabChange } from './tabs';
+import {
+  HOME_TAB,
+  hasOpenTab,
+  openTab,
+  tabsSnapshot,
+  subscribeTabs,
+  writeTabs,
+  type TabChange,
+} from './tabs';
 import { useDesktopScale } from './use-desktop-scale';
 import { useMessageSocket } from './use-message-socket';
 import { UserMenu as UserDropdown } from './user-menu';
@@ -203,20 +211,29 @@ export function MainLayout() {
   useLayoutEffect(() => {
     pathRef.current = pathname;
   }, [pathname]);
+  const go = useCallback(
+    (path: string) => {
+      if (path === pathRef.current) return;
+      // Showing a kept screen whose tab is open is no transition (no guard runs, see routes.tsx):
+      // rendered within the click instead of a deferred transition, it appears in the next frame.
+      const shownAtOnce = routeTable.byPath.get(path)?.keepAlive === true && hasOpenTab(path);
+      void navigate(path, { flushSync: shownAtOnce });
+    },
+    [navigate, routeTable.byPath],
+  );
   const open = useCallback(
     (path: string) => {
       setMobileMenuOpen(false);
-      if (path !== pathRef.current) void navigate(path);
+      go(path);
     },
-    [navigate],
+    [go],
   );
   const applyTabs = useCallback(
     (change: TabChange) => {
       writeTabs(change.tabs);
-      if (change.navigateTo && change.navigateTo !== pathRef.current)
-        void navigate(change.navigateTo);
+      if (change.navigateTo) go(change.navigateTo);
     },
-    [navigate],
+    [go],
   );
   const hideApps = useCallback(() => setAppsOpen(false), []);
   const pickGroup = (group: UserMenu) => {

@@ -135,3 +135,8 @@ export function tabsSnapshot(): HistoryTab[] {
 }
 
 export const subscribeTabs = subscribeSession;
+
+/** Whether `path` has a history tab open now. */
+export function hasOpenTab(path: string): boolean {
+  return tabsSnapshot().some((tab) => tab.path === path);
+}

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGuardLoader, guardRedirect, TRANSITION_DELAY_MS } from '@/app/guard';
+import { createAppRoutes } from '@/app/routes';
+import type { ScreenDefinition } from '@/core/screen';
+import { HOME_TAB, writeTabs } from '@/layout/tabs';
 import { loginRedirectTarget } from '@/features/auth/redirect';
 import { pageTitle } from '@/app/root';
 import { onNotify } from '@/lib/notify';
@@ -149,6 +152,44 @@ describe('navigation guard (spec section 2)', () => {
       expect(second.headers.get('Location')).toBe('/login');
       expect(seen).toEqual(['令牌解析失败', '有错误']);
     });
+  });
+
+  it('runs the guard on every navigation but showing a signed-in user an open kept-alive tab', () => {
+    const screen = (path: string, keepAlive: boolean): ScreenDefinition => ({
+      path,
+      title: path,
+      keepAlive,
+      load: () => Promise.resolve({ default: () => null }),
+    });
+    let signedIn = true;
+    const [root] = createAppRoutes({
+      screens: [
+        screen('/system/notice', true),
+        screen('/system/user', true),
+        screen('/system/log', false),
+      ],
+      loggedIn: () => signedIn,
+    });
+    writeTabs([
+      HOME_TAB,
+      { path: '/system/notice', title: '公告管理' },
+      { path: '/system/log', title: '操作日志' },
+    ]);
+    const guardRuns = (to: string) =>
+      root!.shouldRevalidate!({
+        currentUrl: new URL('http://x/homepage'),
+        currentParams: {},
+        nextUrl: new URL(`http://x${to}`),
+        nextParams: {},
+        defaultShouldRevalidate: true,
+      });
+    expect(guardRuns('/system/notice')).toBe(false);
+    // Not open, not kept alive, or with a query: a transition like any other.
+    expect(guardRuns('/system/user')).toBe(true);
+    expect(guardRuns('/system/log')).toBe(true);
+    expect(guardRuns('/system/notice?page=2')).toBe(true);
+    signedIn = false;
+    expect(guardRuns('/system/notice')).toBe(true);
   });
 
   it('titles a page with the route title and the system title (or the default)', () => {
