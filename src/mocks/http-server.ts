@@ -248,8 +248,48 @@ async function writeResponse(response: ServerResponse, answer: Response): Promis
   response.end(body);
 }
 
+/** The seeded files the app ships under public/storage (the logo, the default avatar). */
+const SEEDED_DIR = path.resolve(import.meta.dirname, '../../public/storage');
+const SEEDED_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+};
+
+/**
+ * `/storage/<file>` → the seeded file on disk, listed once: a request can only name a file of the
+ * list (never a path built from the URL). A static host serves them from the build in the demo;
+ * in production `/storage` goes to the backend, so this one serves them too.
+ */
+async function listSeededFiles(): Promise<Map<string, string>> {
+  const files = await readdir(SEEDED_DIR, { recursive: true, withFileTypes: true }).catch(() => []);
+  return new Map(
+    files
+      .filter((entry) => entry.isFile() && SEEDED_TYPES[path.extname(entry.name).toLowerCase()])
+      .map((entry) => {
+        const file = path.join(entry.parentPath, entry.name);
+        const url = `/storage/${path.relative(SEEDED_DIR, file).split(path.sep).join('/')}`;
+        return [url, file];
+      }),
+  );
+}
+
+async function serveSeeded(file: string, method: string, response: ServerResponse) {
+  const bytes = await readFile(file);
+  response.writeHead(200, {
+    'Content-Type': SEEDED_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': bytes.length,
+    'Cache-Control': 'max-age=3600',
+  });
+  response.end(method === 'HEAD' ? undefined : bytes);
+}
+
 async function serve(
   handlers: RequestHandler[],
+  seeded: ReadonlyMap<string, string>,
   fallbackHost: string,
   request: IncomingMessage,
   response: ServerResponse,
@@ -262,6 +302,11 @@ async function serve(
     return;
   }
   const url = requestUrl(request, fallbackHost);
+  const seededFile = seeded.get(url.pathname);
+  if (seededFile && (method === 'GET' || method === 'HEAD')) {
+    await serveSeeded(seededFile, method, response);
+    return;
+  }
   let body: Buffer | undefined;
   const limit = bodyLimitFor(method, url);
   if (limit) {
@@ -305,9 +350,10 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const handlers = mockHandlers({ allowReset: options.allowReset ?? false }).filter(
     (handler): handler is RequestHandler => handler instanceof RequestHandler,
   );
+  const seeded = await listSeededFiles();
   let fallbackHost = host;
   const server = createHttpServer((request, response) => {
-    serve(handlers, fallbackHost, request, response).catch((error: unknown) => {
+    serve(handlers, seeded, fallbackHost, request, response).catch((error: unknown) => {
       console.error('mock backend: request failed', error);
       if (!response.headersSent) sendEnvelope(response, 500, 500, mockMessages.internalError);
       else response.destroy();

@@ -88,4 +88,22 @@ describe('startMockServer', () => {
     const served = await fetch(`${server.url}${data.address}`);
     expect(await served.text()).toBe('hello 你好');
   });
+
+  it('serves the seeded logo and avatar the settings and the user menu point at, and nothing beside them', async () => {
+    const logo = await fetch(`${server.url}/storage/logo.png`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    const png = new Uint8Array(await logo.arrayBuffer());
+    expect([...png.slice(1, 4)].map((byte) => String.fromCharCode(byte)).join('')).toBe('PNG');
+    expect((await fetch(`${server.url}/storage/logo.svg`)).headers.get('content-type')).toBe(
+      'image/svg+xml',
+    );
+    expect((await fetch(`${server.url}/storage/avatar/admin.png`)).status).toBe(200);
+    for (const hostile of [
+      '/storage/../package.json',
+      '/storage/%2e%2e/package.json',
+      '/storage/none.png',
+    ])
+      expect((await fetch(`${server.url}${hostile}`)).status).toBe(404);
+  });
 });
