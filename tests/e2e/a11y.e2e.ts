@@ -34,6 +34,16 @@ function describeViolations(where: string, violations: Result[]): string[] {
 
 /** The serious and critical violations on the page (or inside `scope`), printed. */
 async function scan(page: Page, where: string, scope?: string): Promise<string[]> {
+  // A dialog still fading in has its text at part opacity, which axe measures as low contrast:
+  // let every finite animation and transition end first (spinners run for ever: not awaited).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page });
   if (scope) builder = builder.include(scope);
   const { violations } = await builder.analyze();

@@ -4,7 +4,7 @@
  * selection made as a mouse drag would, and the editor's current HTML.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, newPage } from './browser';
+import { baseUrl, newPage, screenshot } from './browser';
 import { signIn } from './session';
 
 /** 公告管理 after signing in as admin, with its list loaded. */
@@ -69,10 +69,22 @@ export function editorHtml(dialog: Locator): Promise<string> {
   return editorOf(dialog).evaluate((el) => el.innerHTML);
 }
 
-/** Submits the dialog and waits for the success toast. */
+/**
+ * Submits the dialog and waits for the success toast; without it, fails with what the user saw
+ * instead (a field's message, another toast) and a screenshot.
+ */
 export async function submitForm(page: Page, dialog: Locator, toast = '新增成功'): Promise<void> {
   await dialog.getByRole('button', { name: '提交' }).click();
-  await page.locator('.p-toast-message', { hasText: toast }).first().waitFor();
+  try {
+    await page.locator('.p-toast-message', { hasText: toast }).first().waitFor();
+  } catch (error) {
+    const seen = await page.locator('.p-toast-message, .p-error, [role="alert"]').allInnerTexts();
+    const file = await screenshot(page, 'submit-form-failed');
+    throw new Error(
+      `no ${toast} toast after 提交; on screen: ${seen.join(' | ') || 'nothing'} (${file})`,
+      { cause: error },
+    );
+  }
   await dialog.waitFor({ state: 'hidden' });
 }
 
