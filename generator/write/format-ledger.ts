@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { listFiles } from '../list-files';
+import { isInside, listFiles } from '../list-files';
 import { MUTATOR_PATH } from '../render/render-api';
 import { REPO_ROOT } from '../repo-root';
 import type { GeneratedFile } from '../types';
@@ -140,7 +140,14 @@ export class FormatLedger {
     const entry = this.recorded[key];
     if (!entry) return undefined;
     const paths = Object.keys(entry);
-    if (paths.length === 0) return undefined;
+    // Only plain relative paths inside the output folder: a damaged or hand-made ledger must
+    // not make a run read (or write) a file elsewhere.
+    const inside = (file: string) =>
+      path.posix.normalize(file) === file &&
+      !path.isAbsolute(file) &&
+      isInside(path.join(this.outDir, file), this.outDir) &&
+      path.join(this.outDir, file) !== this.outDir;
+    if (paths.length === 0 || !paths.every(inside)) return undefined;
     const contents = await Promise.all(
       paths.map((file) => readFile(path.join(this.outDir, file), 'utf8').catch(() => undefined)),
     );

@@ -132,4 +132,27 @@ describe('generate --check on a clean clone with the format ledger', () => {
       await writeFile(file, original);
     }
   });
+
+  it('recalls nothing from an entry that names a file outside generated/', async () => {
+    const file = at('generated/format-ledger.json');
+    const original = await readFile(file, 'utf8');
+    const ledger = JSON.parse(original) as { steps: Record<string, Record<string, string>> };
+    const [typesKey] = Object.keys(ledger.steps).filter((key) =>
+      key.startsWith('openapi-typescript:'),
+    );
+    const contract = await readFile(at('openapi/openapi.yaml'), 'utf8');
+    const { createHash } = await import('node:crypto');
+    // The entry of the types step now claims a file two levels up, with its true hash.
+    ledger.steps[typesKey!] = {
+      '../openapi/openapi.yaml': createHash('sha256').update(contract).digest('hex'),
+    };
+    await writeFile(file, JSON.stringify(ledger));
+    try {
+      const { files } = await generate(options());
+      expect(files.map((made) => made.path)).not.toContain('../openapi/openapi.yaml');
+      expect(files.map((made) => made.path)).toContain('types/openapi.ts');
+    } finally {
+      await writeFile(file, original);
+    }
+  });
 });
