@@ -87,6 +87,31 @@ type SyncMessage =
 const CHANNEL_NAME = 'admin-session';
 let channel: BroadcastChannel | undefined;
 
+/**
+ * In localStorage, which the tabs share (unlike the session): set while some tab may hold a
+ * session. A new tab without a session waits for the others' answer only when it is set, so a
+ * cold load with no signed-in tab anywhere (the usual first visit) shows the login page at once
+ * instead of after the wait. It holds no secret: only that a session may be open.
+ */
+export const SESSION_OPEN_KEY = 'admin-session-open';
+
+function markSessionOpen(open: boolean): void {
+  try {
+    if (open) window.localStorage.setItem(SESSION_OPEN_KEY, '1');
+    else window.localStorage.removeItem(SESSION_OPEN_KEY);
+  } catch {
+    // No localStorage (private mode, tests): new tabs then always ask the others.
+  }
+}
+
+function sessionMayBeOpen(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_OPEN_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
 function snapshot(): Record<string, string> {
   const store = storage();
   const entries: Record<string, string> = {};
@@ -111,7 +136,11 @@ function applyRemote(message: SyncMessage): boolean {
   if (!store) return false;
   switch (message.type) {
     case 'request':
-      if (store.getItem(SESSION_KEYS.token)) post({ type: 'snapshot', entries: snapshot() });
+      if (store.getItem(SESSION_KEYS.token)) {
+        post({ type: 'snapshot', entries: snapshot() });
+        // Again: a tab that asked and gave up waiting has removed the mark.
+        markSessionOpen(true);
+      }
       return false;
     case 'snapshot':
       if (store.getItem(SESSION_KEYS.token)) return false;
@@ -124,6 +153,7 @@ function applyRemote(message: SyncMessage): boolean {
       emit();
       return false;
     case 'clear':
+      markSessionOpen(false);
       SIGNED_IN_KEYS.forEach((key) => store.removeItem(key));
       emit();
       clearedListeners.forEach((listener) => listener(true));
@@ -143,8 +173,9 @@ export function sessionSharingSettled(): Promise<void> {
 }
 
 /**
- * Joins the tabs' session channel. A tab without a session asks the others and waits up to
- * `waitMs` for an answer, so a new tab of a signed-in user starts signed in.
+ * Joins the tabs' session channel. A tab without a session asks the others and, when one may
+ * hold a session (SESSION_OPEN_KEY), waits up to `waitMs` for an answer, so a new tab of a
+ * signed-in user starts signed in; no answer means no tab holds one any more (the mark goes).
  */
 export function initSessionSharing(waitMs = 150): Promise<void> {
   if (channel || typeof BroadcastChannel === 'undefined' || !storage()) return Promise.resolve();
@@ -161,11 +192,19 @@ export function initSessionSharing(waitMs = 150): Promise<void> {
       if (applyRemote(event.data)) finish();
     };
     if (getToken()) {
+      markSessionOpen(true);
       finish();
       return;
     }
     post({ type: 'request' });
-    setTimeout(finish, waitMs);
+    if (!sessionMayBeOpen()) {
+      finish();
+      return;
+    }
+    setTimeout(() => {
+      if (!done) markSessionOpen(false);
+      finish();
+    }, waitMs);
   });
   return sharingSettled;
 }
@@ -189,6 +228,7 @@ export function setItem(key: SessionKey, value: string | null): void {
   if (!store) return;
   if (value === null) store.removeItem(key);
   else store.setItem(key, value);
+  if (key === SESSION_KEYS.token && value) markSessionOpen(true);
   post({ type: 'set', key, value });
   emit();
 }
@@ -288,6 +328,7 @@ export function clearSession(): void {
   const store = storage();
   if (!store) return;
   SIGNED_IN_KEYS.forEach((key) => store.removeItem(key));
+  markSessionOpen(false);
   post({ type: 'clear' });
   emit();
   clearedListeners.forEach((listener) => listener(false));
