@@ -259,28 +259,34 @@ const SEEDED_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
-/**
- * `/storage/<file>` → the seeded file on disk, listed once: a request can only name a file of the
- * list (never a path built from the URL). A static host serves them from the build in the demo;
- * in production `/storage` goes to the backend, so this one serves them too.
- */
-async function listSeededFiles(): Promise<Map<string, string>> {
-  const files = await readdir(SEEDED_DIR, { recursive: true, withFileTypes: true }).catch(() => []);
-  return new Map(
-    files
-      .filter((entry) => entry.isFile() && SEEDED_TYPES[path.extname(entry.name).toLowerCase()])
-      .map((entry) => {
-        const file = path.join(entry.parentPath, entry.name);
-        const url = `/storage/${path.relative(SEEDED_DIR, file).split(path.sep).join('/')}`;
-        return [url, file];
-      }),
-  );
+interface SeededFile {
+  bytes: Buffer;
+  type: string;
 }
 
-async function serveSeeded(file: string, method: string, response: ServerResponse) {
-  const bytes = await readFile(file);
+/**
+ * `/storage/<file>` → a seeded file, read once at start (a few KB): a request can only name a
+ * file of the list (never a path built from the URL). A static host serves them from the build in
+ * the demo; in production `/storage` goes to the backend, so this one serves them too.
+ */
+async function readSeededFiles(): Promise<Map<string, SeededFile>> {
+  const entries = await readdir(SEEDED_DIR, { recursive: true, withFileTypes: true }).catch(
+    () => [],
+  );
+  const seeded = new Map<string, SeededFile>();
+  for (const entry of entries) {
+    const type = SEEDED_TYPES[path.extname(entry.name).toLowerCase()];
+    if (!entry.isFile() || !type) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const url = `/storage/${path.relative(SEEDED_DIR, file).split(path.sep).join('/')}`;
+    seeded.set(url, { bytes: await readFile(file), type });
+  }
+  return seeded;
+}
+
+function serveSeeded({ bytes, type }: SeededFile, method: string, response: ServerResponse) {
   response.writeHead(200, {
-    'Content-Type': SEEDED_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': type,
     'Content-Length': bytes.length,
     'Cache-Control': 'max-age=3600',
   });
@@ -289,7 +295,7 @@ async function serveSeeded(file: string, method: string, response: ServerRespons
 
 async function serve(
   handlers: RequestHandler[],
-  seeded: ReadonlyMap<string, string>,
+  seeded: ReadonlyMap<string, SeededFile>,
   fallbackHost: string,
   request: IncomingMessage,
   response: ServerResponse,
@@ -304,7 +310,7 @@ async function serve(
   const url = requestUrl(request, fallbackHost);
   const seededFile = seeded.get(url.pathname);
   if (seededFile && (method === 'GET' || method === 'HEAD')) {
-    await serveSeeded(seededFile, method, response);
+    serveSeeded(seededFile, method, response);
     return;
   }
   let body: Buffer | undefined;
@@ -350,7 +356,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const handlers = mockHandlers({ allowReset: options.allowReset ?? false }).filter(
     (handler): handler is RequestHandler => handler instanceof RequestHandler,
   );
-  const seeded = await listSeededFiles();
+  const seeded = await readSeededFiles();
   let fallbackHost = host;
   const server = createHttpServer((request, response) => {
     serve(handlers, seeded, fallbackHost, request, response).catch((error: unknown) => {
