@@ -4,7 +4,8 @@
  * does — the demo build's in-browser mock would add its own service-worker work to every request
  * and even to the favicon the browser re-checks on each navigation). Prints:
  * - switching to an already-open kept-alive tab: click → the screen shown (median of 20);
- * - a list's page size 10 → 50: choosing the option → the rows on screen;
+ * - a list's page size 10 → 50: choosing the option → the rows on screen, median of 5, each on a
+ *   freshly loaded page (a second change to 50 would be answered from the query cache);
  * - DOM nodes and JS heap (after forced GCs) after a first pass over every screen of 全部应用
  *   (each opened, then all tabs closed) and after `--cycles` passes of opening 管理员管理 and
  *   公告管理 from the menu and closing all tabs. The heap is also split into V8's compiled code
@@ -154,8 +155,7 @@ async function memory(page: Page): Promise<Memory> {
     if (kind === 'code') {
       code += heap.nodes[at + size!]!;
       if (heap.strings[heap.nodes[at + name!]!] === 'system / InstructionStream') machineCode += 1;
-    }
-    else if (kind === 'native' && heap.strings[heap.nodes[at + name!]!]?.startsWith('Detached '))
+    } else if (kind === 'native' && heap.strings[heap.nodes[at + name!]!]?.startsWith('Detached '))
       detached += 1;
   }
   const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
@@ -208,7 +208,20 @@ async function main(): Promise<void> {
     for (let i = 0; i < 20; i += 1)
       switches.push(await switchTab(page, i % 2 === 0 ? user[2] : notice[2]));
     await switchTab(page, user[2]);
-    const pageSize = await pageSizeChange(page, user[2]);
+    const pageSizes: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      if (i > 0) {
+        await page.reload();
+        await settled(page, user[2]);
+      }
+      const label = page.locator(
+        `.shell-view[data-path="${user[2]}"] .p-paginator .p-dropdown-label`,
+      );
+      if ((await label.innerText()).trim() !== '10')
+        throw new Error('管理员管理 did not start at 10 rows a page');
+      pageSizes.push(await pageSizeChange(page, user[2]));
+    }
+    const pageSize = median(pageSizes);
 
     await closeAllTabs(page);
     const screenCount = await openEveryScreen(page);
@@ -237,7 +250,7 @@ async function main(): Promise<void> {
         '| measure | figure | goal | |',
         '|---|---|---|---|',
         `| switch to an open kept-alive tab, median of 20 (min ${Math.min(...switches).toFixed(0)}, max ${Math.max(...switches).toFixed(0)}) | ${switchMs.toFixed(0)} ms | ≤ 50 ms | ${verdict(switchMs <= 50)} |`,
-        `| page size 10 → 50 on 管理员管理 | ${pageSize.toFixed(0)} ms | ≤ 100 ms | ${verdict(pageSize <= 100)} |`,
+        `| page size 10 → 50 on 管理员管理, median of 5 (min ${Math.min(...pageSizes).toFixed(0)}, max ${Math.max(...pageSizes).toFixed(0)}) | ${pageSize.toFixed(0)} ms | ≤ 100 ms | ${verdict(pageSize <= 100)} |`,
         `| DOM nodes: first pass over ${screenCount} screens → after ${CYCLES} open-close passes | ${firstPass.nodes} → ${last.nodes} (${pct(nodeGrowth)}) | ≤ +10 % | ${verdict(nodeGrowth <= 10)} |`,
         `| JS heap the app keeps (after GC, without V8 compiled code) | ${mb(firstPass.heapMb - firstPass.codeMb)} → ${mb(last.heapMb - last.codeMb)} (${pct(objectGrowth)}) | ≤ +10 % | ${verdict(objectGrowth <= 10)} |`,
         `| JS heap in total, same two moments | ${mb(firstPass.heapMb)} → ${mb(last.heapMb)} (${pct(heapGrowth)}) | ≤ +10 % | ${heapGrowth <= 10 ? 'met' : overByJit} |`,

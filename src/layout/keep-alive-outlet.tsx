@@ -7,9 +7,24 @@
  * with (same path, same route match), so React bails out of it instead of re-rendering the whole
  * screen, and the screens keep their DOM order (a switch moves no DOM subtree); only the
  * Activity modes of the screen left and the screen shown change.
+ *
+ * Each screen also sees the address it was last shown at. React renders a hidden screen's address
+ * readers again on every navigation (at low priority), and they would read the address of the
+ * screen shown: its permission guards answering for another route and address-driven state (a
+ * list's or the field designer's ?module=) following an address that is not its own, changing
+ * hidden DOM for nothing. React Router's location context is the only seam for that (it has no
+ * public provider), hence UNSAFE_LocationContext.
  */
 import { Activity, useState, type ReactNode } from 'react';
-import { useLocation, useMatches, useOutlet } from 'react-router-dom';
+import {
+  UNSAFE_LocationContext as LocationContext,
+  useLocation,
+  useMatches,
+  useNavigationType,
+  useOutlet,
+  type Location,
+  type NavigationType,
+} from 'react-router-dom';
 
 export const KEEP_ALIVE_CAP = 10;
 
@@ -19,10 +34,18 @@ interface Props {
   cap?: number;
 }
 
+/** What React Router's location context holds: the address a kept screen sees. */
+export interface ScreenAddress {
+  location: Location;
+  navigationType: NavigationType;
+}
+
 export interface KeptScreen {
   path: string;
   element: ReactNode;
   keepAlive: boolean;
+  /** The address it was last shown at; one object per address, so a hidden screen's stays put. */
+  address: ScreenAddress;
   /** When it was last shown (a counter), for the least-recently-shown cap. */
   shown: number;
 }
@@ -45,7 +68,9 @@ export function nextKept(
   for (const entry of kept) {
     if (entry.path === current.path) {
       found = true;
-      next.push({ ...entry, keepAlive: current.keepAlive, shown });
+      const address =
+        entry.address.location === current.address.location ? entry.address : current.address;
+      next.push({ ...entry, keepAlive: current.keepAlive, address, shown });
     } else if (entry.keepAlive && alivePaths.has(entry.path)) next.push(entry);
   }
   if (!found) next.push({ ...current, shown });
@@ -58,7 +83,9 @@ export function nextKept(
 
 export function KeepAliveOutlet({ alivePaths, cap = KEEP_ALIVE_CAP }: Props) {
   const outlet = useOutlet();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const { pathname } = location;
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as { keepAlive?: boolean } | undefined;
   const keepAlive = handle?.keepAlive !== false;
@@ -66,10 +93,20 @@ export function KeepAliveOutlet({ alivePaths, cap = KEEP_ALIVE_CAP }: Props) {
   // Updated while rendering when the screen or the open tabs change (React's "storing
   // information from previous renders" pattern): no ref is read or written during render.
   const [kept, setKept] = useState<KeptScreen[]>([]);
-  const [shownFor, setShownFor] = useState<{ pathname: string; alivePaths: ReadonlySet<string> }>();
-  if (shownFor?.pathname !== pathname || shownFor.alivePaths !== alivePaths) {
-    setShownFor({ pathname, alivePaths });
-    setKept(nextKept(kept, { path: pathname, element: outlet, keepAlive }, alivePaths, cap));
+  const [shownFor, setShownFor] = useState<{
+    location: Location;
+    alivePaths: ReadonlySet<string>;
+  }>();
+  if (shownFor?.location !== location || shownFor.alivePaths !== alivePaths) {
+    setShownFor({ location, alivePaths });
+    setKept(
+      nextKept(
+        kept,
+        { path: pathname, element: outlet, keepAlive, address: { location, navigationType } },
+        alivePaths,
+        cap,
+      ),
+    );
   }
 
   return (
@@ -81,7 +118,7 @@ export function KeepAliveOutlet({ alivePaths, cap = KEEP_ALIVE_CAP }: Props) {
           name={entry.path}
         >
           <div className="shell-view" data-path={entry.path}>
-            {entry.element}
+            <LocationContext value={entry.address}>{entry.element}</LocationContext>
           </div>
         </Activity>
       ))}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeScreens, screens } from '@/app/screens';
 import type { ScreenDefinition } from '@/core/screen';
 import { generatedScreens } from '@generated/screens';
-import { nextKept } from '@/layout/keep-alive-outlet';
+import { nextKept, type ScreenAddress } from '@/layout/keep-alive-outlet';
 
 /** Spec section 2: every path under the main layout, with its title. */
 const SPEC_ROUTES: Record<string, string> = {
@@ -119,7 +119,16 @@ describe('screen registry (spec section 2)', () => {
 });
 
 describe('kept-alive screens', () => {
-  const screen = (path: string, keepAlive = true) => ({ path, element: path, keepAlive });
+  const addressOf = (pathname: string, search = ''): ScreenAddress => ({
+    location: { pathname, search, hash: '', state: null, key: `${pathname}${search}` },
+    navigationType: 'PUSH' as ScreenAddress['navigationType'],
+  });
+  const screen = (path: string, keepAlive = true) => ({
+    path,
+    element: path,
+    keepAlive,
+    address: addressOf(path),
+  });
   const paths = (kept: readonly { path: string }[]) => kept.map((k) => k.path);
 
   it('keeps open tabs, drops closed tabs and non-kept screens, caps the count', () => {
@@ -137,18 +146,18 @@ describe('kept-alive screens', () => {
 
   it('shows a kept screen again with the element it was first rendered with, in place', () => {
     const open = new Set(['/a', '/b']);
-    let kept = nextKept([], { path: '/a', element: 'first a', keepAlive: true }, open, 10);
-    kept = nextKept(kept, { path: '/b', element: 'first b', keepAlive: true }, open, 10);
-    kept = nextKept(kept, { path: '/a', element: 'second a', keepAlive: true }, open, 10);
+    const firstB = addressOf('/b');
+    const secondA = addressOf('/a', '?tab=2');
+    let kept = nextKept([], { ...screen('/a'), element: 'first a' }, open, 10);
+    kept = nextKept(kept, { ...screen('/b'), element: 'first b', address: firstB }, open, 10);
+    kept = nextKept(kept, { ...screen('/a'), element: 'second a', address: secondA }, open, 10);
     // Same order (no DOM subtree moves) and the first element (React bails out of the screen).
     expect(kept.map((k) => k.element)).toEqual(['first a', 'first b']);
+    // The screen shown takes the new address; the hidden one keeps its own, the same object.
+    expect(kept.map((k) => k.address)).toEqual([secondA, firstB]);
+    expect(kept[1]?.address).toBe(firstB);
     // Its tab closed: the screen is released.
-    kept = nextKept(
-      kept,
-      { path: '/b', element: 'second b', keepAlive: true },
-      new Set(['/b']),
-      10,
-    );
+    kept = nextKept(kept, { ...screen('/b'), element: 'second b' }, new Set(['/b']), 10);
     expect(kept.map((k) => k.element)).toEqual(['first b']);
   });
 });
