@@ -337,6 +337,21 @@ describe('transport', () => {
     });
   });
 
+  it('without encryption the call leaves before the code that made it goes on', async () => {
+    answer({ status: 200, msg: 'ok' }, 'get', '/api/echo');
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      const pending = request({ url: '/api/echo', method: 'get', params: { pageindex: 1 } });
+      // Nothing awaited yet: a render React queued for the same click would run before any
+      // awaited step, so the request must already be on its way here.
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      expect(String(fetchSpy.mock.calls[0]?.[0])).toContain('/api/echo?pageindex=1');
+      await pending;
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+
   it('returns the Blob of a file answer', async () => {
     server.use(
       mswHttp.get(
