@@ -12,6 +12,12 @@ import type { ListQuery, ModuleDefinition, ModuleRecord, RecordId } from './modu
 
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
+/**
+ * How long a change of page, order or search waits for its answer before the list shows it
+ * loading. A quicker answer is shown in one render instead of two (the old rows under the
+ * loading mask, then the new ones) — on a 50-row page that second render is most of the wait.
+ */
+export const SHOW_LIST_LOADING_AFTER_MS = 100;
 
 export type FilterValues = Record<string, unknown>;
 
@@ -58,6 +64,12 @@ export function buildListQuery(
   return query;
 }
 
+/** The page a DataTable page event asks for: its `first` row index and rows per page. */
+export const pageAt = (first: number, rows: number) => ({
+  pageindex: Math.floor(first / rows) + 1,
+  pagesize: rows,
+});
+
 /** Server-side paging as the table reads it: the page asked for, first row index, page size. */
 export function usePaging() {
   const [page, setPage] = useState({ pageindex: 1, pagesize: DEFAULT_PAGE_SIZE });
@@ -66,8 +78,7 @@ export function usePaging() {
     first: (page.pageindex - 1) * page.pagesize,
     pagesize: page.pagesize,
     /** DataTable page event: `first` row index and rows per page. */
-    setPage: (first: number, rows: number) =>
-      setPage({ pageindex: Math.floor(first / rows) + 1, pagesize: rows }),
+    setPage: (first: number, rows: number) => setPage(pageAt(first, rows)),
     toFirstPage: () => setPage((current) => ({ ...current, pageindex: 1 })),
   };
 }
@@ -114,6 +125,27 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
   const [sort, setSortState] = useState<ListSort | null>(null);
 
   const query = buildListQuery(paging.page, applied.keyword, applied.filters, sort);
+  /**
+   * A change of page, order or search: its list is asked for from the event that makes it, so the
+   * request runs while nothing else does, and the change is shown once the server has answered —
+   * the new page with its rows in one render — or after SHOW_LIST_LOADING_AFTER_MS with the list
+   * loading. Changes are shown in the order they were made. A cached page that is still fresh is
+   * not asked again.
+   */
+  const pendingChanges = useRef<Promise<void>>(Promise.resolve());
+  const change = (
+    target: { page: Paging['page']; search?: typeof applied; order?: ListSort | null },
+    show: () => void,
+  ) => {
+    const { page, search = applied, order = sort } = target;
+    const next = buildListQuery(page, search.keyword, search.filters, order);
+    const ready = Promise.race([
+      client.prefetchQuery(queries.list(next, source)),
+      new Promise<void>((resolve) => setTimeout(resolve, SHOW_LIST_LOADING_AFTER_MS)),
+    ]);
+    pendingChanges.current = pendingChanges.current.then(() => ready).then(show);
+  };
+  const firstPage = { ...paging.page, pageindex: 1 };
   const {
     pageindex: _pageindex,
     pagesize: _pagesize,
@@ -143,27 +175,38 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
     isLoading: result.isLoading,
     isFetching: result.isFetching,
     isError: result.isError,
-    paging,
+    paging: {
+      ...paging,
+      setPage: (first: number, rows: number) =>
+        change({ page: pageAt(first, rows) }, () => paging.setPage(first, rows)),
+    },
     /** The order asked of the server (a sortable column's header), none for newest first. */
     sort,
-    setSort: (next: ListSort | null) => {
-      setSortState(next);
-      paging.toFirstPage();
-    },
+    setSort: (next: ListSort | null) =>
+      change({ page: firstPage, order: next }, () => {
+        setSortState(next);
+        paging.toFirstPage();
+      }),
     keywordDraft,
     setKeywordDraft,
     filterDraft,
     setFilter: (name: string, value: unknown) =>
       setFilterDraft((current) => ({ ...current, [name]: value })),
     search: () => {
-      setApplied({ keyword: keywordDraft, filters: filterDraft });
-      paging.toFirstPage();
+      const search = { keyword: keywordDraft, filters: filterDraft };
+      change({ page: firstPage, search }, () => {
+        setApplied(search);
+        paging.toFirstPage();
+      });
     },
     resetSearch: () => {
       setKeywordDraft('');
       setFilterDraft({});
-      setApplied({ keyword: '', filters: {} });
-      paging.toFirstPage();
+      const search = { keyword: '', filters: {} };
+      change({ page: firstPage, search }, () => {
+        setApplied(search);
+        paging.toFirstPage();
+      });
     },
     can,
     idOf,

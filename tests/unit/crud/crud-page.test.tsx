@@ -55,6 +55,29 @@ describe('CrudPage over an in-memory module', () => {
     expect(api.list).toHaveBeenLastCalledWith({ pageindex: 2, pagesize: 10 });
   });
 
+  it('a slow page: the paginator moves on over the old rows until its rows arrive', async () => {
+    const { module, api } = createFakeNoticeModule(makeNotices(25));
+    const answered = api.list.getMockImplementation()!;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.list.mockImplementation(async (q) => {
+      if (q.pageindex === 2) await held;
+      return answered(q);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CrudPage module={module} />);
+    await within(table()).findByText('公告1');
+    await user.click(screen.getByRole('button', { name: '下一页' }));
+    // The server has not answered yet: after a short wait the paginator shows page 2 anyway.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '2' })).toHaveAttribute('aria-current', 'true'),
+    );
+    expect(within(table()).getByText('公告1')).toBeInTheDocument();
+    release();
+    expect(await within(table()).findByText('公告11')).toBeInTheDocument();
+    expect(within(table()).queryByText('公告1')).not.toBeInTheDocument();
+  });
+
   it('searches by keyword from page 1', async () => {
     const { module, api } = createFakeNoticeModule(makeNotices(12));
     const user = userEvent.setup();
