@@ -4,8 +4,10 @@
  * does — the demo build's in-browser mock would add its own service-worker work to every request
  * and even to the favicon the browser re-checks on each navigation). Prints:
  * - switching to an already-open kept-alive tab: click → the screen shown (median of 20);
- * - a list's page size 10 → 50: choosing the option → the rows on screen, median of 5, each on a
- *   freshly loaded page (a second change to 50 would be answered from the query cache);
+ * - a list's page size 10 → 50: choosing the option → every row of the bigger page drawn,
+ *   median of 5, each on a freshly loaded page (a second change to 50 would be answered from the
+ *   query cache) — on 管理员管理 (its 8 seeded records: the re-render alone) and on 公告管理
+ *   filled to 60 notices through the API first (50 rows drawn);
  * - DOM nodes and JS heap (after forced GCs) after a first pass over every screen of 全部应用
  *   (each opened, then all tabs closed) and after `--cycles` passes of opening 管理员管理 and
  *   公告管理 from the menu and closing all tabs. The heap is also split into V8's compiled code
@@ -66,10 +68,19 @@ async function pageSizeChange(page: Page, target: string): Promise<number> {
           (item) => item.textContent?.trim() === '50',
         );
         const view = () => document.querySelector(`.shell-view[data-path="${to}"]`);
-        // Re-rendered: the paginator shows 50 and the list is not loading any more.
-        const done = () =>
-          view()?.querySelector('.p-paginator .p-dropdown-label')?.textContent?.trim() === '50' &&
-          !view()?.querySelector('.p-datatable-loading-overlay');
+        // Re-rendered: the paginator shows 50, the list is not loading any more and every row
+        // of the page is drawn (all of them, up to 50, as 共 N 条 counts them).
+        const done = () => {
+          const shown = view();
+          const total = Number(
+            /\d+/.exec(shown?.querySelector('.p-paginator-current')?.textContent ?? '')?.[0],
+          );
+          return (
+            shown?.querySelector('.p-paginator .p-dropdown-label')?.textContent?.trim() === '50' &&
+            !shown.querySelector('.p-datatable-loading-overlay') &&
+            shown.querySelectorAll('.p-datatable-tbody tr').length === Math.min(50, total)
+          );
+        };
         const started = performance.now();
         option?.click();
         const check = () => {
@@ -82,6 +93,41 @@ async function pageSizeChange(page: Page, target: string): Promise<number> {
       }),
     target,
   );
+}
+
+/** Page size 10 → 50 five times on the screen shown, each after a reload (ms). */
+async function pageSizeChanges(page: Page, target: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    await page.reload();
+    await settled(page, target);
+    const label = page.locator(`.shell-view[data-path="${target}"] .p-paginator .p-dropdown-label`);
+    if ((await label.innerText()).trim() !== '10')
+      throw new Error(`${target} did not start at 10 rows a page`);
+    times.push(await pageSizeChange(page, target));
+  }
+  return times;
+}
+
+/** Adds notices through the API with the signed-in user's headers, so a page can hold 50 rows. */
+async function addNotices(page: Page, auth: Record<string, string>, count: number) {
+  const added = await page.evaluate(
+    async ({ headers, count: wanted }) => {
+      let ok = 0;
+      for (let index = 1; index <= wanted; index += 1) {
+        const response = await fetch('/api/adminnotice/add', {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ notice_title: `性能测试公告 ${index}`, notice_type: 1 }),
+        });
+        const envelope = (await response.json()) as { status?: number };
+        if (envelope.status === 200) ok += 1;
+      }
+      return ok;
+    },
+    { headers: auth, count },
+  );
+  if (added !== count) throw new Error(`only ${added} of ${count} notices were added`);
 }
 
 /** Waits until the screen shown has rendered and nothing in it is loading any more. */
@@ -197,8 +243,17 @@ async function main(): Promise<void> {
     await page.fill('#login-username', 'admin');
     await page.fill('#login-password', 'Admin@123456');
     await page.fill('#login-captcha', '8888');
+    // The app's own headers, read off its first signed-in call, let the bench add records.
+    const signedInCall = page.waitForRequest((request) =>
+      Boolean(request.headers()['access-token']),
+    );
     await page.click('button[type=submit]');
     await page.waitForURL((url) => url.pathname === '/homepage');
+    const callHeaders = (await signedInCall).headers();
+    const auth = {
+      'access-token': callHeaders['access-token'] ?? '',
+      'user-tag': callHeaders['user-tag'] ?? '',
+    };
 
     const user = ['组织权限', '管理员管理', '/system/user'] as const;
     const notice = ['系统管理', '公告管理', '/system/notice'] as const;
@@ -208,20 +263,12 @@ async function main(): Promise<void> {
     for (let i = 0; i < 20; i += 1)
       switches.push(await switchTab(page, i % 2 === 0 ? user[2] : notice[2]));
     await switchTab(page, user[2]);
-    const pageSizes: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      if (i > 0) {
-        await page.reload();
-        await settled(page, user[2]);
-      }
-      const label = page.locator(
-        `.shell-view[data-path="${user[2]}"] .p-paginator .p-dropdown-label`,
-      );
-      if ((await label.innerText()).trim() !== '10')
-        throw new Error('管理员管理 did not start at 10 rows a page');
-      pageSizes.push(await pageSizeChange(page, user[2]));
-    }
+    const pageSizes = await pageSizeChanges(page, user[2]);
+    await addNotices(page, auth, 60);
+    await switchTab(page, notice[2]);
+    const fullPageSizes = await pageSizeChanges(page, notice[2]);
     const pageSize = median(pageSizes);
+    const fullPageSize = median(fullPageSizes);
 
     await closeAllTabs(page);
     const screenCount = await openEveryScreen(page);
@@ -250,7 +297,8 @@ async function main(): Promise<void> {
         '| measure | figure | goal | |',
         '|---|---|---|---|',
         `| switch to an open kept-alive tab, median of 20 (min ${Math.min(...switches).toFixed(0)}, max ${Math.max(...switches).toFixed(0)}) | ${switchMs.toFixed(0)} ms | ≤ 50 ms | ${verdict(switchMs <= 50)} |`,
-        `| page size 10 → 50 on 管理员管理, median of 5 (min ${Math.min(...pageSizes).toFixed(0)}, max ${Math.max(...pageSizes).toFixed(0)}) | ${pageSize.toFixed(0)} ms | ≤ 100 ms | ${verdict(pageSize <= 100)} |`,
+        `| page size 10 → 50 on 管理员管理 (8 records), median of 5 (min ${Math.min(...pageSizes).toFixed(0)}, max ${Math.max(...pageSizes).toFixed(0)}) | ${pageSize.toFixed(0)} ms | ≤ 100 ms | ${verdict(pageSize <= 100)} |`,
+        `| page size 10 → 50 on 公告管理 (50 rows drawn), median of 5 (min ${Math.min(...fullPageSizes).toFixed(0)}, max ${Math.max(...fullPageSizes).toFixed(0)}) | ${fullPageSize.toFixed(0)} ms | ≤ 100 ms | ${verdict(fullPageSize <= 100)} |`,
         `| DOM nodes: first pass over ${screenCount} screens → after ${CYCLES} open-close passes | ${firstPass.nodes} → ${last.nodes} (${pct(nodeGrowth)}) | ≤ +10 % | ${verdict(nodeGrowth <= 10)} |`,
         `| JS heap the app keeps (after GC, without V8 compiled code) | ${mb(firstPass.heapMb - firstPass.codeMb)} → ${mb(last.heapMb - last.codeMb)} (${pct(objectGrowth)}) | ≤ +10 % | ${verdict(objectGrowth <= 10)} |`,
         `| JS heap in total, same two moments | ${mb(firstPass.heapMb)} → ${mb(last.heapMb)} (${pct(heapGrowth)}) | ≤ +10 % | ${heapGrowth <= 10 ? 'met' : overByJit} |`,
