@@ -325,14 +325,26 @@ describe('tree controls', () => {
     await user.click(screen.getByText('总部'));
     await waitFor(() => expect(warn).toHaveBeenCalledWith('存在下级不能选择'));
     expect(await screen.findByRole('status')).toHaveTextContent('存在下级不能选择');
-    // The refused click closes the panel; reopen it and expand 总部 by its toggler.
+    // The refused click closes the panel; reopened, it shows the branch the user had open.
     await user.click(screen.getByText('检索关键字', { selector: 'div' }));
     const parent = (await screen.findByText('总部')).closest('[role="treeitem"]') as HTMLElement;
-    await user.click(parent.querySelector('button') as HTMLButtonElement);
+    expect(parent).toHaveAttribute('aria-expanded', 'true');
     await user.click(await screen.findByText('研发部'));
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
     await submit();
     expect(await submitted()).toEqual({ dept: 11 });
+  });
+
+  it('an opened branch stays open when the form renders again (e.g. another list loads)', async () => {
+    const fields = [tree];
+    const { user, rerender } = setup(fields);
+    await user.click(screen.getByText('检索关键字'));
+    const parent = (await screen.findByText('总部')).closest('[role="treeitem"]') as HTMLElement;
+    await user.click(parent.querySelector('button') as HTMLButtonElement);
+    expect(await screen.findByText('研发部')).toBeInTheDocument();
+    rerender(<DynamicForm fields={fields} onSubmit={vi.fn()} />);
+    expect(screen.getByText('研发部')).toBeInTheDocument();
+    expect(screen.getByText('市场部')).toBeInTheDocument();
   });
 
   it('SelectTree with checkStrictly accepts a parent; required hint 必选项！', async () => {

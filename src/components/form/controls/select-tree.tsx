@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { TreeSelect } from 'primereact/treeselect';
 import type { TreeNode } from 'primereact/treenode';
 import { form as t } from '@/locale/form';
@@ -77,7 +77,9 @@ export function SelectTreeControl({
 }: ControlProps) {
   const state = useFieldOptions(field);
   const [refused, setRefused] = useState(false);
-  const nodes = toTreeNodes(state.options);
+  // The same nodes while the options are the same: PrimeReact's TreeSelect folds every branch
+  // when its options change, so new nodes on each render would close what the user opened.
+  const nodes = useMemo(() => toTreeNodes(state.options), [state.options]);
   const isDepartment = field.cf_control === 'Department' || field.cf_control === 'DepartmentAuth';
   const parentsAllowed = booleanParam(field, 'checkStrictly') || booleanParam(field, 'parentCheck');
 
