@@ -62,9 +62,14 @@ export async function userTag(username = getUsername()): Promise<string> {
   return encryption && username ? encryptText(username, encryption) : plainUserTag(username);
 }
 
+/** The headers every call carries (spec section 7), given its user-tag. */
+function authHeadersWith(tag: string): Record<string, string> {
+  return { 'access-token': getToken(), 'user-tag': tag };
+}
+
 /** The headers every call carries (spec section 7). */
 export async function authHeaders(): Promise<Record<string, string>> {
-  return { 'access-token': getToken(), 'user-tag': await userTag() };
+  return authHeadersWith(await userTag());
 }
 
 function isFormData(value: unknown): value is FormData {
@@ -166,7 +171,7 @@ function requestHeaders(
 /** One call on the wire. Throws `ApiError` for transport failures (shown unless `quiet`). */
 export async function send(config: RequestConfig, options?: RequestOptions): Promise<Answer> {
   const method = config.method.toUpperCase();
-  const encryption = getRequestConfig().encryption;
+  const { encryption, timeoutMs: configuredTimeoutMs } = getRequestConfig();
   // Without encryption nothing is awaited before fetch, so the request leaves within the event
   // that made it; an await would queue it behind the render React schedules for that event
   // (tens of milliseconds when a list grows to 50 rows).
@@ -175,18 +180,13 @@ export async function send(config: RequestConfig, options?: RequestOptions): Pro
     params,
     userTag: tag,
   } = encryption ? await encryptedParts(config, encryption) : plainParts(config);
-  const headers = requestHeaders(
-    body,
-    { 'access-token': getToken(), 'user-tag': tag },
-    config.headers,
-    options?.headers,
-  );
+  const headers = requestHeaders(body, authHeadersWith(tag), config.headers, options?.headers);
   const transportFailure = (message: string, status: number, kind: ApiErrorKind) => {
     if (!options?.quiet) showTransportError(message);
     return new ApiError<Envelope>(message, undefined, status, kind);
   };
   const url = buildUrl(config.url, params);
-  const timeoutMs = options?.timeoutMs ?? getRequestConfig().timeoutMs;
+  const timeoutMs = options?.timeoutMs ?? configuredTimeoutMs;
 
   const controller = new AbortController();
   let timedOut = false;
