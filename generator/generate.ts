@@ -5,12 +5,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isJson } from './json';
 import { buildModules, ModelError } from './model/build-modules';
+import { operationRights, type OperationRight } from './model/operation-rights';
 import { loadContract } from './parse/load-contract';
 import { LintError, lintContract, type LintProblem } from './parse/lint-contract';
 import { listOperations } from './parse/operations';
 import { shownPath, type ValuePath } from './parse/source-lines';
 import { MUTATOR_PATH, renderApi } from './render/render-api';
 import { renderOpenApiJson } from './render/render-openapi';
+import { renderPermissions } from './render/render-permissions';
 import { TEMPLATE_NAMES, renderTemplates, type Templates } from './render/render-templates';
 import { renderTypes } from './render/render-types';
 import { REPO_ROOT } from './repo-root';
@@ -109,6 +111,7 @@ async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
 async function renderAll(
   document: OpenApiDocument,
   modules: ModuleModel[],
+  rights: readonly OperationRight[],
   rootDir: string,
   cache: ContentCache,
   ledger: FormatLedger,
@@ -142,9 +145,11 @@ async function renderAll(
     loadTemplates(rootDir),
   ]);
   const made = await Promise.all(
-    [renderOpenApiJson(document), ...renderTemplates(modules, templates)].map((file) =>
-      step(ledger.key('prettier', file.path, file.content), () => format([file])),
-    ),
+    [
+      renderOpenApiJson(document),
+      renderPermissions(rights),
+      ...renderTemplates(modules, templates),
+    ].map((file) => step(ledger.key('prettier', file.path, file.content), () => format([file]))),
   );
   const record = ledger.file();
   return [...api, ...types, ...made.flat(), ...(record ? [record] : [])].sort((a, b) =>
@@ -219,12 +224,20 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   } catch (error) {
     throw error instanceof ModelError ? locateModelError(error, document, locate) : error;
   }
+  const { rights, problems: rightsProblems } = operationRights(document);
+  if (rightsProblems.length > 0)
+    throw new ModelError(
+      rightsProblems.map(({ at, message }) => {
+        const where = locate(at);
+        return where ? `${where}: ${message}` : message;
+      }),
+    );
   stage('model');
   const [cache, ledger] = await Promise.all([
     ContentCache.open(rootDir, cacheEnabled() && !fromScratch),
     FormatLedger.open(rootDir, outDir, { recall: !fromScratch, make: options.ledger !== false }),
   ]);
-  const files = await renderAll(document, modules, rootDir, cache, ledger);
+  const files = await renderAll(document, modules, rights, rootDir, cache, ledger);
   await cache.save();
   stage('render and format');
   const { stray, ...plan }: FilePlan = await planFiles(files, outDir);

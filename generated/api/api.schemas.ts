@@ -2584,6 +2584,11 @@ export type ModuleVersion = {
   create_time?: number;
 };
 
+export type UserAuth = {
+  /** 逗号分隔的权限键列表 */
+  prilist: string;
+};
+
 /**
  * An empty JSON body ({}).
  */
@@ -5182,6 +5187,12 @@ export type SessionGetsystemsetting200AllOf = {
 };
 
 export type SessionGetsystemsetting200 = Envelope & SessionGetsystemsetting200AllOf;
+
+export type SessionGetuserauth200AllOf = {
+  data?: UserAuth;
+};
+
+export type SessionGetuserauth200 = Envelope & SessionGetuserauth200AllOf;
 
 export type SystemversionListParams = {
   /**

@@ -3737,6 +3737,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/getuserauth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 当前用户的权限键
+     * @description The signed-in user's permitted-key list as login answers it (`prilist`, comma separated). The app asks again on window focus, after a 220 answer and after a change that can alter the user's rights (role menus, permissions, designed modules), so a right granted or taken while signed in shows without signing in again.
+     */
+    post: operations['sessionGetuserauth'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/systemversion/list': {
     parameters: {
       query?: never;
@@ -5006,6 +5026,10 @@ export interface components {
       is_current?: 1 | 2;
       /** @description 秒级时间戳，新增时由服务端写入。 */
       create_time?: number;
+    };
+    UserAuth: {
+      /** @description 逗号分隔的权限键列表 */
+      prilist: string;
     };
     /** @description An empty JSON body ({}). */
     EmptyBody: Record<string, never>;
@@ -10892,6 +10916,33 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Envelope'] & {
             data?: components['schemas']['SystemSetting'];
+          };
+        };
+      };
+      '4XX': components['responses']['HttpError4xx'];
+    };
+  };
+  sessionGetuserauth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['EmptyBody'];
+      };
+    };
+    responses: {
+      /** @description 权限键 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['UserAuth'];
           };
         };
       };

@@ -12,6 +12,7 @@
  * without request validation (warned once) rather than not at all.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { OPERATION_PERMISSIONS, type GuardedOperation } from '@generated/permissions';
 import { mockMessages, mockQueryLabels } from '@/locale/mock';
 import { hasJsonBody, parseBody, readDecryptedQuery, type BodyReading, type Params } from './util';
 
@@ -43,8 +44,8 @@ interface Contract {
   doc: OpenApiDocument;
   /** Paths without parameters, lower-cased, without a trailing slash. */
   concrete: Map<string, Operation[]>;
-  /** Paths with parameters (`/api/{module}/add`) as patterns. */
-  templates: { pattern: RegExp; operations: Operation[] }[];
+  /** Paths with parameters (`/api/{module}/add`) as patterns, one capture group a parameter. */
+  templates: { pattern: RegExp; parameters: string[]; operations: Operation[] }[];
   compile: (schema: Schema) => ValidateFunction;
   validators: Map<Operation, Validators>;
 }
@@ -134,8 +135,9 @@ async function buildContract(): Promise<Contract> {
       const source = route
         .split(/\{[^}]+\}/)
         .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
-        .join('[^/]+');
-      templates.push({ pattern: new RegExp(`^${normalPath(source)}$`), operations });
+        .join('([^/]+)');
+      const parameters = [...route.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+      templates.push({ pattern: new RegExp(`^${normalPath(source)}$`), parameters, operations });
     } else {
       const key = normalPath(route);
       concrete.set(key, [...(concrete.get(key) ?? []), ...operations]);
@@ -160,18 +162,59 @@ function findOperation(
   found: Contract,
   method: string,
   pathname: string,
-): { operation: Operation; sameMethod: boolean } | undefined {
+): { operation: Operation; sameMethod: boolean; parameters: Map<string, string> } | undefined {
   const path = normalPath(pathname);
-  const concrete = found.concrete.get(path) ?? [];
-  const templated = found.templates
-    .filter((template) => template.pattern.test(path))
-    .flatMap((template) => template.operations);
+  const concrete = (found.concrete.get(path) ?? []).map((operation) => ({
+    operation,
+    parameters: new Map<string, string>(),
+  }));
+  const templated = found.templates.flatMap((template) => {
+    const match = template.pattern.exec(path);
+    if (!match) return [];
+    const parameters = new Map(template.parameters.map((name, i) => [name, match[i + 1] ?? '']));
+    return template.operations.map((operation) => ({ operation, parameters }));
+  });
   for (const candidates of [concrete, templated]) {
-    const operation = candidates.find((candidate) => candidate.method === method);
-    if (operation) return { operation, sameMethod: true };
+    const found = candidates.find((candidate) => candidate.operation.method === method);
+    if (found) return { ...found, sameMethod: true };
   }
-  const operation = concrete[0] ?? templated[0];
-  return operation ? { operation, sameMethod: false } : undefined;
+  const other = concrete[0] ?? templated[0];
+  return other ? { ...other, sameMethod: false } : undefined;
+}
+
+/**
+ * The permission key guarding a call (generated/permissions.ts, from the contract's
+ * x-admin.permission), with a `{param}` filled in from the path, upper-cased; undefined for a
+ * call that needs none (public, reading, the caller's own account) or that the contract lacks.
+ * The path's operation of another method counts too, so a write cannot slip past its key by
+ * being sent with an unexpected method.
+ */
+export async function callPermission(
+  method: string,
+  pathname: string,
+): Promise<string | undefined> {
+  const match = findOperation(await loadContract(), method, pathname);
+  if (!match) return undefined;
+  const { operationId } = match.operation;
+  const key: string | undefined = isGuarded(operationId)
+    ? OPERATION_PERMISSIONS[operationId]
+    : undefined;
+  return key?.replace(/^\{([^}]+)\}/, (_, name: string) =>
+    decodedSegment(match.parameters.get(name) ?? '').toUpperCase(),
+  );
+}
+
+/** A path segment as the handlers read it; a malformed escape stays as sent. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function isGuarded(operationId: string): operationId is GuardedOperation {
+  return Object.hasOwn(OPERATION_PERMISSIONS, operationId);
 }
 
 // --- labels ----------------------------------------------------------------------------------

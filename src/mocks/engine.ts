@@ -8,6 +8,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { CAPABILITIES } from '@/core/module';
+import { OPERATION_PERMISSIONS } from '@generated/permissions';
 import { permissionKeyFor } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';
 import { DEMO_PASSWORD, sessionUser, USER_TABLE } from './auth';
@@ -72,12 +73,16 @@ export function mockModule(group: string): MockModuleRegistration | undefined {
 }
 
 /**
- * prilist keys: the shared key of every capability of every module (src/core/permission), so
- * the mock grants exactly the keys the app's key guard asks for.
+ * prilist keys: the shared key of every capability of every module (src/core/permission) and
+ * every key the contract names for a call, so the mock grants exactly the keys the app's key
+ * guard asks for.
  */
 export function permissionKeys(): string[] {
   if (!keyCache) {
-    const keys = new Set<string>();
+    // Every key the contract names for a call, beside the modules' capability keys.
+    const keys = new Set<string>(
+      Object.values(OPERATION_PERMISSIONS).filter((key: string) => !key.startsWith('{')),
+    );
     for (const registration of registry.values()) {
       for (const capability of registration.capabilities)
         keys.add(permissionKeyFor(registration.group, capability));

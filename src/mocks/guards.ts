@@ -1,39 +1,32 @@
 /**
  * What the mock backend checks before any handler runs (after the 401 token guard), in the
  * browser worker, under vitest and over HTTP alike:
- * 1. permission: a generic write call (add, edit, delete, …) on a module whose key the user
- *    lacks answers 220 (the keys of src/core/permission; reading stays open);
+ * 1. permission: a call whose permission key (x-admin.permission in the contract) the user
+ *    lacks answers 220 — every write, not only CRUD; reading stays open;
  * 2. size: a body over its limit (src/mocks/limits) answers 201 请求内容过大 / 上传文件过大;
  * 3. readability: JSON that does not parse, or nests absurdly deep, answers 201;
  * 4. the contract: the first violation answers 201 naming the field (src/mocks/contract).
  * The handlers behind it read the request again: the guard reads only clones.
  */
 import { http, HttpResponse } from 'msw';
-import { CAPABILITIES, type Capability } from '@/core/module';
-import { permissionKeyFor, READ_CAPABILITIES } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';
 import { holdsPermission, sessionUser } from './auth';
-import { requestProblem } from './contract';
-import { registrationFor } from './engine';
+import { callPermission, requestProblem } from './contract';
 import { bodyLimitFor, type BodyLimit } from './limits';
 import { fail } from './respond';
 import { hasJsonBody, isOwnBackendCall, parseBody } from './util';
 
-function capabilityOf(action: string): Capability | undefined {
-  return CAPABILITIES.find((capability) => capability === action);
-}
-
-/** True when the call is a generic write the signed-in user holds no key for. */
-function lacksPermission(request: Request, url: URL): boolean {
-  const [, api, group, action, ...rest] = url.pathname.split('/');
-  if (api !== 'api' || !group || !action || rest.some(Boolean)) return false;
-  const capability = capabilityOf(action.toLowerCase());
-  if (!capability || READ_CAPABILITIES.includes(capability)) return false;
+/**
+ * True when the call is guarded by a permission key (the contract's x-admin.permission, one rule
+ * for CRUD and every other write: uploads, workflow steps, categories, caches, settings, role
+ * assignments, the designer) that the signed-in user does not hold.
+ */
+async function lacksPermission(request: Request, url: URL): Promise<boolean> {
   const user = sessionUser(request);
-  const registration = registrationFor(group);
-  // No user: a public call (the token guard answered the others). No module: not a CRUD call.
-  if (!user || !registration) return false;
-  return !holdsPermission(user, permissionKeyFor(registration.group, capability));
+  // No user: a public call (the token guard answered the others).
+  if (!user) return false;
+  const key = await callPermission(request.method, url.pathname);
+  return key !== undefined && !holdsPermission(user, key);
 }
 
 /** The body's size: the declared length when it is already over, else the bytes counted. */
@@ -77,7 +70,7 @@ export const requestGuards = [
   http.all(/\/(api|ueditor)\//, async ({ request }) => {
     if (!isOwnBackendCall(request)) return undefined;
     const url = new URL(request.url);
-    if (lacksPermission(request, url)) return fail(220, mockMessages.noPermission);
+    if (await lacksPermission(request, url)) return refuse(url, 220, mockMessages.noPermission);
 
     const limit = bodyLimitFor(request.method, url);
     if (limit && (await bodySize(request, limit)) > limit.bytes)

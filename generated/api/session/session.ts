@@ -25,6 +25,7 @@ import type {
   SessionCaptcha200,
   SessionCaptchaParams,
   SessionGetsystemsetting200,
+  SessionGetuserauth200,
   SessionLogin200,
   SessionSsologin200,
   SessionWechatauthlogin200,
@@ -514,6 +515,93 @@ export const useSessionGetsystemsetting = <
   TContext
 > => {
   const mutationOptions = getSessionGetsystemsettingMutationOptions(options);
+
+  return useMutation(mutationOptions);
+};
+/**
+ * The signed-in user's permitted-key list as login answers it (`prilist`, comma separated). The app asks again on window focus, after a 220 answer and after a change that can alter the user's rights (role menus, permissions, designed modules), so a right granted or taken while signed in shows without signing in again.
+ * @summary 当前用户的权限键
+ */
+export const sessionGetuserauth = (
+  emptyBody?: BodyType<EmptyBody>,
+  options?: SecondParameter<typeof request>,
+  signal?: AbortSignal,
+) => {
+  return request<SessionGetuserauth200>(
+    {
+      url: `/api/getuserauth`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: emptyBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getSessionGetuserauthMutationOptions = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof sessionGetuserauth>>,
+    TError,
+    { data: BodyType<EmptyBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof sessionGetuserauth>>,
+  TError,
+  { data: BodyType<EmptyBody> },
+  TContext
+> => {
+  const mutationKey = ['sessionGetuserauth'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof sessionGetuserauth>>,
+    { data: BodyType<EmptyBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return sessionGetuserauth(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SessionGetuserauthMutationResult = NonNullable<
+  Awaited<ReturnType<typeof sessionGetuserauth>>
+>;
+export type SessionGetuserauthMutationBody = BodyType<EmptyBody>;
+export type SessionGetuserauthMutationError = ErrorType<HttpError4xxResponse>;
+
+/**
+ * @summary 当前用户的权限键
+ */
+export const useSessionGetuserauth = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof sessionGetuserauth>>,
+    TError,
+    { data: BodyType<EmptyBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationResult<
+  Awaited<ReturnType<typeof sessionGetuserauth>>,
+  TError,
+  { data: BodyType<EmptyBody> },
+  TContext
+> => {
+  const mutationOptions = getSessionGetuserauthMutationOptions(options);
 
   return useMutation(mutationOptions);
 };

@@ -6,7 +6,7 @@
  */
 import { http, type RequestHandler, type WebSocketHandler } from 'msw';
 import type { SystemSetting, UserMenu } from '@generated/api/api.schemas';
-import { menuRowsOf, sessionUser } from '../auth';
+import { menuRowsOf, permissionKeysOf, sessionUser } from '../auth';
 import { groupData } from '../config-groups';
 import { ok } from '../respond';
 import { persist, table } from '../store';
@@ -73,6 +73,11 @@ export const shellHttpHandlers = [
     ok(buildUserMenu(menuRowsOf(sessionUser(request)))),
   ),
   http.post('*/api/getsystemsetting', () => ok(systemSettings())),
+  // The caller's keys as login answers them, asked again when rights may have changed.
+  http.post('*/api/getuserauth', ({ request }) => {
+    const user = sessionUser(request);
+    return ok({ prilist: user ? permissionKeysOf(user).join(',') : '' });
+  }),
   http.get('*/api/clearcache', () => ok(null)),
   http.post('*/api/message/getmesnoreadnum', () => ok(unreadCount())),
   http.post('*/api/message/getsocketstatus', ({ request }) => {
