@@ -1,10 +1,15 @@
 /**
  * Render step for what orval cannot make: module definitions, page skeletons, the screen
- * registry and mock registrations. Pure: model in, files out. Every value
- * reaches the EJS templates pre-formatted as a literal, so they hold only loops and ifs.
+ * registry and mock registrations. Pure: model in, files out. The templates hold only loops and
+ * ifs; what they print comes pre-made in three kinds (see code-text.ts, and the template scan of
+ * tests/generator/templates.test.ts that keeps it so):
+ * - `literal.*`: a value of the model as a JavaScript literal (contract text lands only so);
+ * - `comment.*`: contract text mentioned in a comment, made comment-safe;
+ * - `code.*`: names and call expressions the generator derived itself, checked identifiers.
  */
 import ejs from 'ejs';
 import type { CallShape, GeneratedFile, ModuleModel, OperationBinding } from '../types';
+import { commentText, identifier, jsLiteral } from './code-text';
 
 export type Templates = Record<TemplateName, string>;
 
@@ -23,9 +28,12 @@ type TemplateName = (typeof TEMPLATE_NAMES)[number];
  * stays undefined, so a template's `if (literal.statusField)` leaves the key out.
  */
 function literals(values: object): Record<string, string | undefined> {
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, JSON.stringify(value)]),
-  );
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, jsLiteral(value)]));
+}
+
+/** Comment-safe text of each contract text a template mentions in a comment. */
+function comments(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, commentText(value)]));
 }
 
 /**
@@ -47,8 +55,11 @@ const ADAPTERS: Record<CallShape, ((fn: string) => string) | undefined> = {
 
 function apiCall(binding: OperationBinding): { capability: string; expression: string } {
   const adapter = ADAPTERS[binding.call];
-  const fn = binding.functionName;
-  return { capability: binding.capability, expression: adapter ? adapter(fn) : fn };
+  const fn = identifier(binding.functionName, 'orval function');
+  return {
+    capability: identifier(binding.capability, 'capability'),
+    expression: adapter ? adapter(fn) : fn,
+  };
 }
 
 /** The list calls whose orval query-key function the CRUD layer uses. */
@@ -68,25 +79,50 @@ function render(templates: Templates, name: TemplateName, data: Record<string, u
   return ejs.render(templates[name], data, { async: false, filename: name });
 }
 
-/** What every per-module template sees: the model, its names and its literals. */
+/**
+ * What every per-module template sees. The import specifiers are literals too: they are made of
+ * the validated module key and tag, but a literal needs no such argument.
+ */
 function moduleView(module: ModuleModel) {
-  return { ...module, ...module.names, literal: literals(module) };
+  const { names } = module;
+  return {
+    literal: literals({
+      ...module,
+      apiImport: names.apiImport,
+      moduleImport: names.moduleImport,
+    }),
+    comment: comments({
+      title: module.title,
+      route: module.route,
+      tag: module.tag,
+      entity: module.entity,
+    }),
+    code: {
+      moduleConst: identifier(names.moduleConst, 'module const'),
+      mockConst: identifier(names.mockConst, 'mock const'),
+      pageComponent: identifier(names.pageComponent, 'page component'),
+      // orval names the record type after the schema; the model accepts PascalCase names only.
+      entityType: identifier(module.entity, 'entity type'),
+    },
+  };
 }
 
 function renderModule(module: ModuleModel, templates: Templates): GeneratedFile {
+  const view = moduleView(module);
   const calls = module.operations.map(apiCall);
   const queryKeys = module.operations
     .filter((op) => KEYED_CAPABILITIES.includes(op.capability))
-    .map((op) => ({ capability: op.capability, functionName: queryKeyFunction(op.functionName) }));
+    .map((op) => ({
+      capability: identifier(op.capability, 'capability'),
+      functionName: identifier(queryKeyFunction(op.functionName), 'query-key function'),
+    }));
   const imports = [
-    ...module.operations.map((op) => op.functionName),
+    ...module.operations.map((op) => identifier(op.functionName, 'orval function')),
     ...queryKeys.map((key) => key.functionName),
   ];
   const data = {
-    ...moduleView(module),
-    imports: [...new Set(imports)].sort(byCodeUnits),
-    queryKeys,
-    calls,
+    ...view,
+    code: { ...view.code, imports: [...new Set(imports)].sort(byCodeUnits), queryKeys, calls },
   };
   return { path: module.names.moduleFile, content: render(templates, 'module.ts.ejs', data) };
 }
@@ -106,7 +142,10 @@ function renderMock(module: ModuleModel, templates: Templates): GeneratedFile {
 }
 
 function renderMocksIndex(modules: ModuleModel[], templates: Templates): GeneratedFile {
-  const entries = modules.map((m) => ({ ...m.names, key: m.key }));
+  const entries = modules.map((m) => ({
+    literal: literals({ mockImport: `./${m.key}` }),
+    code: { mockConst: identifier(m.names.mockConst, 'mock const') },
+  }));
   return {
     path: 'mocks/index.ts',
     content: render(templates, 'mocks-index.ts.ejs', { modules: entries }),
@@ -122,9 +161,7 @@ function renderScreens(modules: ModuleModel[], templates: Templates): GeneratedF
   const screens = [...modules]
     .sort((a, b) => byCodeUnits(a.route, b.route))
     .map((m) => ({
-      literal: literals(m),
-      operate: JSON.stringify(operateOf(m)),
-      pageImport: m.names.pageImport,
+      literal: literals({ ...m, operate: operateOf(m), pageImport: m.names.pageImport }),
     }));
   return { path: 'screens.ts', content: render(templates, 'screens.ts.ejs', { screens }) };
 }

@@ -1,0 +1,83 @@
+/**
+ * How contract text reaches generated code. Titles, labels, routes, seeds… are written by
+ * whoever edits the contract — and, through 后台设计 → 导出契约 → import-module, by whoever
+ * designs a module in the browser — so the templates never print them raw: a value lands as a
+ * JavaScript literal (`jsLiteral`), a mention in a comment as comment-safe text (`commentText`),
+ * and the only raw names are identifiers the generator derived itself, checked by `identifier`.
+ */
+
+/**
+ * Characters that end a line for some reader of the generated file (JavaScript, TypeScript,
+ * prettier, an editor): the C0 and C1 controls (Cc, with DEL), U+2028, U+2029; and the
+ * byte-order mark, invisible but not nothing.
+ */
+const LINE_BREAKS_AND_CONTROLS = /[\p{Cc}\u2028\u2029\ufeff]+/gu;
+
+/**
+ * `</script` and `<!--` end or open an HTML script context; escaped they read the same to
+ * JavaScript, so a generated file pasted into a page (a bundle inlined by a tool, a preview)
+ * still cannot close its script element.
+ */
+function htmlSafe(text: string): string {
+  return text.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+}
+
+/** A JSON string made JavaScript-safe: U+2028/U+2029 are line terminators to older parsers. */
+function stringLiteral(text: string): string {
+  return htmlSafe(JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
+}
+
+/**
+ * A JavaScript literal of a JSON-like value: what JSON.stringify writes (prettier lays it out
+ * later), with every string through `stringLiteral` and an own `__proto__` key written as a
+ * computed key — in an object literal `"__proto__": x` sets the prototype instead of making a
+ * property, so the value would not come back as the contract wrote it. `undefined` stays
+ * undefined (a template's `if (literal.x)` then leaves the key out).
+ *
+ * @example jsLiteral({ title: '公告</script>' }) // '{"title":"公告<\\/script>"}'
+ * @example jsLiteral(undefined) // undefined
+ */
+export function jsLiteral(value: unknown): string | undefined {
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol')
+    return undefined;
+  if (typeof value === 'string') return stringLiteral(value);
+  if (value === null || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (typeof value === 'bigint') throw new Error('a bigint has no JSON literal');
+  if (Array.isArray(value)) return `[${value.map((item) => jsLiteral(item) ?? 'null').join(',')}]`;
+  const entries = Object.entries(value).flatMap(([key, item]) => {
+    const literal = jsLiteral(item);
+    if (literal === undefined) return [];
+    const name = key === '__proto__' ? `[${stringLiteral(key)}]` : stringLiteral(key);
+    return [`${name}:${literal}`];
+  });
+  return `{${entries.join(',')}}`;
+}
+
+/**
+ * Text made safe inside a generated `/* … *\/` or `//` comment, on one line: line breaks and
+ * control characters become one space each run, `*\/` cannot close the comment, and `</script`
+ * cannot close a script element. Text that needs none of this comes back unchanged.
+ *
+ * @example commentText('公告\n管理') // '公告 管理'
+ * @example commentText('a *' + '/ b') // 'a *\\/ b' (the closing mark, written apart here for this very reason)
+ */
+export function commentText(text: string): string {
+  return htmlSafe(text.replace(LINE_BREAKS_AND_CONTROLS, ' ').replace(/\*\//g, '*\\/'));
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * A name printed raw into generated code (a const, a component, an imported function), checked
+ * to be a plain identifier. The generator derives these names from validated keys, so a failure
+ * here is a generator bug, not a contract mistake.
+ *
+ * @example identifier('noticeModule', 'module const') // 'noticeModule'
+ * @example identifier('x; run()', 'module const') // throws
+ */
+export function identifier(name: string, what: string): string {
+  if (!IDENTIFIER.test(name))
+    throw new Error(`generator bug: ${what} "${name}" is not a JavaScript identifier`);
+  return name;
+}
