@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Sidebar as Drawer } from 'primereact/sidebar';
 import { Badge } from 'primereact/badge';
 import { ProgressBar } from 'primereact/progressbar';
-import { setMenuArr, setSystemSettings } from '@/lib/session';
+import { openAppTab, setMenuArr, setSystemSettings, wantsNewTab } from '@/lib/session';
 import { getAccessRoutes, setAccessRoutes, subscribePermissions } from '@/lib/permissions';
 import { shell } from '@/locale/shell';
 import { AllAppsDrawer } from './all-apps-drawer';
@@ -112,7 +112,15 @@ const SideMenu = memo(function SideMenu({
           aria-current={active ? 'page' : undefined}
           onClick={(event) => {
             event.preventDefault();
-            onOpen(path);
+            // A new tab gets the session only when the app opens it (lib/session: hand-over).
+            if (wantsNewTab(event)) openAppTab(path);
+            else onOpen(path);
+          }}
+          onAuxClick={(event) => {
+            // The middle button (the right one opens the context menu).
+            if (event.button !== 1) return;
+            event.preventDefault();
+            openAppTab(path);
           }}
         >
           <i className={iconClass(item.amenu_icon)} aria-hidden />
