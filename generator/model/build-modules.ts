@@ -8,7 +8,9 @@ import { ModelError } from '../errors';
 import { isJson, type Json } from '../json';
 import { listOperations, type ContractOperation } from '../parse/operations';
 import type { FieldModel, ModuleModel, OpenApiDocument, OperationBinding } from '../types';
+import type { ValuePath } from '../parse/source-lines';
 import { bindCapabilities, isCapability } from './capability-operations';
+import { contractTextProblems, formatTextProblem } from './contract-texts';
 import { fieldModel } from './field-definition';
 import { moduleFields } from './module-fields';
 import { moduleKey, moduleNames } from './names';
@@ -107,6 +109,11 @@ function buildModule(
   try {
     const key = moduleKey(admin.module);
     const entityName = requiredString(admin, 'entity', where);
+    // It names the record type in generated code (orval keeps a PascalCase schema name as is).
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(entityName))
+      throw new Error(
+        `${where}: x-admin.entity ${JSON.stringify(entityName)} must be a PascalCase schema name like AdminNotice`,
+      );
     const schemas =
       isJson(document.components) && isJson(document.components.schemas)
         ? document.components.schemas
@@ -156,14 +163,21 @@ function buildModule(
 
 /**
  * Builds one ModuleModel per tag carrying x-admin, sorted by key. Throws a ModelError listing
- * every problem (unknown control, capability without exactly one operation, duplicate key…).
+ * every problem (a text with a control character, unknown control, capability without exactly
+ * one operation, duplicate key…). With `locate` (from loadContract) a refused text's problem
+ * starts with its own file and line; without, with its tag or schema, which `generate` locates.
  *
  * @example
  * const modules = buildModules(document);
  * modules.map((m) => m.key); // ['notice', 'user', …]
  */
-export function buildModules(document: OpenApiDocument): ModuleModel[] {
-  const problems: string[] = [];
+export function buildModules(
+  document: OpenApiDocument,
+  locate?: (at: ValuePath) => string | undefined,
+): ModuleModel[] {
+  const problems = contractTextProblems(document).map((problem) =>
+    formatTextProblem(problem, locate),
+  );
   const operations = listOperations(document.paths);
   const modules: ModuleModel[] = [];
   for (const tag of document.tags ?? []) {

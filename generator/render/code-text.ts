@@ -5,13 +5,14 @@
  * JavaScript literal (`jsLiteral`), a mention in a comment as comment-safe text (`commentText`),
  * and the only raw names are identifiers the generator derived itself, checked by `identifier`.
  */
+import { UNPRINTABLE } from '../model/contract-texts';
 
 /**
- * Characters that end a line for some reader of the generated file (JavaScript, TypeScript,
- * prettier, an editor): the C0 and C1 controls (Cc, with DEL), U+2028, U+2029; and the
- * byte-order mark, invisible but not nothing.
+ * Runs of the characters no contract text may hold (line terminators for some reader of the
+ * generated file, other controls, bidi overrides): the model refuses them in the texts it reads,
+ * and a comment drops them whatever it is given.
  */
-const LINE_BREAKS_AND_CONTROLS = /[\p{Cc}\u2028\u2029\ufeff]+/gu;
+const LINE_BREAKS_AND_CONTROLS = new RegExp(`${UNPRINTABLE.source}+`, 'gu');
 
 /**
  * `</script` and `<!--` end or open an HTML script context; escaped they read the same to
