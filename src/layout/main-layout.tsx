@@ -50,6 +50,7 @@ import {
 import { useDesktopScale } from './use-desktop-scale';
 import { useMessageSocket } from './use-message-socket';
 import { UserMenu as UserDropdown } from './user-menu';
+import { useOutsideMenu, useRightsRefresh } from './use-rights';
 
 interface Handle {
   title?: string;
@@ -188,9 +189,11 @@ export function MainLayout() {
   }, [menus.data]);
 
   useMessageSocket();
+  useRightsRefresh();
 
   const handle = (matches[matches.length - 1]?.handle ?? {}) as Handle;
   const pathname = location.pathname;
+  const outsideMenu = useOutsideMenu(access, pathname, routeTable);
   const tabs = useSyncExternalStore(subscribeTabs, tabsSnapshot, tabsSnapshot);
   const tabPath = tabs.some((tab) => tab.path === pathname)
     ? pathname
@@ -337,7 +340,7 @@ export function MainLayout() {
         <HistoryTabs tabs={tabs} activePath={tabPath} onSelect={open} onChange={applyTabs} />
         <main className="shell-content">
           {!handle.hideTitle && handle.title && <h1 className="page-title">{handle.title}</h1>}
-          {accessLoaded ? (
+          {accessLoaded && !outsideMenu ? (
             <KeepAliveOutlet alivePaths={alive} />
           ) : (
             <ProgressBar mode="indeterminate" style={{ height: 4 }} />

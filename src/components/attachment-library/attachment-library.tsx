@@ -28,6 +28,7 @@ import {
 } from '@generated/api/attachmentcate/attachmentcate';
 import { attachmentModule } from '@generated/modules/attachment';
 import { canDo, usePermissionRefresh } from '@/components/crud/permission-keys';
+import { canCall } from '@/lib/permissions';
 import type { AttachmentValue } from '@/core/attachment';
 import { uploadFile, type UploadKind } from '@/lib/request';
 import { notify } from '@/lib/notify';
@@ -109,6 +110,11 @@ export function AttachmentLibrary({
   usePermissionRefresh();
   const canAdd = canDo(attachmentModule, 'add');
   const canDelete = canDo(attachmentModule, 'delete');
+  // Uploads and the category calls carry their own keys in the contract.
+  const canUpload = canCall('toolUploadimg');
+  const canAddCategory = canCall('attachmentcateAdd');
+  const canEditCategory = canCall('attachmentcateEdit');
+  const canDeleteCategory = canCall('attachmentcateDelete');
   const [cateId, setCateId] = useState(() => getAcId());
   const [keywordInput, setKeywordInput] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -251,7 +257,7 @@ export function AttachmentLibrary({
       <span className="attachment-tree__node">
         <span className="attachment-tree__label">{node.label}</span>
         <span className="attachment-tree__actions">
-          {canAddChild(id, categories) && (
+          {canAddCategory && canAddChild(id, categories) && (
             <Button
               type="button"
               icon="pi pi-plus"
@@ -268,37 +274,41 @@ export function AttachmentLibrary({
           )}
           {category && (
             <>
-              <Button
-                type="button"
-                icon="pi pi-pencil"
-                text
-                rounded
-                size="small"
-                aria-label={`${t.editCategory} ${category.ac_title}`}
-                tooltip={t.editCategory}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  setCategoryDraft({
-                    ac_id: category.ac_id,
-                    ac_parent: category.ac_parent,
-                    ac_title: category.ac_title,
-                  });
-                }}
-              />
-              <Button
-                type="button"
-                icon="pi pi-trash"
-                text
-                rounded
-                size="small"
-                severity="danger"
-                aria-label={`${t.deleteCategory} ${category.ac_title}`}
-                tooltip={t.deleteCategory}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  askDeleteCategory(category);
-                }}
-              />
+              {canEditCategory && (
+                <Button
+                  type="button"
+                  icon="pi pi-pencil"
+                  text
+                  rounded
+                  size="small"
+                  aria-label={`${t.editCategory} ${category.ac_title}`}
+                  tooltip={t.editCategory}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    setCategoryDraft({
+                      ac_id: category.ac_id,
+                      ac_parent: category.ac_parent,
+                      ac_title: category.ac_title,
+                    });
+                  }}
+                />
+              )}
+              {canDeleteCategory && (
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  text
+                  rounded
+                  size="small"
+                  severity="danger"
+                  aria-label={`${t.deleteCategory} ${category.ac_title}`}
+                  tooltip={t.deleteCategory}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    askDeleteCategory(category);
+                  }}
+                />
+              )}
             </>
           )}
         </span>
@@ -314,14 +324,16 @@ export function AttachmentLibrary({
       <aside className="attachment-library__side" aria-label={t.categories}>
         <div className="attachment-library__side-head">
           <span>{t.categories}</span>
-          <Button
-            type="button"
-            label={t.addCategory}
-            icon="pi pi-plus"
-            size="small"
-            text
-            onClick={() => setCategoryDraft({ ac_id: 0, ac_parent: null, ac_title: '' })}
-          />
+          {canAddCategory && (
+            <Button
+              type="button"
+              label={t.addCategory}
+              icon="pi pi-plus"
+              size="small"
+              text
+              onClick={() => setCategoryDraft({ ac_id: 0, ac_parent: null, ac_title: '' })}
+            />
+          )}
         </div>
         <Tree
           value={nodes}
@@ -340,13 +352,15 @@ export function AttachmentLibrary({
       <section className="attachment-library__main">
         <div className="attachment-library__toolbar">
           <div className="attachment-library__buttons">
-            <Button
-              type="button"
-              label={uploading ? t.uploading : t.upload}
-              icon="pi pi-upload"
-              loading={uploading}
-              onClick={() => fileInput.current?.click()}
-            />
+            {canUpload && (
+              <Button
+                type="button"
+                label={uploading ? t.uploading : t.upload}
+                icon="pi pi-upload"
+                loading={uploading}
+                onClick={() => fileInput.current?.click()}
+              />
+            )}
             <input
               ref={fileInput}
               type="file"

@@ -5,17 +5,22 @@
  */
 import { Suspense } from 'react';
 import { LargeFileUpload } from '@/components/large-upload';
+import { useCanCall } from '@/lib/permissions/guards';
 
 export interface LargeUploadButtonsProps {
   cateId: number;
   onUploaded: () => void;
 }
 
+/** Shown only to a user who holds the upload calls' keys (the server refuses the others). */
 export function LargeUploadButtons({ cateId, onUploaded }: LargeUploadButtonsProps) {
+  const canChunk = useCanCall('toolUploadslice');
+  const canDirect = useCanCall('toolGetaliyunoss');
+  if (!canChunk && !canDirect) return null;
   return (
     <Suspense fallback={null}>
-      <LargeFileUpload mode="chunked" acId={cateId} onUploaded={onUploaded} />
-      <LargeFileUpload mode="oss" acId={cateId} onUploaded={onUploaded} />
+      {canChunk && <LargeFileUpload mode="chunked" acId={cateId} onUploaded={onUploaded} />}
+      {canDirect && <LargeFileUpload mode="oss" acId={cateId} onUploaded={onUploaded} />}
     </Suspense>
   );
 }

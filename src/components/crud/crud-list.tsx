@@ -3,7 +3,8 @@ import type { ColumnEditorOptions, ColumnEvent, ColumnProps } from 'primereact/c
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { crud as t } from '@/locale/crud';
-import { hasPermissionKey } from '@/lib/permissions';
+import type { GuardedOperation } from '@generated/permissions';
+import { canCall, hasPermissionKey } from '@/lib/permissions';
 import { CrudTable, RowAction, type ColumnOverrides } from './crud-table';
 import { useCrudList, type CrudListController } from './use-crud-list';
 import { actionPermitted } from './permission-keys';
@@ -24,6 +25,8 @@ export interface RowActionDefinition {
   label: string;
   danger?: boolean;
   permission?: { action: string; key: string };
+  /** The contract call the button makes: shown only to a user who holds that call's key. */
+  call?: GuardedOperation;
   /** Rows that get the button (all when absent). */
   visible?: (row: ModuleRecord) => boolean;
   onClick: (row: ModuleRecord, list: CrudListController) => void;
@@ -56,11 +59,12 @@ export interface CrudListViewProps {
   rowAllows?: RowAllows;
 }
 
-/** A row action's guard: the route permits its action and the user holds its key. */
+/** A row action's guard: the user may make its call, the route permits its action and the user holds its key. */
 export function rowActionAllowed(
   module: ModuleDefinition,
-  action: Pick<RowActionDefinition, 'permission'>,
+  action: Pick<RowActionDefinition, 'permission' | 'call'>,
 ): boolean {
+  if (action.call && !canCall(action.call)) return false;
   if (!action.permission) return true;
   return (
     actionPermitted(module.route, action.permission.action) &&

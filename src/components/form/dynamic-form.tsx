@@ -118,24 +118,28 @@ export interface DynamicFormProps extends UseDynamicFormOptions {
   disabled?: boolean;
   /** Submit button label; defaults to 提交. */
   submitLabel?: string;
+  /** The values shown disabled and no submit button: for a user who may not save them. */
+  readOnly?: boolean;
 }
 
 /**
  * A complete form from field definitions, with its own submit button (busy while submitting).
  * @example <DynamicForm fields={noticeFields} onSubmit={(values) => api.add(values)} />
  */
-export function DynamicForm({ disabled, submitLabel, ...options }: DynamicFormProps) {
+export function DynamicForm({ disabled, submitLabel, readOnly, ...options }: DynamicFormProps) {
   const controller = useDynamicForm(options);
   return (
-    <DynamicFormView controller={controller} disabled={disabled}>
-      <div className="dynamic-form__actions">
-        <Button
-          type="submit"
-          label={submitLabel ?? t.submit}
-          loading={controller.isSubmitting}
-          disabled={disabled || controller.isSubmitting}
-        />
-      </div>
+    <DynamicFormView controller={controller} disabled={disabled || readOnly}>
+      {readOnly ? null : (
+        <div className="dynamic-form__actions">
+          <Button
+            type="submit"
+            label={submitLabel ?? t.submit}
+            loading={controller.isSubmitting}
+            disabled={disabled || controller.isSubmitting}
+          />
+        </div>
+      )}
     </DynamicFormView>
   );
 }

@@ -30,6 +30,7 @@ export default function ReportExaminePage() {
     {
       id: 'approve',
       label: t.approve,
+      call: 'informationreportingexamineExamine',
       visible: pending,
       onClick: (row, list) =>
         list.ask({
@@ -42,6 +43,7 @@ export default function ReportExaminePage() {
       id: 'reject',
       label: t.reject,
       danger: true,
+      call: 'informationreportingexamineExamine',
       visible: pending,
       onClick: (row) => setRejecting(row),
     },

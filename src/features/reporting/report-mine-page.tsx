@@ -54,6 +54,7 @@ export default function ReportMinePage() {
       id: 'submit',
       label: t.submit,
       permission: { action: 'edit', key: permissionKeyOf(reportMineModule, 'edit') },
+      call: 'informationreportingSubmit',
       visible: editable,
       onClick: (row, list) =>
         list.ask({

@@ -25,6 +25,7 @@ export default function ReportPublishPage() {
     {
       id: 'publish',
       label: t.publish,
+      call: 'informationreportingpublishPublish',
       visible: (row) => !published(row),
       onClick: (row, list) =>
         list.ask({
@@ -36,6 +37,7 @@ export default function ReportPublishPage() {
       id: 'withdraw',
       label: t.withdraw,
       danger: true,
+      call: 'informationreportingpublishWithdraw',
       visible: published,
       onClick: (row, list) =>
         list.ask({

@@ -14,6 +14,7 @@ import { SelectControl } from '@/components/form/controls/select';
 import { dictionaryCreatecash } from '@generated/api/dictionary/dictionary';
 import { dictionaryModule } from '@generated/modules/dictionary';
 import { notify } from '@/lib/notify';
+import { useCanCall } from '@/lib/permissions/guards';
 import { settings as ts } from '@/locale/settings';
 import { scopedModule } from './scoped-module';
 import './settings.css';
@@ -40,6 +41,7 @@ export default function DictionaryPage() {
   const [parent, setParent] = useState<Parent>();
   const [preview, setPreview] = useState<unknown>(null);
   const refreshCache = useRefreshDictionaryCache();
+  const canRefreshCache = useCanCall('dictionaryCreatecash');
   const parents = useMemo(() => scopedModule(dictionaryModule, 'pid', 0, t.parents), []);
   const items = useMemo(
     () => parent && scopedModule(dictionaryModule, 'pid', parent.id, t.items(parent.name)),
@@ -51,7 +53,7 @@ export default function DictionaryPage() {
     onClick: (row) =>
       setParent({ id: Number(row.id), name: String(row.name ?? ''), code: String(row.code ?? '') }),
   };
-  const refreshButton = (
+  const refreshButton = canRefreshCache && (
     <Button
       type="button"
       icon="pi pi-refresh"

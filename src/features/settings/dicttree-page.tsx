@@ -10,12 +10,14 @@ import { optionKeys } from '@/components/form';
 import { datadicttreeCreatecash } from '@generated/api/datadicttree/datadicttree';
 import { dicttreeModule } from '@generated/modules/dicttree';
 import { notify } from '@/lib/notify';
+import { useCanCall } from '@/lib/permissions/guards';
 import { settings as ts } from '@/locale/settings';
 
 const t = ts.dicttree;
 
 export default function DicttreePage() {
   const client = useQueryClient();
+  const canRefreshCache = useCanCall('datadicttreeCreatecash');
   const refreshCache = async () => {
     await datadicttreeCreatecash({ isCash: 1 });
     await client.invalidateQueries({ queryKey: optionKeys.all });
@@ -29,14 +31,16 @@ export default function DicttreePage() {
       defaultSort={{ field: 'sort', order: 'asc' }}
       hasChildrenMessage={t.hasChildren}
       toolbarExtra={
-        <Button
-          type="button"
-          icon="pi pi-refresh"
-          label={t.refreshCache}
-          severity="secondary"
-          outlined
-          onClick={() => void refreshCache()}
-        />
+        canRefreshCache && (
+          <Button
+            type="button"
+            icon="pi pi-refresh"
+            label={t.refreshCache}
+            severity="secondary"
+            outlined
+            onClick={() => void refreshCache()}
+          />
+        )
       }
     />
   );

@@ -11,6 +11,7 @@ import { DynamicForm, type FieldDefinition, type FormValues } from '@/components
 import { parseAttachmentValue, serializeAttachmentValue } from '@/core/attachment';
 import { shellKeys } from '@/layout/shell-api';
 import { notify } from '@/lib/notify';
+import { useCanCall } from '@/lib/permissions/guards';
 import { settings as t } from '@/locale/settings';
 import { groupDataKeys, SETTING_CODES, type SettingCode } from './settings-api';
 import './settings.css';
@@ -124,6 +125,7 @@ export function settingBodies(
 
 export default function SettingPage() {
   const client = useQueryClient();
+  const canSave = useCanCall('groupUpdatesetting');
   const answers = useQueries({
     queries: SETTING_CODES.map((code) => ({
       queryKey: groupDataKeys.config(code),
@@ -156,6 +158,7 @@ export default function SettingPage() {
           record={recordOf(groups)}
           onSubmit={save}
           submitLabel={t.setting.save}
+          readOnly={!canSave}
         />
       </div>
     </section>

@@ -16,8 +16,10 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation } from 'react-router-dom';
+import type { GuardedOperation } from '@generated/permissions';
 import { getSessionVersion, subscribeSession } from '@/lib/session';
 import {
+  canCall,
   getPermissionsVersion,
   hasPermissionAction,
   hasPermissionKey,
@@ -29,6 +31,12 @@ import {
 export function usePermissionKey(key: string): boolean {
   useSyncExternalStore(subscribeSession, getSessionVersion, getSessionVersion);
   return hasPermissionKey(key);
+}
+
+/** Re-renders when prilist changes; answers whether the user may make the call (canCall). */
+export function useCanCall(operationId: GuardedOperation, module?: string): boolean {
+  useSyncExternalStore(subscribeSession, getSessionVersion, getSessionVersion);
+  return canCall(operationId, module);
 }
 
 /**

@@ -9,6 +9,7 @@
  *
  * The React side (components and hooks) is in ./guards.tsx.
  */
+import { OPERATION_PERMISSIONS, type GuardedOperation } from '@generated/permissions';
 import { getPrilist, onSessionCleared } from '@/lib/session';
 import { shell } from '@/locale/shell';
 
@@ -24,6 +25,18 @@ export class PermissionError extends Error {
 export function hasPermissionKey(key: string): boolean {
   if (!key) return false;
   return getPrilist().includes(key);
+}
+
+/**
+ * True when the signed-in user holds the key the contract names for the call
+ * (generated/permissions.ts) — the same key the server checks.
+ * `module` fills a `{module}` key of the generic calls.
+ *
+ * @example canCall('informationreportingexamineExamine') // false for a read-only user
+ */
+export function canCall(operationId: GuardedOperation, module = ''): boolean {
+  const key: string = OPERATION_PERMISSIONS[operationId];
+  return hasPermissionKey(key.replace(/^\{[^}]+\}/, module.toUpperCase()));
 }
 
 /** Route path → permitted actions. */

@@ -10,6 +10,7 @@ import { decryptText, encryptText } from '@/core/crypto';
 import { getRequestConfig, type EncryptionConfig } from '@/core/request-config';
 import { ApiError, type ApiErrorKind, type Envelope } from './errors';
 import { expireLogin, httpStatusMessage, showTransportError } from './status';
+import { noteAnswer } from './rights';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -226,7 +227,9 @@ export async function send(config: RequestConfig, options?: RequestOptions): Pro
     }
     if (!isEnvelope(parsed))
       throw transportFailure(requestMessages.networkError, response.status, 'parse');
-    return { kind: 'envelope', envelope: await decodeEnvelope(parsed) };
+    const envelope = await decodeEnvelope(parsed);
+    noteAnswer(method, config.url, envelope.status);
+    return { kind: 'envelope', envelope };
   } finally {
     clearTimeout(timer);
     config.signal?.removeEventListener('abort', forwardAbort);

@@ -25,7 +25,8 @@ beforeEach(async () => {
   startSession({
     token,
     userinfo: { username: 'admin', nickname: '超级管理员', avatar: '' },
-    prilist: 'ATTACHMENT_ADD,ATTACHMENT_EDIT,ATTACHMENT_DELETE',
+    prilist:
+      'ATTACHMENT_ADD,ATTACHMENT_EDIT,ATTACHMENT_DELETE,ATTACHMENTCATE_ADD,ATTACHMENTCATE_EDIT,ATTACHMENTCATE_DELETE,TOOL_UPLOAD',
   } as Parameters<typeof startSession>[0]);
   // The screen's route permits the module's actions (what the menu gives the super admin).
   setAccessRoutes({ '/system/attachment': ['add', 'edit', 'delete'] });
@@ -157,12 +158,20 @@ describe('attachment library dialog', () => {
     expect(await within(dialog()).findByText('活动照片')).toBeInTheDocument();
   });
 
-  it('without the add and delete keys there is no 网络附件 and no 删除', async () => {
+  it('without the keys there is no 网络附件, 删除, 上传 or category button', async () => {
     setPrilist('');
     open(9);
     await screen.findByRole('checkbox', { name: '公司 Logo' });
-    expect(within(dialog()).queryByRole('button', { name: '网络附件' })).toBeNull();
-    expect(within(dialog()).queryByRole('button', { name: '删除' })).toBeNull();
+    for (const name of [
+      '网络附件',
+      '删除',
+      '上传',
+      '新增分类',
+      /添加子分类/,
+      /编辑分类/,
+      /删除分类/,
+    ])
+      expect(within(dialog()).queryByRole('button', { name }), String(name)).toBeNull();
     expect(within(dialog()).getByRole('button', { name: '使用选中' })).toBeInTheDocument();
   });
 
