@@ -67,6 +67,14 @@ function dotted(path: ValuePath): string {
     .join('');
 }
 
+/** A text in a message: quoted, with the characters no text may hold written as escapes. */
+export function quoted(text: string): string {
+  return JSON.stringify(text).replace(
+    new RegExp(UNPRINTABLE.source, 'gu'),
+    (found) => `\\u${found.codePointAt(0)!.toString(16).padStart(4, '0')}`,
+  );
+}
+
 const WHY = 'a contract text is one line without control characters; remove it';
 
 /**
@@ -93,7 +101,7 @@ function check(problems: TextProblem[], owner: string, base: ValuePath, texts: J
     const found = unprintable(text);
     if (!found) continue;
     const what =
-      kind === 'key' ? `the key ${JSON.stringify(text)} of ${dotted(at.slice(0, -1))}` : dotted(at);
+      kind === 'key' ? `the key ${quoted(text)} of ${dotted(at.slice(0, -1))}` : dotted(at);
     problems.push({ at: [...base, ...at], owner, message: `${what} holds ${found}: ${WHY}` });
   }
 }
@@ -147,7 +155,7 @@ export function contractTextProblems(document: Json): TextProblem[] {
         problems.push({
           at: [...base, 'properties', property],
           owner: `components.schemas.${name}`,
-          message: `the property name ${JSON.stringify(property)} holds ${found}: ${WHY}`,
+          message: `the property name ${quoted(property)} holds ${found}: ${WHY}`,
         });
       else if (isJson(value))
         check(problems, owner, [...base, 'properties', property], { 'x-admin': value['x-admin'] });

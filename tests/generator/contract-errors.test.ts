@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   buildModules,
   ContractError,
+  generate,
   lintContract,
   loadContract,
   ModelError,
@@ -138,5 +139,94 @@ describe('buildModules', () => {
     );
     const { document } = await loadContract(contract());
     expect(() => buildModules(document)).toThrow(/seed\[0\] has unknown field\(s\) noticetitle/);
+  });
+});
+
+/** The problems of the ModelError buildModules throws (none when it does not throw). */
+function modelProblems(...args: Parameters<typeof buildModules>): string[] {
+  try {
+    buildModules(...args);
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(ModelError);
+    return (error as ModelError).problems;
+  }
+}
+
+describe('contract texts hold no control characters', () => {
+  const WHY = 'a contract text is one line without control characters; remove it';
+
+  /** A title, a summary, a label and an option label each with one; a seed text may have one. */
+  async function editTexts(): Promise<void> {
+    await edit('adminnotice.yaml', (text) =>
+      text
+        .replace('title: 公告管理', 'title: "公告\\n管理"')
+        .replace('summary: 公告列表', 'summary: "公告列表\\r"')
+        .replace('label: 公告标题', 'label: "公告\\u2028标题"')
+        .replace('{ label: 启用, value: 1 }', '{ label: "启\\t用", value: 1 }')
+        .replace('notice_title: 系统升级通知', 'notice_title: "系统升级\\n通知"'),
+    );
+  }
+
+  it('generate refuses them, one line each naming the file and line of the tag or field', async () => {
+    await editTexts();
+    const file = 'paths/adminnotice.yaml';
+    const tag = await lineOf(file, '    x-admin:');
+    const title = await lineOf(file, 'notice_title:');
+    const status = await lineOf(file, '        status:');
+    const error = await generate({
+      contractDir: contract(),
+      outDir: path.join(dir, 'generated'),
+      mode: 'check',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).message.split('\n')).toEqual([
+      'x-admin has 4 problem(s):',
+      `  - ${file}:${tag}: tag adminnotice: x-admin.title holds a line feed (U+000A): ${WHY}`,
+      `  - ${file}:${tag}: tag adminnotice: GET /api/adminnotice/list: summary holds a carriage return (U+000D): ${WHY}`,
+      `  - ${file}:${title}: components.schemas.AdminNotice.notice_title: x-admin.label holds a line separator (U+2028): ${WHY}`,
+      `  - ${file}:${status}: components.schemas.AdminNotice.status: x-admin.options[0].label holds a tab (U+0009): ${WHY}`,
+    ]);
+  });
+
+  it("buildModules with the contract's locate names the very line of each text", async () => {
+    await editTexts();
+    const file = 'paths/adminnotice.yaml';
+    const { document, locate } = await loadContract(contract());
+    expect(modelProblems(document, locate)).toEqual([
+      `${file}:${await lineOf(file, 'title: "公告')}: tag adminnotice: x-admin.title holds a line feed (U+000A): ${WHY}`,
+      `${file}:${await lineOf(file, 'summary: "公告列表')}: tag adminnotice: GET /api/adminnotice/list: summary holds a carriage return (U+000D): ${WHY}`,
+      `${file}:${await lineOf(file, 'label: "公告')}: components.schemas.AdminNotice.notice_title: x-admin.label holds a line separator (U+2028): ${WHY}`,
+      `${file}:${await lineOf(file, 'label: "启')}: components.schemas.AdminNotice.status: x-admin.options[0].label holds a tab (U+0009): ${WHY}`,
+    ]);
+  });
+
+  it('names NUL, C1 controls, the byte-order mark and bidi overrides too, in keys as well', async () => {
+    await edit('adminnotice.yaml', (text) =>
+      text
+        .replace('placeholder: 请输入公告标题', 'placeholder: "请输入\\0公告标题"')
+        .replace('label: 公告内容', 'label: "公告\\u0085内容"')
+        .replace('label: 创建时间', 'label: "\\ufeff创建时间"')
+        .replace('label: 状态', 'label: "状\\u202e态"')
+        .replace('{ label: 禁用, value: 2 }', '{ label: 禁用, value: 2, "no\\x7fte": 1 }'),
+    );
+    const { document } = await loadContract(contract());
+    expect(modelProblems(document)).toEqual([
+      `components.schemas.AdminNotice.notice_title: x-admin.placeholder holds a NUL (U+0000): ${WHY}`,
+      `components.schemas.AdminNotice.notice_content: x-admin.label holds a control character (U+0085): ${WHY}`,
+      `components.schemas.AdminNotice.status: x-admin.label holds a bidirectional-text control (U+202E): ${WHY}`,
+      `components.schemas.AdminNotice.status: the key "no\\u007fte" of x-admin.options[1] holds a control character (U+007F): ${WHY}`,
+      `components.schemas.AdminNotice.create_time: x-admin.label holds a byte-order mark (U+FEFF): ${WHY}`,
+    ]);
+  });
+
+  it('refuses an entity name that is not a PascalCase schema name (it names a type)', async () => {
+    await edit('adminnotice.yaml', (text) =>
+      text.replace('entity: AdminNotice', "entity: 'AdminNotice; run()'"),
+    );
+    const { document } = await loadContract(contract());
+    expect(() => buildModules(document)).toThrow(
+      'tag adminnotice: x-admin.entity "AdminNotice; run()" must be a PascalCase schema name like AdminNotice',
+    );
   });
 });
