@@ -2,8 +2,9 @@
  * The signed-in user's rights as the shell keeps them current:
  * - `useRightsRefresh`: the menu and the permitted keys are asked again when they may have
  *   changed — after a 220 answer or a write to roles, menus, permissions, administrators or the
- *   designer (src/lib/request/rights), and when the window regains focus (another administrator
- *   may have changed them) — so a right granted or taken shows without signing in again;
+ *   designer (src/lib/request/rights), when the window regains focus (another administrator
+ *   may have changed them) and when the app loads (a reload) — so a right granted or taken
+ *   shows without signing in again;
  * - `useOutsideMenu`: a screen typed into the address bar that the user's menu does not open
  *   shows the no-permission page instead of the screen.
  */
@@ -26,13 +27,13 @@ export function useRightsRefresh(): void {
   useEffect(() => {
     let lastFocusRefresh = Date.now();
     let running = false;
-    const refresh = async () => {
+    const refresh = async (withMenu = true) => {
       if (running) return;
       running = true;
       try {
         const [auth] = await Promise.all([
           sessionGetuserauth({}, { quiet: true }),
-          client.invalidateQueries({ queryKey: shellKeys.menu }),
+          withMenu ? client.invalidateQueries({ queryKey: shellKeys.menu }) : undefined,
         ]);
         const prilist = auth.data?.prilist;
         if (typeof prilist === 'string' && prilist !== getPrilist().join(',')) setPrilist(prilist);
@@ -48,6 +49,8 @@ export function useRightsRefresh(): void {
       lastFocusRefresh = Date.now();
       void refresh();
     };
+    // On load too: the keys kept in the session date from sign-in (the menu is fetched anyway).
+    void refresh(false);
     const stop = onRightsMayHaveChanged(() => void refresh());
     window.addEventListener('focus', onFocus);
     document.addEventListener('visibilitychange', onFocus);
