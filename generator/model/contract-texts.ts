@@ -5,7 +5,8 @@
  * A line break there is never meant (the forms have one-line inputs) and is how text turns into
  * code or keys: `x\nx-injected: …` in a YAML comment, a line terminator inside a comment or a
  * string. So the generator refuses control characters in every text it reads, naming the file
- * and line, instead of guessing how to print them.
+ * and line, instead of guessing how to print them (seed records and descriptions may run over
+ * lines: see mayHoldLineBreaks).
  */
 import { isJson, type Json } from '../json';
 import { HTTP_METHODS } from '../parse/operations';
@@ -75,34 +76,56 @@ export function quoted(text: string): string {
   );
 }
 
-const WHY = 'a contract text is one line without control characters; remove it';
+/** Why a text is refused, closing each such problem. */
+const TEXT_RULE = 'a contract text is one line without control characters; remove it';
 
-/**
- * Every string and key in `value`, with its path; `seed` right under an x-admin is left out:
- * seed records are data (a notice's body may well have line breaks) and reach generated code
- * only as JSON literals.
- */
-function* textsIn(value: unknown, at: ValuePath): Generator<[string, ValuePath, 'key' | 'value']> {
-  if (typeof value === 'string') yield [value, at, 'value'];
+/** Every key and string of a parsed value, with its path and whether it is a key. */
+export function* textsIn(
+  value: unknown,
+  at: ValuePath = [],
+): Generator<[text: string, at: ValuePath, isKey: boolean]> {
+  if (typeof value === 'string') yield [value, at, false];
   else if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) yield* textsIn(item, [...at, index]);
   } else if (isJson(value)) {
     for (const [key, item] of Object.entries(value)) {
-      if (key === 'seed' && at[at.length - 1] === 'x-admin') continue;
-      yield [key, [...at, key], 'key'];
+      yield [key, [...at, key], true];
       yield* textsIn(item, [...at, key]);
     }
   }
 }
 
+/**
+ * Seed records are data (a notice's body may well run over lines) and descriptions Markdown:
+ * their values may hold line breaks and tabs. They reach generated code only as JSON literals,
+ * or through orval and openapi-typescript, which escape comments themselves.
+ */
+function mayHoldLineBreaks(at: ValuePath): boolean {
+  const inSeed = at.some((segment, index) => segment === 'seed' && at[index - 1] === 'x-admin');
+  return inSeed || at[at.length - 1] === 'description';
+}
+
+/**
+ * Why the key or text at `at` is refused, as the rest of a problem line; undefined when it is
+ * fine.
+ *
+ * @example textProblem('a\nb', ['x-admin', 'title'], false)
+ * // 'x-admin.title holds a line feed (U+000A): a contract text is one line without control characters; remove it'
+ */
+export function textProblem(text: string, at: ValuePath, isKey: boolean): string | undefined {
+  const found = unprintable(!isKey && mayHoldLineBreaks(at) ? text.replace(/[\n\r\t]/g, '') : text);
+  if (!found) return undefined;
+  const what = isKey
+    ? `the key ${quoted(text)} of ${dotted(at.slice(0, -1)) || 'the document'}`
+    : dotted(at);
+  return `${what} holds ${found}: ${TEXT_RULE}`;
+}
+
 /** The problems of the texts in `texts` (named by their keys), found at `base` + their path. */
 function check(problems: TextProblem[], owner: string, base: ValuePath, texts: Json): void {
-  for (const [text, at, kind] of textsIn(texts, [])) {
-    const found = unprintable(text);
-    if (!found) continue;
-    const what =
-      kind === 'key' ? `the key ${quoted(text)} of ${dotted(at.slice(0, -1))}` : dotted(at);
-    problems.push({ at: [...base, ...at], owner, message: `${what} holds ${found}: ${WHY}` });
+  for (const [text, at, isKey] of textsIn(texts)) {
+    const message = textProblem(text, at, isKey);
+    if (message) problems.push({ at: [...base, ...at], owner, message });
   }
 }
 
@@ -155,7 +178,7 @@ export function contractTextProblems(document: Json): TextProblem[] {
         problems.push({
           at: [...base, 'properties', property],
           owner: `components.schemas.${name}`,
-          message: `the property name ${quoted(property)} holds ${found}: ${WHY}`,
+          message: `the property name ${quoted(property)} holds ${found}: ${TEXT_RULE}`,
         });
       else if (isJson(value))
         check(problems, owner, [...base, 'properties', property], { 'x-admin': value['x-admin'] });

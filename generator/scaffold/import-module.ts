@@ -6,6 +6,10 @@
  * Fragments need no registration beyond their file: `generate` merges every `paths/*.yaml`.
  * Its menu entry moves to the first free place of its menu group (the designer cannot know
  * which places the contract uses), re-written with the same YAML writer the browser uses.
+ *
+ * A fragment is checked as a file first, naming its lines: it holds only tags, paths and
+ * components (anything else would join the root of the merged contract), and no text in it
+ * holds a control character (how a title typed into 后台设计 could turn into YAML or code).
  */
 import { access, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,8 +18,10 @@ import { parseYaml } from '@redocly/openapi-core';
 import { toYaml, type YamlMap } from '../../src/core/yaml-text';
 import { isJson, type Json } from '../json';
 import { buildModules } from '../model/build-modules';
+import { quoted, textProblem, textsIn } from '../model/contract-texts';
 import { LintError, lintContract } from '../parse/lint-contract';
 import { loadContract } from '../parse/load-contract';
+import { ContractSources } from '../parse/source-lines';
 import { menuPlace } from './new-module';
 
 /** A fragment file the command refuses: one line saying what to fix. */
@@ -47,6 +53,9 @@ export interface ImportModuleResult {
 
 const GROUP = /^[a-z][a-z0-9_]*$/;
 
+/** What a fragment may define: everything else belongs to the root document, openapi.yaml. */
+const FRAGMENT_KEYS: readonly string[] = ['tags', 'paths', 'components'];
+
 function parseFragment(text: string, file: string): Json {
   let parsed: unknown;
   try {
@@ -58,6 +67,27 @@ function parseFragment(text: string, file: string): Json {
   }
   if (!isJson(parsed)) throw new ImportModuleError(`${file}: a fragment must be a YAML mapping`);
   return parsed;
+}
+
+/**
+ * The fragment as a file: only tags, paths and components at the top, and no control character
+ * in a key or a text. Every problem is one line starting with the file and its line.
+ */
+function checkFragmentFile(fragment: Json, text: string, file: string): void {
+  const sources = new ContractSources();
+  sources.add(file, text);
+  const problems: string[] = [];
+  for (const key of Object.keys(fragment)) {
+    if (!FRAGMENT_KEYS.includes(key))
+      problems.push(
+        `${sources.where(file, [key])}: unexpected top-level key ${quoted(key)}: a module fragment holds only ${FRAGMENT_KEYS.join(', ')}`,
+      );
+  }
+  for (const [text, at, isKey] of textsIn(fragment)) {
+    const problem = textProblem(text, at, isKey);
+    if (problem) problems.push(`${sources.where(file, at)}: ${problem}`);
+  }
+  if (problems.length > 0) throw new ImportModuleError(problems.join('\n'));
 }
 
 /** The fragment's one module tag (its name is the /api group and the file name). */
@@ -86,7 +116,8 @@ async function exists(file: string): Promise<boolean> {
 /** The comment lines a fragment opens with (kept when the YAML is written again). */
 function leadingComments(text: string): string {
   const lines: string[] = [];
-  for (const line of text.split('\n')) {
+  // Split where a YAML reader ends a line, so a kept line is one comment line to it too.
+  for (const line of text.split(/\r\n|\r|\n/)) {
     if (!line.startsWith('#') && line.trim() !== '') break;
     lines.push(line);
   }
@@ -111,6 +142,7 @@ export async function importModule(options: ImportModuleOptions): Promise<Import
     );
   });
   const fragment = parseFragment(text, shown);
+  checkFragmentFile(fragment, text, shown);
   const tag = moduleTag(fragment, shown);
   const group = String(tag.name);
   const target = path.join(options.contractDir, 'paths', `${group}.yaml`);
@@ -145,7 +177,7 @@ export async function importModule(options: ImportModuleOptions): Promise<Import
     const { document, locate } = await loadContract(copy);
     const problems = await lintContract(document, locate);
     if (problems.some((problem) => problem.severity === 'error')) throw new LintError(problems);
-    const module = buildModules(document).find((candidate) => candidate.tag === group);
+    const module = buildModules(document, locate).find((candidate) => candidate.tag === group);
     if (!module) throw new ImportModuleError(`${shown}: tag ${group} did not become a module`);
 
     await writeFile(target, content);

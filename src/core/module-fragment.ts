@@ -5,7 +5,8 @@
  * menu place, entity, permission key, capabilities), the generic calls of those capabilities,
  * and the entity schema whose properties carry each field's x-admin — so `cli import-module`
  * + `cli generate` give a generated screen whose form fields are the designed ones.
- * Dependency-free: the browser and the CLI build the same text.
+ * Shared by the browser and the CLI, which build the same text (the YAML through the `yaml`
+ * library: see yaml-text.ts).
  */
 import {
   DEFAULT_MAX_LENGTH,
@@ -15,7 +16,7 @@ import {
   type FieldDefinition,
   type FieldOption,
 } from './field-definition';
-import { toYaml, type YamlMap, type YamlValue } from './yaml-text';
+import { toYaml, yamlComment, type YamlMap, type YamlValue } from './yaml-text';
 
 /** The 后台设计 row (the designer module's fields the fragment needs). */
 export interface DesignedModuleRow {
@@ -523,14 +524,18 @@ export function moduleFragment(
   return { names, document };
 }
 
-/** The fragment's file text: a header naming where it came from, then the YAML. */
+/**
+ * The fragment's file text: a header naming where it came from, then the YAML. The header
+ * repeats texts typed in 后台设计, made comment-safe: a line break in a title would otherwise
+ * end the comment and turn the rest of the title into YAML keys.
+ */
 export function moduleFragmentText(
   module: DesignedModuleRow,
   fields: readonly DesignedField[],
 ): { fileName: string; text: string } {
   const { names, document } = moduleFragment(module, fields);
   const header =
-    `# /api/${names.group}: ${module.module_title}，由后台设计「导出契约」生成。\n` +
-    `# 放入项目：npm run cli -- import-module ${names.fileName}，然后 npm run cli -- generate。\n\n`;
+    `# /api/${yamlComment(names.group)}: ${yamlComment(module.module_title)}，由后台设计「导出契约」生成。\n` +
+    `# 放入项目：npm run cli -- import-module ${yamlComment(names.fileName)}，然后 npm run cli -- generate。\n\n`;
   return { fileName: names.fileName, text: header + toYaml(document) };
 }
