@@ -15,6 +15,8 @@ export const upload = {
   /** Webp conversion input (spec section 5): jpg, jpeg and png only, under 10 MB. */
   webpWrongType: '转换为 WebP 仅支持 jpg、jpeg、png 格式的图片!',
   webpTooLarge: (mb: number) => `转换为 WebP 的图片大小不能超过${mb}MB!`,
+  /** Shown instead of the uploader to a user without the upload key. */
+  noUploadRight: '暂无上传权限',
   hint: (types: readonly string[], mb: number, n: number) =>
     `支持 ${types.join('/')} 格式，单个文件不超过${mb}MB，最多${n}个`,
 

@@ -14,6 +14,7 @@ import {
   type AttachmentValue,
 } from '@/core/attachment';
 import { notify } from '@/lib/notify';
+import { useCanCall } from '@/lib/permissions/guards';
 import { uploadFile } from '@/lib/request/upload';
 import { upload as t } from '@/locale/upload';
 import type { ControlProps } from '../form/controls/types';
@@ -44,6 +45,8 @@ interface CropSource {
 
 export default function UploadControl({ field, id, value, onChange, disabled }: ControlProps) {
   const setup = UPLOAD_CONTROL_SETUP[field.cf_control as UploadControlType];
+  // The upload call carries its own key: without it the server refuses, so no uploader shows.
+  const canUpload = useCanCall(setup.kind === 'image' ? 'toolUploadimg' : 'toolUploadfile');
   const limits = fieldLimits(field, setup, useUploadLimits(setup.kind));
   const single = limits.fileLimit <= 1;
   const crop = setup.kind === 'image' ? cropOf(field) : null;
@@ -197,24 +200,30 @@ export default function UploadControl({ field, id, value, onChange, disabled }: 
           />
         </div>
       )}
-      <PondUpload
-        id={id}
-        kind={setup.kind}
-        limits={limits}
-        room={limits.fileLimit - items.length}
-        single={single}
-        disabled={disabled}
-        onProblem={showProblem}
-        onUploaded={(item) => {
-          setProblem(null);
-          commit(addAttachments(current.current, [item], limits.fileLimit).items);
-        }}
-        screen={screen}
-        prepare={webp ? (file) => convertToWebp(file) : undefined}
-      />
-      <small className="upload-control__hint">
-        {t.hint(limits.fileType, limits.fileSize, limits.fileLimit)}
-      </small>
+      {canUpload ? (
+        <PondUpload
+          id={id}
+          kind={setup.kind}
+          limits={limits}
+          room={limits.fileLimit - items.length}
+          single={single}
+          disabled={disabled}
+          onProblem={showProblem}
+          onUploaded={(item) => {
+            setProblem(null);
+            commit(addAttachments(current.current, [item], limits.fileLimit).items);
+          }}
+          screen={screen}
+          prepare={webp ? (file) => convertToWebp(file) : undefined}
+        />
+      ) : (
+        <small className="upload-control__hint">{t.noUploadRight}</small>
+      )}
+      {canUpload && (
+        <small className="upload-control__hint">
+          {t.hint(limits.fileType, limits.fileSize, limits.fileLimit)}
+        </small>
+      )}
       {problem && (
         <small className="p-error" role="alert">
           {problem}

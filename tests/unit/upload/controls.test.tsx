@@ -11,6 +11,7 @@ import { DynamicForm, type FieldDefinition } from '@/components/form';
 import type { AttachmentValue } from '@/core/attachment';
 import { ApiError, type Envelope } from '@/lib/request';
 import { onNotify, type NotifyMessage } from '@/lib/notify';
+import { setPrilist } from '@/lib/session';
 import { renderWithProviders } from '../form/render';
 
 vi.mock('@/components/upload/pond', () => import('./pond-stand-in'));
@@ -57,6 +58,8 @@ const toasts: NotifyMessage[] = [];
 let stopToasts: () => void = () => undefined;
 afterEach(() => stopToasts());
 beforeEach(() => {
+  // The upload calls' key (the server refuses an upload without it).
+  setPrilist('TOOL_UPLOAD');
   toasts.length = 0;
   stopToasts = onNotify((m) => toasts.push(m));
   chosen.items = [];
@@ -139,6 +142,18 @@ describe('UploadImg (one file)', () => {
     expect(
       (JSON.parse(values.cover as string) as AttachmentValue[]).map((each) => each.att_title),
     ).toEqual(['新封面.png']);
+  });
+});
+
+describe('without the upload key', () => {
+  it('shows the saved image and 暂无上传权限 instead of an uploader', async () => {
+    setPrilist('');
+    renderForm([{ cf_name: '封面', cf_fieldname: 'cover', cf_control: 'UploadImg' }], {
+      cover: JSON.stringify([item(1, '旧封面.png')]),
+    });
+    await screen.findByRole('img', { name: '旧封面.png' });
+    expect(screen.getByText('暂无上传权限')).toBeInTheDocument();
+    expect(screen.queryByLabelText('封面')).toBeNull();
   });
 });
 
