@@ -1,3 +1,5 @@
+import { upload } from './upload';
+
 /**
  * Messages the built-in mock backend answers with (it plays the server, so these reach the
  * user through the request client's toasts). Password rules are spec section 5 in natural
@@ -45,6 +47,8 @@ export const mockMessages = {
   ossInvalidPart: '分片信息不正确',
   ossNoSuchKey: '文件不存在',
   uploadSuccess: '上传成功',
+  /** Spec section 5 'file format incorrect, please upload {types} format!', as the client says it. */
+  uploadWrongType: upload.wrongType,
   cacheRebuilt: '缓存已更新',
   mockReset: '演示数据已重置',
   wordImported: (name: string) =>
@@ -53,6 +57,15 @@ export const mockMessages = {
   examineStatusInvalid: '请选择审批结果',
   ueditorNoFile: '未找到上传文件',
   ueditorBadAction: '请求地址出错',
+  // --- remote image capture (/ueditor/ue?action=catchimage): one state per address ----------
+  catchNoSource: '没有要抓取的图片地址',
+  catchBadAddress: '图片地址不正确，只能抓取 http 或 https 地址',
+  catchTooMany: (limit: number) => `一次最多抓取 ${limit} 张图片，此图片未抓取`,
+  catchFailed: '远程图片下载失败',
+  catchTimeout: '远程图片下载超时',
+  catchTooManyRedirects: '远程图片地址重定向次数过多',
+  catchTooLarge: (limit: string) => `远程图片过大，不能超过 ${limit}`,
+  catchNotImage: (types: readonly string[]) => `远程地址的内容不是${types.join('/')}格式的图片`,
   // --- the request guards: what a hostile or broken request is told -----------------------
   noPermission: '暂无权限',
   internalError: '500，内部服务器错误！',

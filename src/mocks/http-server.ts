@@ -11,6 +11,10 @@
  * With `dataDir` the bytes of uploaded files are kept on disk (`<dataDir>/files/<id>` and
  * `<id>.json` for the type), so they are served again after a restart; file names are ids
  * only, never a name from a request, and all files together stay under `dataLimit`.
+ *
+ * Every `/storage/` answer (an uploaded file, a seeded one, a 404) carries nosniff and the
+ * sandbox policy (./file-types `STORAGE_SECURITY_HEADERS`): a file opened at its address is a
+ * document of an opaque origin that runs nothing and reads nothing of the app's.
  */
 import {
   createServer as createHttpServer,
@@ -25,6 +29,7 @@ import { getResponse, RequestHandler } from 'msw';
 import { mockMessages } from '@/locale/mock';
 import { tooLargeMessage } from './guards';
 import { mockHandlers } from './handlers';
+import { STORAGE_SECURITY_HEADERS } from './file-types';
 import { bodyLimitFor, type BodyLimit } from './limits';
 import { isOssPath, ossErrorDocument } from './oss';
 import {
@@ -242,11 +247,19 @@ async function writeResponse(response: ServerResponse, answer: Response): Promis
   const body = Buffer.from(await answer.arrayBuffer());
   response.statusCode = answer.status;
   answer.headers.forEach((value, name) => {
-    if (name !== 'content-length') response.appendHeader(name, value);
+    if (name === 'content-length') return;
+    // The security headers set for every /storage answer are replaced by the handler's own,
+    // not sent twice.
+    if (STORAGE_HEADER_NAMES.has(name)) response.setHeader(name, value);
+    else response.appendHeader(name, value);
   });
   response.setHeader('Content-Length', body.length);
   response.end(body);
 }
+
+const STORAGE_HEADER_NAMES: ReadonlySet<string> = new Set(
+  Object.keys(STORAGE_SECURITY_HEADERS).map((name) => name.toLowerCase()),
+);
 
 /** The seeded files the app ships under public/storage (the logo, the default avatar). */
 const SEEDED_DIR = path.resolve(import.meta.dirname, '../../public/storage');
@@ -289,6 +302,7 @@ function serveSeeded({ bytes, type }: SeededFile, method: string, response: Serv
     'Content-Type': type,
     'Content-Length': bytes.length,
     'Cache-Control': 'max-age=3600',
+    ...STORAGE_SECURITY_HEADERS,
   });
   response.end(method === 'HEAD' ? undefined : bytes);
 }
@@ -308,6 +322,9 @@ async function serve(
     return;
   }
   const url = requestUrl(request, fallbackHost);
+  if (url.pathname.startsWith('/storage/'))
+    for (const [name, value] of Object.entries(STORAGE_SECURITY_HEADERS))
+      response.setHeader(name, value);
   const seededFile = seeded.get(url.pathname);
   if (seededFile && (method === 'GET' || method === 'HEAD')) {
     serveSeeded(seededFile, method, response);

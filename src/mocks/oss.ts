@@ -14,9 +14,15 @@
  * unfinished uploads together, an hour to finish; the object's bytes go to the byte store
  * (its storage limit applies). Keys are looked up in the `mock_files` table, never used as
  * paths.
+ *
+ * Checked like the other upload paths too (these objects are served on the mock's origin): an
+ * object is kept only when its key's extension is in the file list and its bytes are of that
+ * type (./file-types), and it is served with the type its bytes show, nosniff, the sandbox
+ * policy, and as a download unless it is a raster image or a PDF.
  */
 import { http, HttpResponse } from 'msw';
 import { mockMessages } from '@/locale/mock';
+import { judgeUpload, storageHeaders, UPLOAD_TYPES } from './file-types';
 import { ok } from './respond';
 import { fileById, FILE_TABLE, keepBytes, persist, table } from './store';
 import { randomHex } from './util';
@@ -50,7 +56,6 @@ interface PendingPart {
 
 interface PendingUpload {
   key: string;
-  mime: string;
   parts: Map<number, PendingPart>;
   size: number;
   started: number;
@@ -191,9 +196,18 @@ async function bodyWithin(request: Request, limit: number): Promise<Uint8Array |
   return bytes.length > limit ? undefined : bytes;
 }
 
-async function keepObject(key: string, bytes: Uint8Array, mime: string, etag: string) {
-  const name = key.slice(key.lastIndexOf('/') + 1);
-  const kept = await keepBytes(bytes, name, mime, { oss_key: key, etag });
+/** The name of an object: the last segment of its key. */
+function objectName(key: string): string {
+  return key.slice(key.lastIndexOf('/') + 1);
+}
+
+/** Keeps a checked object; the error answer when its name or content is not a file the upload calls keep. */
+async function keepObject(key: string, bytes: Uint8Array, etag: string) {
+  const name = objectName(key);
+  const verdict = judgeUpload(bytes, name, UPLOAD_TYPES.file);
+  if (!verdict.ok)
+    return ossError(400, 'InvalidArgument', mockMessages.uploadWrongType(UPLOAD_TYPES.file));
+  const kept = await keepBytes(bytes, name, verdict.type.mime, { oss_key: key, etag });
   if (typeof kept === 'string') return ossError(507, 'InsufficientStorage', kept);
   // The newest object under a key wins; the older row stays until the demo's reset.
   persist();
@@ -206,14 +220,13 @@ function pendingBytes(): number {
   return total;
 }
 
-async function initiate(request: Request, key: string): Promise<Response> {
+function initiate(key: string): Response {
   forgetExpired();
   if (pending.size >= OSS_MAX_PENDING)
     return ossError(409, 'TooManyUploads', mockMessages.chunksTooLarge);
   const uploadId = randomHex(16).toUpperCase();
   pending.set(uploadId, {
     key,
-    mime: request.headers.get('content-type') ?? 'application/octet-stream',
     parts: new Map(),
     size: 0,
     started: Date.now(),
@@ -288,7 +301,7 @@ async function complete(request: Request, url: URL, key: string): Promise<Respon
   }
   pending.delete(url.searchParams.get('uploadId') ?? '');
   const etag = etagOf(whole, `-${parts.length}`);
-  const kept = await keepObject(key, whole, upload.mime, etag);
+  const kept = await keepObject(key, whole, etag);
   if (kept instanceof Response) return kept;
   return answer(
     200,
@@ -306,8 +319,7 @@ async function putObject(request: Request, key: string): Promise<Response> {
   const bytes = await bodyWithin(request, OSS_PART_LIMIT);
   if (!bytes) return ossError(400, 'EntityTooLarge', mockMessages.uploadTooLarge('5 MB'));
   const etag = etagOf(bytes);
-  const mime = request.headers.get('content-type') ?? 'application/octet-stream';
-  const kept = await keepObject(key, bytes, mime, etag);
+  const kept = await keepObject(key, bytes, etag);
   return kept instanceof Response ? kept : answer(200, null, { ETag: etag });
 }
 
@@ -316,7 +328,7 @@ async function getObject(method: string, key: string): Promise<Response> {
   const found = row && typeof row.id === 'number' ? await fileById(row.id) : undefined;
   if (!found) return ossError(404, 'NoSuchKey', mockMessages.ossNoSuchKey);
   return answer(200, method === 'HEAD' ? null : found.bytes, {
-    'Content-Type': found.mime,
+    ...storageHeaders(found.bytes, found.mime, objectName(key)),
     ETag: String(row?.etag ?? etagOf(found.bytes)),
   });
 }
@@ -330,7 +342,7 @@ async function ossCall(request: Request): Promise<Response> {
   if (method === 'GET' || method === 'HEAD')
     return readable(request, url) ? getObject(method, key) : denied();
   if (!authorised(request)) return denied();
-  if (method === 'POST' && query.has('uploads')) return initiate(request, key);
+  if (method === 'POST' && query.has('uploads')) return initiate(key);
   if (method === 'PUT' && query.has('uploadId')) return uploadPart(request, url, key);
   if (method === 'POST' && query.has('uploadId')) return complete(request, url, key);
   if (method === 'DELETE' && query.has('uploadId')) {

@@ -250,15 +250,26 @@ const specific: Record<string, (op: Operation) => Prepared | Promise<Prepared>> 
   }),
   toolUploadfile: (op) => ({
     path: op.path,
-    options: { body: multipart({ file: new Blob(['pdf']), type: 'file' }, 'a.pdf') },
+    options: { body: multipart({ file: new Blob(['%PDF-1.4\n%%EOF']), type: 'file' }, 'a.pdf') },
   }),
   toolUploadmedia: (op) => ({
     path: op.path,
-    options: { body: multipart({ file: new Blob(['mp4']), type: 'media' }, 'a.mp4') },
+    // Uploads are kept only when the bytes are what the extension says (src/mocks/file-types).
+    options: {
+      body: multipart(
+        {
+          file: new Blob([
+            new Uint8Array([0, 0, 0, 16, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]),
+          ]),
+          type: 'media',
+        },
+        'a.mp4',
+      ),
+    },
   }),
   toolInportfile: (op) => ({
     path: op.path,
-    options: { body: multipart({ file: new Blob(['docx']) }, 'a.docx') },
+    options: { body: multipart({ file: new Blob(['PK\u0003\u0004docx']) }, 'a.docx') },
   }),
   toolUploadslice: (op) => ({
     path: op.path,
