@@ -43,9 +43,13 @@ export async function copyFixture(name: string): Promise<string> {
  * where it sits at generated/ next to (symlinked) src/ and node_modules/ — the only layout the
  * generated imports are meant for. Returns tsc's error lines, except those in src/ files: src/
  * is checked by the root `npm run typecheck`, and a fixture's generated/ lacks the real
- * contract's tags that src/ imports.
+ * contract's tags that src/ imports. `include` narrows the check to some files (and what they
+ * import), as paths in the project: `generated/modules/notice.ts`.
  */
-export async function typecheckGenerated(generatedDir: string): Promise<string[]> {
+export async function typecheckGenerated(
+  generatedDir: string,
+  include: readonly string[] = ['generated'],
+): Promise<string[]> {
   const project = await tempDir('typecheck');
   await cp(generatedDir, path.join(project, 'generated'), { recursive: true });
   await symlink(path.join(REPO, 'src'), path.join(project, 'src'), 'dir');
@@ -57,7 +61,7 @@ export async function typecheckGenerated(generatedDir: string): Promise<string[]
     path.join(project, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: { ...root.compilerOptions, noEmit: true, types: ['node', 'vite/client'] },
-      include: ['generated'],
+      include,
     }),
   );
   const result = spawnSync(
