@@ -31,6 +31,7 @@ import { canDo, usePermissionRefresh } from '@/components/crud/permission-keys';
 import { canCall } from '@/lib/permissions';
 import type { AttachmentValue } from '@/core/attachment';
 import { uploadFile, type UploadKind } from '@/lib/request';
+import { displayFileName } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { getAcId, setAcId } from '@/lib/session';
 import { attachment as t } from '@/locale/attachment';
@@ -425,14 +426,16 @@ export function AttachmentLibrary({
               row.type === ATTACHMENT_TYPE.image
                 ? 'image'
                 : previewKindOf(row.att_title, row.att_url);
+            // Shown without bidirectional controls, so a name cannot disguise its extension.
+            const title = displayFileName(row.att_title);
             return (
               <li key={row.att_id} className={`attachment-card${checked ? ' is-selected' : ''}`}>
                 <button
                   type="button"
                   role="checkbox"
                   aria-checked={checked}
-                  aria-label={row.att_title}
-                  title={row.att_title}
+                  aria-label={title}
+                  title={title}
                   className="attachment-card__pick"
                   onClick={() => toggle(row)}
                 >
@@ -443,7 +446,7 @@ export function AttachmentLibrary({
                       <i className={fileIconOf(previewKind, row.att_title)} aria-hidden />
                     )}
                   </span>
-                  <span className="attachment-card__title">{row.att_title}</span>
+                  <span className="attachment-card__title">{title}</span>
                   {checked && <i className="pi pi-check attachment-card__check" aria-hidden />}
                 </button>
                 <Button
@@ -453,7 +456,7 @@ export function AttachmentLibrary({
                   text
                   size="small"
                   className="attachment-card__preview"
-                  aria-label={`${t.preview} ${row.att_title}`}
+                  aria-label={`${t.preview} ${title}`}
                   tooltip={t.preview}
                   onClick={() => setPreviewing(value)}
                 />

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from 'primereact/dialog';
 import type { AttachmentValue } from '@/core/attachment';
+import { displayFileName } from '@/lib/format';
 import { attachment as t } from '@/locale/attachment';
 import { previewKindOf, previewKindOfMime, type PreviewKind } from './file-kind';
 import { readSheets, renderDocx, renderPdf, type SheetPreview } from './renderers';
@@ -106,7 +107,9 @@ export default function FilePreview({
 
   const state: PreviewState =
     result && result.file === file ? result : { status: direct ? 'ready' : 'loading', kind: named };
-  const header = file ? t.previewTitle(file.att_title) : '';
+  // Shown (and saved) without bidirectional controls, so a name cannot disguise its extension.
+  const title = file ? displayFileName(file.att_title) : '';
+  const header = file ? t.previewTitle(title) : '';
   const { status, kind } = state;
 
   return (
@@ -128,7 +131,7 @@ export default function FilePreview({
             <a
               className="p-button p-button-sm p-button-outlined file-preview__download"
               href={file.att_url}
-              download={file.att_title}
+              download={title}
               target="_blank"
               rel="noreferrer"
             >
@@ -152,7 +155,7 @@ export default function FilePreview({
               <img
                 className="file-preview__image"
                 src={file.att_url}
-                alt={file.att_title}
+                alt={title}
                 onError={() => file && setResult({ status: 'failed', kind, file })}
               />
             )}

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import type { AttachmentValue } from '@/core/attachment';
+import { displayFileName } from '@/lib/format';
 import { uploadSlice } from '@/lib/request/upload-slice';
 import { largeUpload } from '@/locale/large-upload';
 import './large-upload.css';
@@ -55,7 +56,8 @@ export default function LargeFileUpload({ mode, acId, onUploaded }: LargeFileUpl
   async function start(file: File) {
     const abort = new AbortController();
     controller.current = abort;
-    setRunning({ name: file.name, percent: 0 });
+    // Shown without bidirectional controls, so a name cannot disguise its extension.
+    setRunning({ name: displayFileName(file.name), percent: 0 });
     const onProgress = (percent: number) =>
       setRunning((now) => (now && !abort.signal.aborted ? { ...now, percent } : now));
     try {

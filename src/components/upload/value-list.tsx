@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import type { AttachmentValue } from '@/core/attachment';
+import { displayFileName } from '@/lib/format';
 import { upload as t } from '@/locale/upload';
 import { listLayout } from './limits';
 
@@ -15,6 +16,8 @@ interface ValueListProps {
 /**
  * What a control holds: image thumbnails (one large; two or three side by side; more in a
  * grid — the spec's layout switch at 1 and 3 items) or a list of file names, each with 删除.
+ * Names are shown without bidirectional controls (`displayFileName`), so an uploaded name
+ * cannot disguise its extension.
  */
 export function ValueList({ items, kind, disabled, onRemove, itemActions }: ValueListProps) {
   if (items.length === 0) return null;
@@ -30,9 +33,13 @@ export function ValueList({ items, kind, disabled, onRemove, itemActions }: Valu
               href={item.att_url}
               target="_blank"
               rel="noreferrer"
-              aria-label={t.open(item.att_title)}
+              aria-label={t.open(displayFileName(item.att_title))}
             >
-              <img src={item.att_preview ?? item.att_url} alt={item.att_title} loading="lazy" />
+              <img
+                src={item.att_preview ?? item.att_url}
+                alt={displayFileName(item.att_title)}
+                loading="lazy"
+              />
             </a>
             <div className="upload-values__actions">
               {itemActions?.(item, index)}
@@ -42,7 +49,7 @@ export function ValueList({ items, kind, disabled, onRemove, itemActions }: Valu
                 rounded
                 severity="danger"
                 size="small"
-                aria-label={t.removeNamed(item.att_title)}
+                aria-label={t.removeNamed(displayFileName(item.att_title))}
                 tooltip={t.remove}
                 disabled={disabled}
                 onClick={() => onRemove(index)}
@@ -59,7 +66,7 @@ export function ValueList({ items, kind, disabled, onRemove, itemActions }: Valu
         <li key={`${item.att_id}-${item.att_url}-${index}`} className="upload-values__file">
           <i className="pi pi-file" aria-hidden="true" />
           <a href={item.att_url} target="_blank" rel="noreferrer">
-            {item.att_title}
+            {displayFileName(item.att_title)}
           </a>
           {itemActions?.(item, index)}
           <Button
@@ -69,7 +76,7 @@ export function ValueList({ items, kind, disabled, onRemove, itemActions }: Valu
             rounded
             severity="danger"
             size="small"
-            aria-label={t.removeNamed(item.att_title)}
+            aria-label={t.removeNamed(displayFileName(item.att_title))}
             disabled={disabled}
             onClick={() => onRemove(index)}
           />

@@ -107,3 +107,18 @@ export function orDash(value: unknown): string {
   if (value === null || value === undefined || value === '') return common.dash;
   return String(value);
 }
+
+/**
+ * Bidirectional formatting characters: embeddings and overrides (U+202A–U+202E), isolates
+ * (U+2066–U+2069), the left-to-right / right-to-left marks (U+200E, U+200F) and the Arabic
+ * letter mark (U+061C).
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+
+/**
+ * An uploaded file's name as it may be shown: without bidirectional controls, which would make
+ * 'invoice\u202Egpj.exe' read as 'invoiceexe.jpg' and hide what the file really is.
+ */
+export function displayFileName(name: string): string {
+  return name.replace(BIDI_CONTROLS, '');
+}

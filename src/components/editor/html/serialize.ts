@@ -27,6 +27,7 @@ import type {
   TableData,
   VideoData,
 } from '../model/blocks';
+import { displayFileName } from '@/lib/format';
 import { CODE_LANGUAGES, EDITOR_LIMITS } from '../model/blocks';
 import {
   escapeHtml,
@@ -155,10 +156,13 @@ function attachmentHtml(data: AttachmentData): string {
   const href = safeUrl(data.url ?? '', 'link');
   if (!href) return '';
   const size = number(data.size);
+  // The file's name is shown to every reader: without bidirectional controls, so it cannot
+  // disguise its extension.
+  const name = displayFileName(data.name ?? '');
   return `<p${attrs({ 'data-block': 'attachment', 'data-size': size })}><a${attrs({
     href,
-    title: data.name,
-  })}>${escapeHtml(data.name ?? '')}</a></p>`;
+    title: name,
+  })}>${escapeHtml(name)}</a></p>`;
 }
 
 function codeHtml(data: CodeData): string {

@@ -4,6 +4,7 @@
  * http(s), root-relative and data:image addresses are drawn.
  */
 import type { API, BlockTool, BlockToolConstructorOptions } from '@editorjs/editorjs';
+import { displayFileName } from '@/lib/format';
 import { editorFields } from '@/locale/editor';
 import { editorUi } from '@/locale/editor-ui';
 import { IFRAME_SANDBOX } from '../html/sanitize';
@@ -148,7 +149,8 @@ export class AttachmentTool implements BlockTool {
     if (isSafeUrl(this.data.url)) link.href = this.data.url;
     link.target = '_blank';
     link.rel = 'noopener noreferrer';
-    link.textContent = t.attachmentLabel(this.data.name || this.data.url);
+    // Shown without bidirectional controls, so a file name cannot disguise its extension.
+    link.textContent = t.attachmentLabel(displayFileName(this.data.name || this.data.url));
     box.append(link);
     return box;
   }
