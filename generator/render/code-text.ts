@@ -23,14 +23,23 @@ function htmlSafe(text: string): string {
   return text.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 }
 
-/** A JSON string made JavaScript-safe: U+2028/U+2029 are line terminators to older parsers. */
-function stringLiteral(text: string): string {
-  return htmlSafe(JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
+/**
+ * A string literal of any text: its JSON string made JavaScript-safe (U+2028/U+2029 are line
+ * terminators to older parsers, and `</script` closes a script element).
+ *
+ * @example jsString('it\'s') // '"it\'s"'
+ */
+export function jsString(text: string): string {
+  return htmlSafe(
+    JSON.stringify(text)
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029'),
+  );
 }
 
 /**
  * A JavaScript literal of a JSON-like value: what JSON.stringify writes (prettier lays it out
- * later), with every string through `stringLiteral` and an own `__proto__` key written as a
+ * later), with every string through `jsString` and an own `__proto__` key written as a
  * computed key — in an object literal `"__proto__": x` sets the prototype instead of making a
  * property, so the value would not come back as the contract wrote it. `undefined` stays
  * undefined (a template's `if (literal.x)` then leaves the key out).
@@ -41,7 +50,7 @@ function stringLiteral(text: string): string {
 export function jsLiteral(value: unknown): string | undefined {
   if (value === undefined || typeof value === 'function' || typeof value === 'symbol')
     return undefined;
-  if (typeof value === 'string') return stringLiteral(value);
+  if (typeof value === 'string') return jsString(value);
   if (value === null || typeof value === 'boolean') return String(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
   if (typeof value === 'bigint') throw new Error('a bigint has no JSON literal');
@@ -49,10 +58,20 @@ export function jsLiteral(value: unknown): string | undefined {
   const entries = Object.entries(value).flatMap(([key, item]) => {
     const literal = jsLiteral(item);
     if (literal === undefined) return [];
-    const name = key === '__proto__' ? `[${stringLiteral(key)}]` : stringLiteral(key);
-    return [`${name}:${literal}`];
+    return [`${jsKey(key)}:${literal}`];
   });
   return `{${entries.join(',')}}`;
+}
+
+/**
+ * A property name in an object literal: a string literal, computed for `__proto__` (which as a
+ * plain key sets the object's prototype instead).
+ *
+ * @example jsKey('adminnoticeAdd') // '"adminnoticeAdd"'
+ * @example jsKey('__proto__') // '["__proto__"]'
+ */
+export function jsKey(key: string): string {
+  return key === '__proto__' ? `[${jsString(key)}]` : jsString(key);
 }
 
 /**

@@ -1,15 +1,16 @@
 /**
  * generated/permissions.ts: the key guarding each call, by operationId, for the app's guards and
- * the mock's one permission rule. Keys and ids reach the file through JSON encoding only.
+ * the mock's one permission rule. Keys and ids reach the file as string literals only (code-text).
  */
 import type { OperationRight } from '../model/operation-rights';
 import type { GeneratedFile } from '../types';
+import { jsKey, jsString } from './code-text';
 
 /** @example renderPermissions([{ operationId: 'xAdd', permission: 'X_ADD', … }]).path // 'permissions.ts' */
 export function renderPermissions(rights: readonly OperationRight[]): GeneratedFile {
-  const entries = rights
-    .filter((right) => right.permission !== undefined)
-    .map((right) => `  ${JSON.stringify(right.operationId)}: ${JSON.stringify(right.permission)},`);
+  const entries = rights.flatMap(({ operationId, permission }) =>
+    permission === undefined ? [] : [`  ${jsKey(operationId)}: ${jsString(permission)},`],
+  );
   const content = [
     '/**',
     ' * The permission key guarding each call of the contract (x-admin.permission, or the',

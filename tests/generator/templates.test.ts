@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commentText, identifier, jsLiteral } from '../../generator/render/code-text';
+import { commentText, identifier, jsKey, jsLiteral } from '../../generator/render/code-text';
 import { REPO } from './helpers';
 
 const TEMPLATES = path.join(REPO, 'templates');
@@ -125,6 +125,11 @@ describe('jsLiteral', () => {
     expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
     expect(Object.keys(back)).toEqual(['__proto__', 'a']);
     expect(JSON.stringify(back)).toBe(JSON.stringify(own));
+  });
+
+  it('writes a hand-made entry key the same way (generated/permissions.ts)', () => {
+    expect(jsKey('adminnoticeAdd')).toBe('"adminnoticeAdd"');
+    expect(jsKey('__proto__')).toBe('["__proto__"]');
   });
 
   it('leaves an absent value out and writes non-finite numbers as null', () => {
