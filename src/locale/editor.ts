@@ -188,6 +188,11 @@ export const editorStatus = {
   uploading: '正在上传...',
   catchingRemote: '正在转存远程图片...',
   catchRemoteSuccess: '图片转存成功',
+  /**
+   * Images of another site that the server could not copy are left out of the content (shown
+   * to readers, they would be fetched from that site in every reader's browser).
+   */
+  remoteImagesRemoved: (count: number) => `${count} 张外部图片无法保存到本站，已移除`,
 } as const;
 
 /** The editor's error messages (spec section 8), shown 4 seconds as errors. */

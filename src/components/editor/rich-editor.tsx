@@ -19,7 +19,7 @@ import {
 } from 'react';
 import { Button } from 'primereact/button';
 import { notify } from '@/lib/notify';
-import { catchRemoteImages, uploadToUeditor } from '@/lib/ueditor';
+import { uploadToUeditor } from '@/lib/ueditor';
 import { editorPopup, editorStatus, editorToolbar } from '@/locale/editor';
 import { editorUi } from '@/locale/editor-ui';
 import { chartProblem } from './chart-rules';
@@ -58,6 +58,7 @@ import {
 import type { ControlProps } from '../form/controls/types';
 import { blocksToHtml, htmlToBlocks, sanitizeEditorHtml, videoEmbed } from './html';
 import { installImeGuard } from './ime';
+import { useRemoteImages } from './remote-images';
 import { createEditor, type EditorHandle } from './instance';
 import {
   EDITOR_LIMITS,
@@ -178,6 +179,7 @@ export function RichEditor(props: RichEditorProps) {
   const draftRef = useRef<DraftStore | undefined>(undefined);
   const noticeRef = useRef<SavedNotice | undefined>(undefined);
   const emitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const remote = useRemoteImages();
 
   const [ready, setReady] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
@@ -295,6 +297,22 @@ export function RichEditor(props: RichEditorProps) {
     lastHtml.current = value;
     void handle.editor.render({ blocks: toBlocks(value) });
   }, [value, ready]);
+
+  // Remote images of loaded HTML are captured, then the content is shown again with the copies.
+  const { ownHtml, ownUrls } = remote;
+  useEffect(() => {
+    const handle = handleRef.current;
+    const loaded = lastHtml.current;
+    if (!ready || !handle || viewOnly) return undefined;
+    let current = true;
+    void ownHtml(loaded).then((own) => {
+      if (!current || own === loaded || lastHtml.current !== loaded) return;
+      void handle.editor.render({ blocks: toBlocks(own) }).then(() => emitNow());
+    });
+    return () => {
+      current = false;
+    };
+  }, [value, ready, viewOnly, ownHtml, emitNow]);
 
   // Drafts: offered back when one exists that differs from the loaded value; cleared once the
   // server accepted the save (see the before-submit step below; a refused save keeps the draft).
@@ -432,24 +450,6 @@ export function RichEditor(props: RichEditorProps) {
     input.click();
   };
 
-  /** Replaces foreign image addresses by copies on this server (remote image capture). */
-  const captureForeign = async () => {
-    const handle = handleRef.current;
-    if (!handle) return;
-    const doc = (await handle.editor.save()) as EditorDocument;
-    const images = doc.blocks.filter(
-      (b): b is Extract<EditorBlock, { type: 'image' }> => b.type === 'image',
-    );
-    if (images.length === 0) return;
-    const result = await catchRemoteImages(images.map((b) => b.data.url));
-    if (!result.ok || result.replacements.size === 0) return;
-    for (const block of images) {
-      const url = result.replacements.get(block.data.url);
-      if (url && block.id) handle.images.get(block.id)?.update({ url });
-    }
-    scheduleEmit();
-  };
-
   // Paste and drop: image files upload; pasted pages with blocks go through the codec.
   useEffect(() => {
     const frame = frameRef.current;
@@ -478,7 +478,8 @@ export function RichEditor(props: RichEditorProps) {
         return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      void insertBlocks(toBlocks(sanitizeEditorHtml(html))).then(() => captureForeign());
+      // Remote images are captured before anything shows them (./remote-images).
+      void remote.ownHtml(html).then((own) => insertBlocks(toBlocks(sanitizeEditorHtml(own))));
     };
     const onDrop = (event: DragEvent) => {
       const files = imageFiles(event.dataTransfer?.files);
@@ -575,7 +576,7 @@ export function RichEditor(props: RichEditorProps) {
       return;
     }
     // Back from the source: only what the sanitiser lets through reaches the editor.
-    const clean = sanitizeEditorHtml(source);
+    const clean = sanitizeEditorHtml(await remote.ownHtml(source));
     setSource(undefined);
     await handle.editor.render({ blocks: toBlocks(clean) });
     await emitNow();
@@ -737,7 +738,7 @@ export function RichEditor(props: RichEditorProps) {
       className={`rich-editor${fullscreen ? ' rich-editor--fullscreen' : ''}${invalid ? ' rich-editor--invalid' : ''}`}
       style={rootStyle}
       data-ready={ready ? 'true' : 'false'}
-      inert={disabled && !viewOnly}
+      inert={(disabled && !viewOnly) || remote.capturing}
     >
       {!viewOnly && (
         <EditorToolbar actions={actions} state={{ fullscreen, source: source !== undefined }} />
@@ -895,7 +896,11 @@ export function RichEditor(props: RichEditorProps) {
       )}
       <div className="rich-editor__status">
         <span className="rich-editor__saved" role="status">
-          {savedVisible ? editorStatus.autosaved : ''}
+          {remote.capturing
+            ? editorStatus.catchingRemote
+            : savedVisible
+              ? editorStatus.autosaved
+              : ''}
         </span>
         {words && (
           <span
@@ -951,9 +956,13 @@ export function RichEditor(props: RichEditorProps) {
         onSubmit={(image) => {
           closeDialog();
           const target = imageTarget ? handleRef.current?.images.get(imageTarget) : undefined;
-          if (target) target.update(image);
-          else void insertBlocks([{ type: 'image', data: image }]);
           setImageTarget(undefined);
+          void ownUrls([image.url]).then((own) => {
+            const url = own.get(image.url);
+            if (url === undefined) return;
+            if (target) target.update({ ...image, url });
+            else void insertBlocks([{ type: 'image', data: { ...image, url } }]);
+          });
         }}
       />
       <VideoDialog
@@ -1048,19 +1057,26 @@ export function RichEditor(props: RichEditorProps) {
             onHide={closeDialog}
             onSelect={(items: AttachmentValue[]) => {
               if (dialog === 'libraryImage') {
-                void insertBlocks(
-                  items.map((item) => ({
-                    type: 'image' as const,
-                    data: {
-                      url: item.att_url,
-                      caption: '',
-                      alt: item.att_title,
-                      float: 'none' as ImageFloat,
-                      ...(typeof item.att_id === 'number' && item.att_id > 0
-                        ? { attId: item.att_id }
-                        : {}),
-                    },
-                  })),
+                void ownUrls(items.map((item) => item.att_url)).then((own) =>
+                  insertBlocks(
+                    items
+                      .flatMap((item) => {
+                        const url = own.get(item.att_url);
+                        return url === undefined ? [] : [{ ...item, att_url: url }];
+                      })
+                      .map((item) => ({
+                        type: 'image' as const,
+                        data: {
+                          url: item.att_url,
+                          caption: '',
+                          alt: item.att_title,
+                          float: 'none' as ImageFloat,
+                          ...(typeof item.att_id === 'number' && item.att_id > 0
+                            ? { attId: item.att_id }
+                            : {}),
+                        },
+                      })),
+                  ),
                 );
               } else {
                 void insertBlocks(

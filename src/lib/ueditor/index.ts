@@ -274,8 +274,21 @@ export type CatchResult =
   | { ok: false; message: string };
 
 /**
+ * The absolute address the server is asked to fetch: a protocol-relative one (`//host/a.png`)
+ * takes this page's scheme, as the browser would have loaded it (a server cannot resolve it).
+ */
+function absoluteSource(raw: string): string {
+  try {
+    return new URL(raw.trim(), globalThis.location?.href ?? 'https://page.invalid/').href;
+  } catch {
+    return raw;
+  }
+}
+
+/**
  * Remote image capture: the foreign addresses among `urls` go to the catcher action in one
- * batch; 60 s at most (spec section 7). Nothing foreign: no call, an empty result.
+ * batch (as absolute addresses); 60 s at most (spec section 7). Nothing foreign: no call, an
+ * empty result. `replacements` is keyed by the addresses as given.
  */
 export async function catchRemoteImages(
   urls: readonly string[],
@@ -287,9 +300,15 @@ export async function catchRemoteImages(
   const action = field<string>(config, 'catcherActionName');
   if (!action) return failure(editorErrors.missingConfig, options.quiet);
 
+  // Sent address → the addresses as given that stand for it (`//a/x` and `https://a/x`).
+  const given = new Map<string, string[]>();
+  for (const source of sources) {
+    const absolute = absoluteSource(source);
+    given.set(absolute, [...(given.get(absolute) ?? []), source]);
+  }
   const body = new URLSearchParams();
   const fieldName = field<string>(config, 'catcherFieldName') || 'source';
-  for (const source of sources) body.append(`${fieldName}[]`, source);
+  for (const source of given.keys()) body.append(`${fieldName}[]`, source);
 
   const controller = new AbortController();
   let timedOut = false;
@@ -334,6 +353,10 @@ export async function catchRemoteImages(
       return captured;
     });
   const replacements = new Map<string, string>();
-  for (const entry of list) if (entry.url) replacements.set(entry.source, entry.url);
+  for (const entry of list) {
+    if (!entry.url) continue;
+    replacements.set(entry.source, entry.url);
+    for (const source of given.get(entry.source) ?? []) replacements.set(source, entry.url);
+  }
   return { ok: true, list, replacements };
 }

@@ -22,6 +22,41 @@ import { DOCX_NAMESPACES, buildDocxParts } from '../upload/docx';
 const fixture = (name: string) =>
   readFileSync(resolve(__dirname, '../../fixtures/editor', name), 'utf8');
 
+/**
+ * Every address the browser would fetch by itself when `html` is shown: images (src, srcset),
+ * media that preload, posters, frames, embeds, objects, image inputs, stylesheets, background
+ * attributes and CSS url() / @import.
+ */
+function autoLoaded(html: string): string[] {
+  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
+  const found: string[] = [];
+  const add = (value: string | null | undefined) => {
+    if (value) found.push(value.trim());
+  };
+  const preloads = (media: Element | null) => media?.getAttribute('preload') !== 'none';
+  for (const element of Array.from(doc.querySelectorAll('*'))) {
+    const tag = element.tagName.toLowerCase();
+    if (tag === 'img' || tag === 'iframe' || tag === 'embed' || tag === 'script') {
+      add(element.getAttribute('src'));
+    }
+    if (tag === 'input' && element.getAttribute('type') === 'image')
+      add(element.getAttribute('src'));
+    if ((tag === 'video' || tag === 'audio') && preloads(element)) add(element.getAttribute('src'));
+    if (tag === 'source' && preloads(element.closest('video, audio')))
+      add(element.getAttribute('src'));
+    if (tag === 'object') add(element.getAttribute('data'));
+    if (tag === 'link' || tag === 'image') add(element.getAttribute('href'));
+    for (const candidate of (element.getAttribute('srcset') ?? '').split(','))
+      add(candidate.trim().split(/\s+/)[0]);
+    add(element.getAttribute('poster'));
+    add(element.getAttribute('background'));
+    const css = `${element.getAttribute('style') ?? ''} ${tag === 'style' ? element.textContent : ''}`;
+    for (const match of css.matchAll(/url\(\s*['"]?([^'")\s]+)|@import\s+['"]([^'"]+)/gi))
+      add(match[1] ?? match[2]);
+  }
+  return found;
+}
+
 describe('own markup', () => {
   const html = fixture('own-markup.html').trimEnd();
 
@@ -118,8 +153,17 @@ describe('inline content', () => {
   });
 });
 
+/** Where the legacy page refers to another site's images: a photo and a UEditor emoticon. */
+const LEGACY_PHOTO = 'http://img.example.com/upload/20200101/a.jpg';
+const LEGACY_EMOTICON = 'http://img.baidu.com/hi/jx2/j_0002.gif';
+
 describe('legacy UEditor page', () => {
-  const blocks = htmlToBlocks(fixture('legacy-ueditor.html')).blocks;
+  // As the editor has it once its remote images were captured to this server (the capture
+  // itself: remote-images.test.ts; the page as stored, shown without it: below).
+  const captured = fixture('legacy-ueditor.html')
+    .replace(LEGACY_PHOTO, '/storage/mock/101')
+    .replace(`<img src="${LEGACY_EMOTICON}"/>`, '<img class="emoticon" src="/storage/mock/102">');
+  const blocks = htmlToBlocks(captured).blocks;
   const html = blocksToHtml({ blocks });
 
   it('becomes the nearest blocks, in order', () => {
@@ -176,7 +220,7 @@ describe('legacy UEditor page', () => {
     expect(blocks[3]).toEqual({
       type: 'image',
       data: {
-        url: 'http://img.example.com/upload/20200101/a.jpg',
+        url: '/storage/mock/101',
         alt: 'a.jpg',
         caption: '',
         float: 'left',
@@ -255,7 +299,7 @@ describe('legacy UEditor page', () => {
       { type: 'raw', data: { html: '<hr>' } },
       {
         type: 'paragraph',
-        data: { text: '表情<img src="http://img.baidu.com/hi/jx2/j_0002.gif">结束' },
+        data: { text: '表情<img class="emoticon" src="/storage/mock/102">结束' },
       },
     ]);
   });
@@ -263,6 +307,19 @@ describe('legacy UEditor page', () => {
   it('what the editor saves from it is stable', () => {
     expect(blocksToHtml(htmlToBlocks(html))).toBe(html);
     expect(dangerousMarkup(html)).toEqual([]);
+  });
+
+  it('shown as stored, its remote images are links to their address and load nothing', () => {
+    const shown = sanitizeEditorHtml(fixture('legacy-ueditor.html'));
+    const ownAddress = /^\/(?!\/)/;
+    expect(autoLoaded(shown).filter((address) => !ownAddress.test(address))).toEqual([
+      // The allowed video player is the one foreign frame rich text may show.
+      '//player.bilibili.com/player.html?bvid=BV1GJ411x7h7',
+    ]);
+    for (const address of [LEGACY_PHOTO, LEGACY_EMOTICON])
+      expect(shown).toContain(
+        `<a href="${address}" target="_blank" rel="noopener noreferrer">${address}</a>`,
+      );
   });
 });
 
@@ -401,10 +458,104 @@ describe('XSS corpus', () => {
   it('keeps safe addresses and refuses scripting schemes', () => {
     expect(safeUrl('https://example.com/a', 'link')).toBe('https://example.com/a');
     expect(safeUrl('/storage/mock/1', 'image')).toBe('/storage/mock/1');
+    expect(safeUrl('https://example.com/a.png', 'image')).toBeUndefined();
     expect(safeUrl('mailto:a@b.cn', 'link')).toBe('mailto:a@b.cn');
     expect(safeUrl('data:image/png;base64,AAAA', 'image')).toBe('data:image/png;base64,AAAA');
     expect(safeUrl('data:image/png;base64,AAAA', 'link')).toBeUndefined();
     expect(safeUrl(' \tJaVa\nScRiPt:x', 'link')).toBeUndefined();
+  });
+});
+
+describe('remote resources', () => {
+  const here = window.location.origin;
+
+  it('keeps the site’s own images: relative, this origin, data:image, this page’s blob:', () => {
+    const own = [
+      '/storage/mock/1',
+      'pic.png',
+      `${here}/storage/mock/2`,
+      'data:image/png;base64,AAAA',
+      `blob:${here}/0b4f6d3e-1c2a-4f5b-9d8e-7a6b5c4d3e2f`,
+    ];
+    const html = own.map((src) => `<img src="${src}">`).join('');
+    expect(sanitizeEditorHtml(`<p>${html}</p>`)).toBe(`<p>${html}</p>`);
+  });
+
+  it('shows an image of another site as a link to its address, which loads nothing', () => {
+    for (const src of [
+      'http://evil.example/x.png',
+      'https://evil.example/x.png?u=1&amp;v=2',
+      '//evil.example/x.png',
+      '/\\evil.example/x.png',
+      ' HTTP://EVIL.EXAMPLE/x.png ',
+    ]) {
+      const shown = sanitizeEditorHtml(`<p>看<img src="${src}" alt="图">这里</p>`);
+      expect(autoLoaded(shown), src).toEqual([]);
+      const link = new DOMParser().parseFromString(shown, 'text/html').querySelector('a');
+      expect(link?.getAttribute('target')).toBe('_blank');
+      expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(link?.textContent).toBe(link?.getAttribute('href'));
+    }
+    // An emoticon of another site inside a line of text, too.
+    expect(sanitizeInlineHtml('笑<img class="emoticon" src="http://evil.example/e.gif">')).toBe(
+      '笑<a href="http://evil.example/e.gif" target="_blank" rel="noopener noreferrer">http://evil.example/e.gif</a>',
+    );
+    // Another page's blob: is nothing this page can show: it goes.
+    expect(sanitizeEditorHtml('<p>a<img src="blob:http://evil.example/1234">b</p>')).toBe(
+      '<p>ab</p>',
+    );
+  });
+
+  it('lets no other auto-loading address of another site through', () => {
+    const attempts = [
+      '<img src="/storage/mock/1" srcset="http://evil.example/2x.png 2x, http://evil.example/3x.png 3x">',
+      '<video src="http://evil.example/v.mp4" poster="http://evil.example/p.png" preload="auto" autoplay></video>',
+      '<video controls><source src="http://evil.example/v.webm" type="video/webm"></video>',
+      '<video poster="http://evil.example/p.png" src="/storage/mock/3"></video>',
+      '<audio src="http://evil.example/a.mp3" autoplay></audio>',
+      '<embed src="http://evil.example/v.mp4">',
+      '<p style="background: url(http://evil.example/b.png)">x</p>',
+      '<p style="background-image: url(&quot;http://evil.example/b.png&quot;); color: red">x</p>',
+      '<div style="color: red; list-style-image: url(//evil.example/l.png)">x</div>',
+      '<table background="http://evil.example/t.png"><tbody><tr><td background="http://evil.example/c.png">x</td></tr></tbody></table>',
+      '<style>@import "http://evil.example/s.css"; p { background: url(http://evil.example/b.png) }</style>',
+      '<link rel="stylesheet" href="http://evil.example/s.css">',
+      '<input type="image" src="http://evil.example/i.png">',
+      '<object data="http://evil.example/o.svg"></object>',
+      '<svg><image href="http://evil.example/s.png"></image></svg>',
+      '<iframe src="http://evil.example/frame.html"></iframe>',
+    ];
+    for (const html of attempts) {
+      // Each attempt does load from there when shown as it is (the check sees what it checks).
+      expect(
+        autoLoaded(html).some((address) => address.includes('evil.example')),
+        html,
+      ).toBe(true);
+      for (const shown of [sanitizeEditorHtml(html), sanitizeInlineHtml(html)])
+        expect(
+          autoLoaded(shown).filter((address) => address.includes('evil.example')),
+          html,
+        ).toEqual([]);
+    }
+    // A video of another site keeps its player: it loads when the reader presses play.
+    const video = sanitizeEditorHtml(attempts[1] ?? '');
+    expect(video).toContain('<video src="http://evil.example/v.mp4" preload="none"');
+    expect(video).not.toContain('poster');
+    // An own video keeps its own poster and loads as usual.
+    expect(
+      sanitizeEditorHtml('<video src="/storage/mock/3" poster="/storage/mock/4"></video>'),
+    ).toBe('<video src="/storage/mock/3" poster="/storage/mock/4" controls="controls"></video>');
+  });
+
+  it('the serializer writes no image of another site', () => {
+    const image = (url: string): EditorBlock => ({
+      type: 'image',
+      data: { url, caption: '', float: 'none' },
+    });
+    expect(blocksToHtml({ blocks: [image('http://evil.example/x.png')] })).toBe('');
+    expect(blocksToHtml({ blocks: [image('/storage/mock/1')] })).toBe(
+      '<figure data-block="image" data-float="none"><img src="/storage/mock/1"></figure>',
+    );
   });
 });
 
@@ -452,7 +603,9 @@ describe('word images', () => {
       'file:///C:/Users/a/AppData/Local/Temp/msohtmlclip1/01/clip_image001.png',
       'FILE:///D:/b.jpg',
     ]);
-    expect(sanitizeEditorHtml(pasted)).toBe('<p>正文<img src="https://example.com/web.png"></p>');
+    expect(sanitizeEditorHtml(pasted)).toBe(
+      '<p>正文<a href="https://example.com/web.png" target="_blank" rel="noopener noreferrer">https://example.com/web.png</a></p>',
+    );
   });
 });
 

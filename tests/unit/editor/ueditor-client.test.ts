@@ -175,32 +175,44 @@ describe('remote image capture', () => {
     '//cdn.example.org/b.jpg',
   ];
 
-  it('sends only the foreign addresses, once each, in one batch', async () => {
+  it('sends only the foreign addresses, once each, absolute, in one batch', async () => {
     expect(foreignImageUrls(urls, {}, ORIGIN)).toEqual([
       'https://img.example.com/a.png',
       '//cdn.example.org/b.jpg',
     ]);
+    // A server that cannot fetch the first address and copies the second.
+    server.use(
+      http.post(`${ORIGIN}/ueditor/ue`, async ({ request }) => {
+        const sources = new URLSearchParams(await request.text()).getAll('source[]');
+        return HttpResponse.json({
+          state: 'SUCCESS',
+          list: sources.map((source, index) =>
+            index === 1
+              ? { source, state: 'SUCCESS', url: '/storage/mock/7' }
+              : { source, state: '远程图片下载失败' },
+          ),
+        });
+      }),
+    );
     const result = await catchRemoteImages(urls, { origin: ORIGIN });
     const posts = seen.filter((request) => request.method === 'POST');
     expect(posts).toHaveLength(1);
     const body = new URLSearchParams(await posts[0]?.text());
+    // A server cannot resolve '//host/…': it is sent with the page's scheme.
     expect(body.getAll('source[]')).toEqual([
       'https://img.example.com/a.png',
-      '//cdn.example.org/b.jpg',
+      'https://cdn.example.org/b.jpg',
     ]);
     expect(result).toEqual({
       ok: true,
       list: [
-        {
-          source: 'https://img.example.com/a.png',
-          state: 'SUCCESS',
-          url: 'https://img.example.com/a.png',
-        },
-        { source: '//cdn.example.org/b.jpg', state: 'SUCCESS', url: '//cdn.example.org/b.jpg' },
+        { source: 'https://img.example.com/a.png', state: '远程图片下载失败' },
+        { source: 'https://cdn.example.org/b.jpg', state: 'SUCCESS', url: '/storage/mock/7' },
       ],
+      // Under the address sent and the address as the document gave it.
       replacements: new Map([
-        ['https://img.example.com/a.png', 'https://img.example.com/a.png'],
-        ['//cdn.example.org/b.jpg', '//cdn.example.org/b.jpg'],
+        ['https://cdn.example.org/b.jpg', '/storage/mock/7'],
+        ['//cdn.example.org/b.jpg', '/storage/mock/7'],
       ]),
     });
   });

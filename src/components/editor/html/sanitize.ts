@@ -4,8 +4,17 @@
  * content, and display (RichText). Beyond DOMPurify's defaults it
  * - keeps only a small set of CSS properties, each value matched by a pattern (no url(),
  *   expression(), escapes or comments can pass);
- * - accepts links only with http(s)/mailto/tel/ftp or a relative address, images also with a
- *   data:image/(png|jpeg|gif|webp|bmp) URI, and drops srcdoc, event handlers, svg and math;
+ * - accepts links only with http(s)/mailto/tel/ftp or a relative address, and drops srcdoc,
+ *   event handlers, svg and math;
+ * - loads nothing from another site when rich text is shown (a remote image in every
+ *   administrator's browser is a tracking pixel): an image is kept only when its address is the
+ *   site's own (relative, or this origin), a data:image/(png|jpeg|gif|webp|bmp) URI, or a blob:
+ *   of this origin (the editor's own previews). Any other image becomes a plain link showing its
+ *   address — the reader sees that an image was there and can open it on purpose; nothing is
+ *   fetched (the editor captures remote images to the own server before they get here, see
+ *   ../remote-images.ts). A video from another site keeps its player but loads nothing until
+ *   played (preload="none", no poster from another site); srcset, background attributes and
+ *   CSS url() never pass (no allowed attribute or style value takes them);
  * - keeps iframes only for the allowed video players (./video) and sandboxes them;
  * - merges nested spans and drops empty ones (inline tools nest them on every change).
  * Two levels: `sanitizeEditorHtml` (a whole document) and `sanitizeInlineHtml` (the inline HTML
@@ -24,22 +33,76 @@ export type UrlKind = 'link' | 'image' | 'media';
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|bmp);base64,[a-z0-9+/=]*$/i;
 
+/** The address without the characters browsers ignore in it (before reading its scheme). */
+function compactUrl(value: string): string {
+  // eslint-disable-next-line no-control-regex -- the characters browsers ignore in a scheme
+  return value.trim().replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+}
+
+/** This page's address, which relative addresses resolve against (none outside a browser). */
+function pageBase(): string {
+  return typeof location === 'undefined' ? 'https://page.invalid/' : location.href;
+}
+
+/**
+ * The address when it names the site's own file — relative (`/storage/mock/1`, `a.png`) or
+ * absolute on this origin —, a data:image URI, or a blob: made by this page; otherwise
+ * undefined. Resolved as the browser would (`//host`, `/\host` and `/<tab>/host` are
+ * another site), so what passes is what loads from here.
+ */
+export function ownImageUrl(value: string): string | undefined {
+  const compact = compactUrl(value);
+  return DATA_IMAGE.test(compact) ? compact : ownUrl(value);
+}
+
+/** The address when it loads from this origin (relative, absolute here, or a blob: of here). */
+function ownUrl(value: string): string | undefined {
+  const trimmed = value.trim();
+  const compact = compactUrl(value);
+  const scheme = SCHEME.exec(compact)?.[1]?.toLowerCase();
+  if (scheme === 'blob') {
+    // blob:https://origin/uuid — only this page's own object URLs.
+    try {
+      return new URL(compact.slice('blob:'.length)).origin === new URL(pageBase()).origin
+        ? compact
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return undefined;
+  try {
+    const base = new URL(pageBase());
+    return new URL(trimmed, base).origin === base.origin ? trimmed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The address when it is safe for the kind of attribute, otherwise undefined. Control
  * characters and whitespace are removed before the scheme is read, as browsers do
- * (`  JaVa\tScRiPt:` is javascript:); entities are already decoded by the DOM.
+ * (`  JaVa\tScRiPt:` is javascript:); entities are already decoded by the DOM. An image must
+ * be the site's own (`ownImageUrl`): the serializer writes no image from another site.
  */
 export function safeUrl(value: string, kind: UrlKind): string | undefined {
+  if (kind === 'image') return ownImageUrl(value);
   const trimmed = value.trim();
-  // eslint-disable-next-line no-control-regex -- the characters browsers ignore in a scheme
-  const compact = trimmed.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  const compact = compactUrl(value);
   const scheme = SCHEME.exec(compact)?.[1]?.toLowerCase();
   if (scheme === undefined) return trimmed;
   if (scheme === 'http' || scheme === 'https') return trimmed;
   if (kind === 'link' && (scheme === 'mailto' || scheme === 'tel' || scheme === 'ftp'))
     return trimmed;
-  if (kind === 'image' && DATA_IMAGE.test(compact)) return compact;
   return undefined;
+}
+
+/**
+ * An image address the sanitiser lets through DOMPurify: the site's own, or an http(s)
+ * address of another site, which the clean-up pass then turns into a link (`settleRemote`).
+ */
+function imageSourceUrl(value: string): string | undefined {
+  return ownImageUrl(value) ?? safeUrl(value, 'media');
 }
 
 // ---------------------------------------------------------------------------------------
@@ -249,7 +312,7 @@ const BASE: Config = {
   FORBID_ATTR: ['srcdoc', 'formaction', 'xlink:href', 'action'],
   // Our own scheme check (safeUrl) runs in the hook; this keeps DOMPurify's in agreement.
   ALLOWED_URI_REGEXP:
-    /^(?:(?:https?|mailto|tel|ftp):|data:image\/(?:png|jpe?g|gif|webp|bmp);base64,|[^a-z]|[a-z+.-]+(?:[^a-z+.:-]|$))/i,
+    /^(?:(?:https?|mailto|tel|ftp|blob):|data:image\/(?:png|jpe?g|gif|webp|bmp);base64,|[^a-z]|[a-z+.-]+(?:[^a-z+.:-]|$))/i,
   ADD_DATA_URI_TAGS: ['img'],
   KEEP_CONTENT: true,
 };
@@ -285,7 +348,10 @@ function hooked(purifier: Purifier, inline: boolean): Purifier {
     const kind = URL_ATTRIBUTES[name];
     if (kind) {
       const tag = node.nodeName.toLowerCase();
-      const safe = safeUrl(data.attrValue, tag === 'img' ? 'image' : kind);
+      const safe =
+        kind === 'image' || tag === 'img'
+          ? imageSourceUrl(data.attrValue)
+          : safeUrl(data.attrValue, kind);
       if (safe === undefined) data.keepAttr = false;
       else data.attrValue = safe;
     }
@@ -418,6 +484,38 @@ function onlyStyle(element: Element): boolean {
   return Array.from(element.attributes).every((attribute) => attribute.name === 'style');
 }
 
+/**
+ * Nothing loads from another site (see the header): a remote image becomes a link showing its
+ * address (`target=_blank`, no referrer); a poster from elsewhere goes; a video from elsewhere
+ * keeps its player and loads nothing until played. Runs on the purified, inert document.
+ */
+function settleRemote(root: Element): void {
+  for (const img of Array.from(root.querySelectorAll('img[src]'))) {
+    const src = img.getAttribute('src') ?? '';
+    if (ownImageUrl(src) !== undefined) continue;
+    const href = safeUrl(src, 'media');
+    if (href === undefined) {
+      img.remove();
+      continue;
+    }
+    const link = img.ownerDocument.createElement('a');
+    link.setAttribute('href', href);
+    link.setAttribute('target', '_blank');
+    link.setAttribute('rel', 'noopener noreferrer');
+    link.textContent = href;
+    img.replaceWith(link);
+  }
+  for (const element of Array.from(root.querySelectorAll('[poster]')))
+    if (ownImageUrl(element.getAttribute('poster') ?? '') === undefined)
+      element.removeAttribute('poster');
+  for (const video of Array.from(root.querySelectorAll('video'))) {
+    const sources = [video, ...Array.from(video.querySelectorAll('source'))]
+      .map((element) => element.getAttribute('src'))
+      .filter((src) => src !== null);
+    if (sources.some((src) => ownUrl(src) === undefined)) video.setAttribute('preload', 'none');
+  }
+}
+
 /** Embeds become a <video> (own files) or a sandboxed <iframe> (allowed players). */
 function fixMedia(root: Element): void {
   for (const element of Array.from(root.querySelectorAll('[data-removed]'))) element.remove();
@@ -516,6 +614,7 @@ export function sanitizeEditorHtml(html: string): string {
 export function sanitizeToElement(html: string): HTMLElement {
   const body = purifiedBody(html, false);
   fixMedia(body);
+  settleRemote(body);
   for (const font of Array.from(body.querySelectorAll('font'))) fontToSpan(font);
   mergeSpans(body);
   return body;
@@ -544,6 +643,7 @@ export function sanitizeInlineHtml(html: string): string {
 function sanitizeInlineUncached(html: string): string {
   const body = purifiedBody(html, true);
   for (const element of Array.from(body.querySelectorAll('[data-removed]'))) element.remove();
+  settleRemote(body);
   for (const font of Array.from(body.querySelectorAll('font'))) fontToSpan(font);
   normalizeInline(body);
   mergeSpans(body);
