@@ -22,6 +22,19 @@ export const crud = {
   // dialogs
   addTitle: (title: string) => `新增 - ${title}`,
   editTitle: (title: string) => `编辑 - ${title}`,
+  /** The question before an edit would overwrite someone else's change. */
+  conflict: {
+    title: '该记录已被他人修改',
+    message: '你打开这条记录后，其他人修改并保存了它。尚未写入任何内容，请选择：',
+    field: '字段',
+    loaded: '你打开时',
+    current: '现在（他人保存）',
+    mine: '你的填写',
+    empty: '（空）',
+    keep: '继续编辑',
+    theirs: '查看对方的版本',
+    overwrite: '覆盖保存',
+  },
   viewTitle: (title: string) => `查看 - ${title}`,
   recycleTitle: (title: string) => `回收站 - ${title}`,
   importTitle: (title: string) => `导入 - ${title}`,

@@ -90,12 +90,37 @@ export function registerSeed(seeder: Seeder, keys: Record<string, string> = {}):
   }
 }
 
+/**
+ * Another tab of the demo wrote (or reset) a table: this tab's mock answers from the same data
+ * from then on, as two administrators on one server would see each other's saves.
+ */
+function followOtherTabs(): void {
+  window.addEventListener('storage', (event) => {
+    if (!tables || !event.key?.startsWith(STORAGE_PREFIX)) return;
+    const name = event.key.slice(STORAGE_PREFIX.length);
+    stored.delete(name);
+    if (event.newValue === null) {
+      const seeded = seedAll().get(name);
+      if (seeded) tables.set(name, seeded);
+      else tables.delete(name);
+      return;
+    }
+    try {
+      tables.set(name, JSON.parse(event.newValue) as MockTable);
+      stored.set(name, event.newValue);
+    } catch {
+      // A corrupt entry: this tab keeps what it had.
+    }
+  });
+}
+
 function load(): Tables {
   if (tables) return tables;
   // Tables added to the seeds since the last save appear without a reset.
   tables = seedAll();
   const storage = browserStorage();
   if (!storage) return tables;
+  followOtherTabs();
   storage.removeItem(LEGACY_KEY);
   for (const [name, key] of storedEntries(storage)) {
     const text = storage.getItem(key);

@@ -10,7 +10,7 @@ import type { Result } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { screens } from '@/app/screens';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { animationsSettled, baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/session';
 
 const COUNTED = new Set(['serious', 'critical']);
@@ -36,14 +36,7 @@ function describeViolations(where: string, violations: Result[]): string[] {
 async function scan(page: Page, where: string, scope?: string): Promise<string[]> {
   // A dialog still fading in has its text at part opacity, which axe measures as low contrast:
   // let every finite animation and transition end first (spinners run for ever: not awaited).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsSettled(page);
   let builder = new AxeBuilder({ page });
   if (scope) builder = builder.include(scope);
   const { violations } = await builder.analyze();

@@ -9,7 +9,8 @@ import { DynamicFormView } from '@/components/form/dynamic-form';
 import type { FormValues } from '@/components/form/schema';
 import { crud as t } from '@/locale/crud';
 import { form as formText } from '@/locale/form';
-import { createCrudMutations } from './crud-queries';
+import { createCrudMutations, crudKeys } from './crud-queries';
+import { useEditConflict } from './edit-conflict';
 import { RecordLoader } from './crud-info';
 import { permissionKeyOf, usePermissionRefresh } from './permission-keys';
 import type { ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
@@ -46,6 +47,14 @@ function CrudFormBody({
   const mutations = useMemo(() => createCrudMutations(module, client), [module, client]);
   const add = useMutation(mutations.add);
   const edit = useMutation(mutations.edit);
+  // 查看对方的版本: the loader's record becomes the server's, and the form starts again from it.
+  const showTheirs = useCallback(
+    (current: ModuleRecord) => {
+      if (id !== undefined) client.setQueryData(crudKeys(module).info(id), current);
+    },
+    [client, module, id],
+  );
+  const conflict = useEditConflict(module, id, record, showTheirs);
 
   const controller = useDynamicForm({
     fields: module.fields,
@@ -56,8 +65,11 @@ function CrudFormBody({
       // Primary-key fields travel only on edit, with the id being edited.
       const body = { ...values };
       for (const field of module.fields) if (field.cf_ispri === 1) delete body[field.cf_fieldname];
-      if (mode === 'edit') await edit.mutateAsync({ ...body, [module.primaryKey]: id });
-      else await add.mutateAsync(body);
+      if (mode === 'edit') {
+        // Nothing is written over someone else's change until the user has chosen.
+        if (!(await conflict.confirmSave(body))) return;
+        await edit.mutateAsync({ ...body, [module.primaryKey]: id });
+      } else await add.mutateAsync(body);
       onDone();
     },
   });
@@ -72,6 +84,7 @@ function CrudFormBody({
   return (
     <>
       <DynamicFormView controller={controller} disabled={controller.isSubmitting} />
+      {conflict.dialog}
       <div className="crud-form__footer">
         <Button type="button" label={t.close} outlined onClick={onCancel} />
         {canSubmit && (
@@ -148,6 +161,20 @@ export function CrudForm({ module, mode, id, visible, onHide }: CrudFormProps) {
   );
 }
 
+const recordKeys = new WeakMap<ModuleRecord, number>();
+let lastRecordKey = 0;
+
+/** One number per record object the loader hands out (a new object: a new form). */
+function recordKey(record: ModuleRecord): number {
+  let key = recordKeys.get(record);
+  if (key === undefined) {
+    lastRecordKey += 1;
+    key = lastRecordKey;
+    recordKeys.set(record, key);
+  }
+  return key;
+}
+
 /** The form of one mode: edit loads the record through `info` first. */
 export function CrudFormContent({
   module,
@@ -164,7 +191,17 @@ export function CrudFormContent({
 }) {
   return mode === 'edit' && id !== undefined ? (
     <RecordLoader module={module} id={id}>
-      {(record) => <CrudFormBody module={module} mode="edit" id={id} record={record} {...body} />}
+      {(record) => (
+        <CrudFormBody
+          // The server's record shown after an edit conflict starts a fresh form.
+          key={recordKey(record)}
+          module={module}
+          mode="edit"
+          id={id}
+          record={record}
+          {...body}
+        />
+      )}
     </RecordLoader>
   ) : (
     <CrudFormBody module={module} mode="add" {...body} />

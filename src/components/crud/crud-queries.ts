@@ -77,10 +77,15 @@ export function createCrudQueries<TRow = ModuleRecord>(module: ModuleDefinition<
     info: (id: RecordId) =>
       queryOptions({
         queryKey: keys.info(id),
-        queryFn: () => dataOf(callOf(module, 'info')(id)),
+        queryFn: () => readRecord(module, id),
         staleTime: 0,
       }),
   };
+}
+
+/** The record as the server holds it now (the info call), past every cache. */
+export function readRecord<TRow>(module: ModuleDefinition<TRow>, id: RecordId): Promise<TRow> {
+  return dataOf(callOf(module, 'info')(id));
 }
 
 /**
