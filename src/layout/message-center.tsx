@@ -15,6 +15,7 @@ import {
   unreadCountQuery,
   unreadMessagesQuery,
 } from './shell-api';
+import { useSocketState } from './use-message-socket';
 
 export function MessageCenter() {
   const [open, setOpen] = useState(false);
@@ -25,6 +26,10 @@ export function MessageCenter() {
   const list = useQuery({ ...unreadMessagesQuery, enabled: open });
   const messages = list.data ?? [];
   const count = unread.data ?? 0;
+  const offline = useSocketState() === 'offline';
+  // 暂无消息 only when the server said so: not while the list failed or the count says otherwise.
+  const knownEmpty = messages.length === 0 && !list.isFetching && !list.isError && count === 0;
+  const unavailable = messages.length === 0 && !list.isFetching && (list.isError || count > 0);
 
   const markRead = useMessageRead({
     mutation: {
@@ -42,8 +47,9 @@ export function MessageCenter() {
     <>
       <button
         type="button"
-        className="shell-icon-button message-bell"
-        aria-label={`${shell.messages.bell} ${count}`}
+        className={`shell-icon-button message-bell${offline ? ' message-bell--offline' : ''}`}
+        aria-label={`${shell.messages.bell} ${count}${offline ? ` ${shell.messages.offline}` : ''}`}
+        title={offline ? shell.messages.offline : undefined}
         onClick={() => setOpen(true)}
       >
         <i className="pi pi-bell p-overlay-badge" aria-hidden>
@@ -55,6 +61,7 @@ export function MessageCenter() {
             />
           )}
         </i>
+        {offline && <span className="message-bell__offline" aria-hidden />}
       </button>
       <Sidebar
         visible={open}
@@ -74,8 +81,10 @@ export function MessageCenter() {
             {shell.messages.readAll}
           </button>
         </div>
-        {messages.length === 0 && !list.isFetching && (
-          <p className="message-drawer__empty">{shell.messages.empty}</p>
+        {offline && <p className="message-drawer__offline">{shell.messages.offline}</p>}
+        {knownEmpty && <p className="message-drawer__empty">{shell.messages.empty}</p>}
+        {unavailable && (
+          <p className="message-drawer__empty">{shell.messages.unavailable(count)}</p>
         )}
         <ul className="message-list" aria-label={shell.messages.drawerTitle}>
           {page.map((message) => (

@@ -74,6 +74,11 @@ export const shell = {
     empty: '暂无消息',
     newMessage: '您有一条新消息',
     socketUnsupported: '您的浏览器不支持socket',
+    offline: '消息连接已断开，正在重连…',
+    unavailable: (count: number) =>
+      count > 0
+        ? `有 ${count} 条未读消息，暂时无法加载，连接恢复后自动刷新`
+        : '消息暂时无法加载，连接恢复后自动刷新',
   },
   home: {
     welcome: '欢迎回来，{name}',
