@@ -423,8 +423,8 @@ describe('rich-text editor tools on 公告管理', () => {
       if (request.url().includes('action=catchimage'))
         captured.push(...new URLSearchParams(request.postData() ?? '').getAll('source[]'));
     });
-    // The mock keeps foreign images at their address (it fetches nothing); here the server
-    // answers as a real one would, with a copy on the own server.
+    // The address cannot be reached from here, whatever the mock makes of it; the server
+    // answers as one that copied it would, with a copy on the own server.
     await page.evaluate(() => {
       const original = window.fetch.bind(window);
       window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -432,8 +432,11 @@ describe('rich-text editor tools on 公告管理', () => {
           typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
         const response = await original(input, init);
         if (!url.includes('action=catchimage')) return response;
-        const answer = (await response.json()) as { list: { url: string }[] };
-        answer.list.forEach((entry) => (entry.url = '/storage/logo.png'));
+        const answer = (await response.json()) as { list: { state: string; url: string }[] };
+        answer.list.forEach((entry) => {
+          entry.state = 'SUCCESS';
+          entry.url = '/storage/logo.png';
+        });
         return Response.json(answer);
       };
     });
