@@ -20,6 +20,30 @@ export const mockMessages = {
   imported: (count: number) => `成功导入 ${count} 条数据`,
   importNoFile: '请上传 Excel 文件',
   importBadFile: 'Excel 文件无法解析，请使用导入模板',
+  // --- Excel import: the file, its header row, then each row checked as 新增 checks it -----
+  importEmptyFile: '文件是空的，请选择填好数据的 Excel 文件',
+  importXls: '暂不支持 .xls 格式，请在 Excel 中另存为 .xlsx 后重新导入',
+  importTooLarge: (limit: string) =>
+    `文件内容过多（解压后超过 ${limit} 或单元格过多），请删除多余的列和工作表后重新导入`,
+  importTooManyRows: (max: number) => `一次最多导入 ${max} 行数据，请拆分成多个文件分批导入`,
+  importNoColumns: '该模块没有可导入的列',
+  importNoRows: '表格中没有数据（第 1 行是表头，数据从第 2 行开始填写）',
+  importBadHeader: (problems: readonly string[], expected: readonly string[]) =>
+    `表头与导入模板不一致：${problems.join('；')}。第 1 行应依次为：${expected.join('、')}`,
+  importHeaderMissing: '第 1 行没有表头',
+  importHeaderUnknown: (names: string) => `不认识的列${names}`,
+  importHeaderDuplicate: (names: string) => `重复的列${names}`,
+  importHeaderRequired: (names: string) => `缺少必填列${names}`,
+  importMoreColumns: (more: number) => ` 等另外 ${more} 列`,
+  importColumnLabel: (letter: string) => `${letter}列`,
+  importNoHeader: (label: string) => `${label}有内容但没有表头，无法导入`,
+  importFormulaNoResult: (label: string) =>
+    `「${label}」是公式，文件中没有保存计算结果，请在 Excel 中打开并保存后重新导入`,
+  importCellError: (label: string, code: string) => `「${label}」是错误值 ${code}`,
+  /** One row's problem as the user reads it: 第3行：「手机号」格式不正确. */
+  importRowProblem: (row: number, message: string) => `第${row}行：${message}`,
+  importRefused: (rows: number, first: string) =>
+    `导入失败：${rows} 行数据有问题，所有数据均未导入（${first}${rows > 1 ? ' 等' : ''}）`,
   unknownField: (field: string) => `字段 ${field} 不存在`,
   callNotFound: '404，接口不存在！',
   oldPwdRequired: '请输入旧密码！',

@@ -311,6 +311,19 @@ function coerceText(value: unknown, types: string[]): unknown {
   return value;
 }
 
+/**
+ * A value typed into a form or a spreadsheet cell as the schema's type: text by `coerceText`;
+ * a number or a true/false cell in a text-only field as its text (Excel turns 13800138001
+ * typed into a cell into a number).
+ */
+function coerceField(value: unknown, types: string[]): unknown {
+  const textOnly =
+    types.includes('string') &&
+    !types.some((type) => ['integer', 'number', 'boolean'].includes(type));
+  if ((typeof value === 'number' || typeof value === 'boolean') && textOnly) return String(value);
+  return coerceText(value, types);
+}
+
 /** The properties of an object schema, through $ref and allOf. */
 function propertiesOf(doc: OpenApiDocument, raw: unknown, depth = 0): Map<string, unknown> {
   const schema = deref(doc, raw);
@@ -353,9 +366,28 @@ function limitOf(error: ErrorObject): number {
   return Number(error.params.limit);
 }
 
-function messageFor(errors: readonly ErrorObject[], labels: Map<string, string>): string {
+/** The error a message is about: a missing field first, else the first concrete keyword. */
+function chosenError(errors: readonly ErrorObject[]): ErrorObject {
   const required = errors.find((error) => error.keyword === 'required');
-  const error = required ?? errors.find((item) => !COMPOSITE.has(item.keyword)) ?? errors[0]!;
+  return required ?? errors.find((item) => !COMPOSITE.has(item.keyword)) ?? errors[0]!;
+}
+
+/** What is wrong with one field of a body, as the call answers it. */
+export interface FieldProblem {
+  /** The property the message is about (empty for the body as a whole). */
+  field: string;
+  label: string;
+  message: string;
+}
+
+function problemFor(errors: readonly ErrorObject[], labels: Map<string, string>): FieldProblem {
+  const field = fieldOf(chosenError(errors));
+  return { field, label: labelFor(labels, field), message: messageFor(errors, labels) };
+}
+
+function messageFor(errors: readonly ErrorObject[], labels: Map<string, string>): string {
+  const error = chosenError(errors);
+  const required = error.keyword === 'required';
   const label = labelFor(labels, fieldOf(error));
   // A value matching none of several shapes (an id that is neither number nor text).
   const ofSeveral = errors.some(
@@ -506,17 +538,65 @@ async function contractProblem(
   }
   if (!validators.body || !sameMethod || !operation.body) return undefined;
   let body: unknown = input.json;
-  if (input.form) {
-    const properties = propertiesOf(found.doc, operation.body);
-    body = Object.fromEntries(
-      Object.entries(input.form).map(([name, value]) => [
-        name,
-        coerceText(value, typesOf(found.doc, properties.get(name))),
-      ]),
-    );
-  }
+  if (input.form) body = typedFields(found.doc, operation.body, input.form);
   body ??= {};
   if (isObject(body)) body = withoutBlanks(body);
   if (!validators.body(body)) return messageFor(validators.body.errors ?? [], validators.labels);
   return undefined;
+}
+
+/** Fields of a form (or a sheet row) as the body schema's types, blanks dropped. */
+function typedFields(doc: OpenApiDocument, schema: Schema, fields: Params): Params {
+  const properties = propertiesOf(doc, schema);
+  return withoutBlanks(
+    Object.fromEntries(
+      Object.entries(fields).map(([name, value]) => [
+        name,
+        coerceField(value, typesOf(doc, properties.get(name))),
+      ]),
+    ),
+  );
+}
+
+/** Checks one record; `record` is what the call would store (typed, blanks dropped). */
+export type RecordCheck = (fields: Params) => { record: Params; problem: FieldProblem | undefined };
+
+/**
+ * The check the request guard makes of a form posted to `method pathname`, for records that
+ * arrive some other way: the import checks each sheet row as `add` checks its body, with the
+ * same messages. Resolves the operation once; a call the contract does not describe (or
+ * validation being off, see the header) checks nothing and keeps the fields as given.
+ */
+export async function recordChecker(method: string, pathname: string): Promise<RecordCheck> {
+  const unchecked: RecordCheck = (fields) => ({
+    record: withoutBlanks(fields),
+    problem: undefined,
+  });
+  let found: Contract;
+  try {
+    found = await loadContract();
+  } catch (error) {
+    if (!validationOff) console.warn('mock backend: request validation is off', error);
+    validationOff = true;
+    return unchecked;
+  }
+  const match = findOperation(found, method.toUpperCase(), pathname);
+  const schema = match?.sameMethod ? match.operation.body : undefined;
+  if (!match || !schema) return unchecked;
+  let validate: ValidateFunction | undefined;
+  let labels: Map<string, string>;
+  try {
+    ({ body: validate, labels } = validatorsFor(found, match.operation));
+  } catch (error) {
+    if (!validationOff) console.warn('mock backend: request validation is off', error);
+    validationOff = true;
+    return unchecked;
+  }
+  if (!validate) return unchecked;
+  const check = validate;
+  return (fields) => {
+    const record = typedFields(found.doc, schema, fields);
+    const problem = check(record) ? undefined : problemFor(check.errors ?? [], labels);
+    return { record, problem };
+  };
 }

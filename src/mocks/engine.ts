@@ -13,9 +13,18 @@ import { permissionKeyFor } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';
 import { DEMO_PASSWORD, sessionUser, USER_TABLE } from './auth';
 import { underDesignFlags } from './design-flags';
-import { buildWorkbook, readWorkbook, XLSX_TYPE } from './excel';
+import { recordChecker, type FieldProblem } from './contract';
+import {
+  buildWorkbook,
+  DEFAULT_IMPORT_MAX_ROWS,
+  readImportSheet,
+  XLSX_TYPE,
+  type ImportProblem,
+  type SheetReading,
+  type SheetRow,
+} from './excel';
 import { fileBytesByAddress } from './files';
-import { fail, ok } from './respond';
+import { envelope, fail, ok } from './respond';
 import { persist, registerSeed, table } from './store';
 import type { MockModuleRegistration, MockRow } from './types';
 import {
@@ -125,9 +134,16 @@ function findRow(
   return rows.find((row) => sameId(row[registration.primaryKey], id));
 }
 
-function missingRequired(registration: MockModuleRegistration, row: MockRow): string | undefined {
+function requiredProblem(
+  registration: MockModuleRegistration,
+  row: MockRow,
+): FieldProblem | undefined {
   const missing = registration.requiredFields.find(({ field }) => isEmptyValue(row[field]));
-  return missing ? mockMessages.required(missing.label) : undefined;
+  return missing && { ...missing, message: mockMessages.required(missing.label) };
+}
+
+function missingRequired(registration: MockModuleRegistration, row: MockRow): string | undefined {
+  return requiredProblem(registration, row)?.message;
 }
 
 /** Filters of a list call: keyword over keywordFields, exact match over filterFields. */
@@ -245,6 +261,75 @@ export function addRecord(
   }
   store.rows.push(withDemoPassword(registration, row));
   return row;
+}
+
+/**
+ * Data rows one import may hold: one number per module. A constant for now; it belongs in the
+ * contract (x-admin.importMaxRows of the import operation) and will be read from there.
+ */
+function importMaxRows(): number {
+  return DEFAULT_IMPORT_MAX_ROWS;
+}
+
+/** Problems an answer lists (its message counts every row with a problem). */
+export const IMPORT_PROBLEMS_LISTED = 100;
+
+/** The answer of an import refused for its rows: nothing was stored. */
+function importRefused(problemRows: number, problems: readonly ImportProblem[]): Response {
+  const first = problems[0];
+  const firstText = first ? mockMessages.importRowProblem(first.row, first.message) : '';
+  return envelope(201, mockMessages.importRefused(problemRows, firstText), {
+    count: 0,
+    problemRows,
+    problems: problems.slice(0, IMPORT_PROBLEMS_LISTED),
+  });
+}
+
+/**
+ * Checks every row of the sheet as 新增 checks its body — the contract's request schema of the
+ * module's add call (what the request guard checks), then the engine's required fields (what
+ * addRecord checks), with the same messages — and stores all of them, or none: one bad row and
+ * the answer is 201 with every row's problem, the table untouched.
+ */
+async function importRows(
+  registration: MockModuleRegistration,
+  rows: readonly SheetRow[],
+  request: Request,
+): Promise<Response> {
+  const check = await recordChecker('POST', `/api/${registration.group}/add`);
+  const problems: ImportProblem[] = [];
+  let problemRows = 0;
+  const records: { row: number; record: MockRow }[] = [];
+  for (const { row, values, problems: unreadable } of rows) {
+    // New records: an id in the sheet (an edited export) is not the record's id.
+    const { [registration.primaryKey]: _ignored, ...fields } = values;
+    let found = unreadable;
+    if (!found.length) {
+      const { record, problem } = check(fields);
+      const wrong = problem ?? requiredProblem(registration, record);
+      if (wrong) found = [{ row, ...wrong }];
+      else records.push({ row, record });
+    }
+    if (!found.length) continue;
+    problemRows += 1;
+    // Counted to the end, listed up to the cap: a 10,000-row sheet of mistakes stays small.
+    if (problems.length < IMPORT_PROBLEMS_LISTED) problems.push(...found);
+  }
+  if (problemRows) return importRefused(problemRows, problems);
+
+  const store = table(registration.group);
+  const before = { rows: [...store.rows], nextId: store.nextId };
+  for (const { row, record } of records) {
+    const added = addRecord(registration, record, request);
+    if (typeof added === 'string') {
+      // Checked above, so not expected; still, nothing half-imported stays.
+      store.rows = before.rows;
+      store.nextId = before.nextId;
+      return importRefused(1, [{ row, field: '', label: '', message: added }]);
+    }
+  }
+  persist();
+  return ok({ count: records.length }, mockMessages.imported(records.length));
 }
 
 type Action = (
@@ -430,24 +515,22 @@ const actions = new Map<string, Action>(
       if (typeof file === 'string') bytes = await fileBytesByAddress(file);
       else if (file instanceof Blob) bytes = await file.arrayBuffer();
       if (!bytes) return fail(201, mockMessages.importNoFile);
-      let records: MockRow[];
+      let sheet: SheetReading;
       try {
-        records = await readWorkbook(
+        sheet = await readImportSheet(
           bytes,
           exportColumns(registration, table(registration.group).rows),
+          {
+            maxRows: importMaxRows(),
+            required: registration.requiredFields.map(({ field }) => field),
+          },
         );
       } catch {
+        // exceljs met something its own checks did not foresee: still an answer, not a crash.
         return fail(201, mockMessages.importBadFile);
       }
-      let count = 0;
-      for (const record of records) {
-        const { [registration.primaryKey]: _ignored, ...rest } = record;
-        const added = addRecord(registration, rest, request);
-        if (typeof added === 'string') return fail(201, `${added}（第 ${count + 2} 行）`);
-        count += 1;
-      }
-      persist();
-      return ok({ count }, mockMessages.imported(count));
+      if (!sheet.ok) return fail(201, sheet.message);
+      return importRows(registration, sheet.rows, request);
     },
   } satisfies Record<string, Action>),
 );
