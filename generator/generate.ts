@@ -220,7 +220,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   if (lintProblems.some((p) => p.severity === 'error')) throw new LintError(lintProblems);
   let modules: ModuleModel[];
   try {
-    modules = buildModules(document);
+    modules = buildModules(document, locate);
   } catch (error) {
     throw error instanceof ModelError ? locateModelError(error, document, locate) : error;
   }
