@@ -168,12 +168,13 @@ describe('contract texts hold no control characters', () => {
     );
   }
 
-  it('generate refuses them, one line each naming the file and line of the tag or field', async () => {
+  it('generate refuses them, one line each naming the file and the very line of the text', async () => {
     await editTexts();
     const file = 'paths/adminnotice.yaml';
-    const tag = await lineOf(file, '    x-admin:');
-    const title = await lineOf(file, 'notice_title:');
-    const status = await lineOf(file, '        status:');
+    const title = await lineOf(file, 'title: "公告');
+    const summary = await lineOf(file, 'summary: "公告列表');
+    const label = await lineOf(file, 'label: "公告');
+    const option = await lineOf(file, 'label: "启');
     const error = await generate({
       contractDir: contract(),
       outDir: path.join(dir, 'generated'),
@@ -182,10 +183,10 @@ describe('contract texts hold no control characters', () => {
     expect(error).toBeInstanceOf(ModelError);
     expect((error as ModelError).message.split('\n')).toEqual([
       'x-admin has 4 problem(s):',
-      `  - ${file}:${tag}: tag adminnotice: x-admin.title holds a line feed (U+000A): ${WHY}`,
-      `  - ${file}:${tag}: tag adminnotice: GET /api/adminnotice/list: summary holds a carriage return (U+000D): ${WHY}`,
-      `  - ${file}:${title}: components.schemas.AdminNotice.notice_title: x-admin.label holds a line separator (U+2028): ${WHY}`,
-      `  - ${file}:${status}: components.schemas.AdminNotice.status: x-admin.options[0].label holds a tab (U+0009): ${WHY}`,
+      `  - ${file}:${title}: tag adminnotice: x-admin.title holds a line feed (U+000A): ${WHY}`,
+      `  - ${file}:${summary}: tag adminnotice: GET /api/adminnotice/list: summary holds a carriage return (U+000D): ${WHY}`,
+      `  - ${file}:${label}: components.schemas.AdminNotice.notice_title: x-admin.label holds a line separator (U+2028): ${WHY}`,
+      `  - ${file}:${option}: components.schemas.AdminNotice.status: x-admin.options[0].label holds a tab (U+0009): ${WHY}`,
     ]);
   });
 
