@@ -76,6 +76,20 @@ export const crud = {
   importUpload: '开始导入',
   templateFileName: (title: string) => `${title}导入模板.xlsx`,
   exportFileName: (title: string) => `${title}.xlsx`,
+  /** The row-by-row report of an import the server refused (nothing was stored). */
+  importReport: {
+    title: '导入问题',
+    summary: (rows: number) => `${rows} 行数据有问题，所有数据均未导入。`,
+    listed: (shown: number) => `下表列出前 ${shown} 条问题。`,
+    retry: '请按下表修改文件并保存，然后重新选择文件导入。',
+    row: '行号',
+    field: '字段',
+    problem: '问题',
+    rowNumber: (row: number) => `第${row}行`,
+    download: '下载问题清单',
+    fileName: (title: string) => `${title}导入问题.xlsx`,
+    sheetName: '导入问题',
+  },
 } as const;
 
 /** Wording of src/lib/format (spec section 9: relative time). */

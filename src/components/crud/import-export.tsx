@@ -7,6 +7,7 @@ import { notify } from '@/lib/notify';
 import { crud as t } from '@/locale/crud';
 import { upload as tu } from '@/locale/upload';
 import { createCrudMutations } from './crud-queries';
+import { importReportOf, ImportReportView, type ImportReport } from './import-report';
 import { canDo } from './permission-keys';
 import type { ListQuery, ModuleDefinition } from './module-definition';
 
@@ -58,6 +59,8 @@ export function useImportExport(
   const importCall = useMutation(mutations.import);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The rows the server refused in the last import of the chosen file. */
+  const [report, setReport] = useState<ImportReport | null>(null);
   const [busy, setBusy] = useState(false);
   const download = async (load: (() => Promise<Blob>) | undefined, name: string) => {
     if (!load) return;
@@ -77,10 +80,12 @@ export function useImportExport(
       module.capabilities.includes('importtemplate') && Boolean(module.api.importtemplate),
     file,
     error,
+    report,
     busy: busy || importCall.isPending,
     /** A problem found before the file reached `choose` (the widget's own checks). */
     refuse: (message: string) => {
       setError(message);
+      setReport(null);
       setFile(null);
       notify.error(message);
     },
@@ -89,6 +94,8 @@ export function useImportExport(
     choose: (files: readonly File[]) => {
       const problem = validateImportFiles(files);
       setError(problem);
+      // A new file: the last report was about the one before.
+      setReport(null);
       if (problem) {
         notify.error(problem);
         setFile(null);
@@ -100,17 +107,21 @@ export function useImportExport(
         setError(t.importNoFile);
         return false;
       }
+      setReport(null);
       try {
         await importCall.mutateAsync(file);
         setFile(null);
         return true;
-      } catch {
+      } catch (failure) {
+        // The request client has shown the message; the file stays chosen to fix and retry.
+        setReport(importReportOf(failure) ?? null);
         return false;
       }
     },
     reset: () => {
       setFile(null);
       setError(null);
+      setReport(null);
     },
     downloadTemplate: () => download(module.api.importtemplate, t.templateFileName(module.title)),
     exportCurrent: () =>
@@ -160,7 +171,7 @@ export function ImportExport({
         header={t.importTitle(module.title)}
         visible={open}
         onHide={close}
-        style={{ width: 'min(520px, 95vw)' }}
+        style={{ width: io.report ? 'min(760px, 95vw)' : 'min(520px, 95vw)' }}
         modal
       >
         <div className="crud-import">
@@ -183,6 +194,13 @@ export function ImportExport({
             <small className="p-error" role="alert">
               {io.error}
             </small>
+          )}
+          {io.report && (
+            <ImportReportView
+              report={io.report}
+              fileName={t.importReport.fileName(module.title)}
+              save={saveBlob}
+            />
           )}
           <div className="crud-form__footer">
             {io.canTemplate && (
