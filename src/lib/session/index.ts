@@ -178,7 +178,7 @@ function readMessage(data: unknown): SyncMessage | undefined {
 }
 
 function isSessionKey(key: string): key is SessionKey {
-  return (ALL_KEYS as readonly string[]).includes(key);
+  return ALL_KEYS.some((known) => known === key);
 }
 
 function snapshot(): Record<string, string> {
@@ -375,13 +375,20 @@ export function wantsNewTab(event: ClickIntent): boolean {
 }
 
 /**
+ * Paths the server answers, not the app: an uploaded or proxied file there is exactly the kind
+ * of page that must never receive a ticket.
+ */
+const SERVER_PATHS = /^\/(api|ueditor|storage|oss-mock|ws)(\/|$)/i;
+
+/**
  * Opens one of the app's routes in a new tab that starts with this tab's session: the one way
- * the app opens its own routes in a new tab (see the hand-over above). A path that is no route
- * of this app is refused. Without a session (or a channel) the tab opens plainly.
+ * the app opens its own routes in a new tab (see the hand-over above). An address off the site,
+ * or a path the server answers (/api, /ueditor, /storage…), is refused. Without a session (or a
+ * channel) the tab opens plainly.
  */
 export function openAppTab(path: string): void {
   const target = appPath(path);
-  if (!target) return;
+  if (!target || SERVER_PATHS.test(target)) return;
   if (!channel || !getToken()) {
     window.open(target, '_blank', 'noopener');
     return;

@@ -148,13 +148,16 @@ describe('a tab the app opens', () => {
     expect(lastTicket()).not.toBe(first);
   });
 
-  it('opens without a ticket when this tab holds no session, and never off the app', async () => {
+  it('opens without a ticket when this tab holds no session, and never off the app or to a server file', async () => {
     await initSessionSharing();
     openAppTab('/system/user');
     expect(open).toHaveBeenLastCalledWith('/system/user', '_blank', 'noopener');
     signInHere();
     openAppTab('//evil.example/x');
     openAppTab('https://evil.example/');
+    // A file the server serves is not the app: it never gets a ticket.
+    openAppTab('/storage/evil.html');
+    openAppTab('/API/../storage/evil.html');
     expect(open).toHaveBeenCalledTimes(1);
   });
 
