@@ -3,7 +3,8 @@
  * middle button on a sidebar entry) starts signed in; a page of the same origin that is not the
  * app — an HTML file served under /storage — asks for the session with and without guessed
  * tickets, replays what it hears and listens while a real hand-over happens, and never sees the
- * token; an address typed into a new tab of the same browser shows the login page.
+ * token; signing out in one tab signs out the others; an address typed into a new tab of the
+ * same browser shows the login page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -129,6 +130,17 @@ describe('the session hand-over', () => {
       entry.click({ button: 'middle' }),
     ]);
     await noticeListShown(middle);
+
+    // Signing out in the first tab signs out the tabs it handed the session to.
+    await page.bringToFront();
+    await page.click('.user-menu__trigger');
+    await page.click('.user-menu__popup .p-menuitem-text:text-is("退出系统")');
+    await page.click('.p-confirm-dialog-accept');
+    await page.waitForURL(/\/login/);
+    for (const tab of [opened, middle]) {
+      await tab.waitForURL(/\/login/);
+      expect(await tab.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    }
     await context.close();
   });
 
