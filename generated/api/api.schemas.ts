@@ -110,6 +110,46 @@ export type ListPageMeta = {
   pagesize: number;
 };
 
+/**
+ * One problem of a refused import.
+ */
+export type ImportProblem = {
+  /**
+   * 表格中的行号（第 1 行是表头）。
+   * @minimum 1
+   */
+  row: number;
+  /** 字段名；一列没有表头时为空串。 */
+  field: string;
+  /** 列的表头，或列字母（如 F列）。 */
+  label: string;
+  /** 与新增接口相同的提示，如 「手机号」格式不正确。 */
+  message: string;
+};
+
+/**
+ * status 200: count rows were stored. status 201 for bad rows: nothing was stored, problemRows rows have problems, problems lists the first 100.
+ */
+export type ImportResult = {
+  /** @minimum 0 */
+  count: number;
+  /** @minimum 1 */
+  problemRows?: number;
+  /** @maxItems 100 */
+  problems?: ImportProblem[];
+};
+
+export type ImportEnvelopeAllOfData = ImportResult | null;
+
+export type ImportEnvelopeAllOf = {
+  data?: ImportEnvelopeAllOfData;
+};
+
+/**
+ * The answer of an import (all or nothing); data is null for a refused file.
+ */
+export type ImportEnvelope = Envelope & ImportEnvelopeAllOf;
+
 export type EmptyEnvelope = Envelope;
 
 export type AdminDepartmentStatus =

@@ -4059,6 +4059,27 @@ export interface components {
       pageindex: number;
       pagesize: number;
     };
+    /** @description One problem of a refused import. */
+    ImportProblem: {
+      /** @description 表格中的行号（第 1 行是表头）。 */
+      row: number;
+      /** @description 字段名；一列没有表头时为空串。 */
+      field: string;
+      /** @description 列的表头，或列字母（如 F列）。 */
+      label: string;
+      /** @description 与新增接口相同的提示，如 「手机号」格式不正确。 */
+      message: string;
+    };
+    /** @description status 200: count rows were stored. status 201 for bad rows: nothing was stored, problemRows rows have problems, problems lists the first 100. */
+    ImportResult: {
+      count: number;
+      problemRows?: number;
+      problems?: components['schemas']['ImportProblem'][];
+    };
+    /** @description The answer of an import (all or nothing); data is null for a refused file. */
+    ImportEnvelope: components['schemas']['Envelope'] & {
+      data?: components['schemas']['ImportResult'] | null;
+    };
     EmptyEnvelope: components['schemas']['Envelope'];
     /** @description One department (spec section 3 management shape, without children). */
     AdminDepartment: {
@@ -8766,7 +8787,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['EmptyEnvelope'];
+          'application/json': components['schemas']['ImportEnvelope'];
         };
       };
       '4XX': components['responses']['HttpError4xx'];
@@ -10034,7 +10055,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['EmptyEnvelope'];
+          'application/json': components['schemas']['ImportEnvelope'];
         };
       };
       '4XX': components['responses']['HttpError4xx'];

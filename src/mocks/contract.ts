@@ -32,6 +32,8 @@ interface Operation {
   query: Map<string, { schema: Schema; required: boolean }>;
   /** The application/json request body schema. */
   body: Schema | undefined;
+  /** The operation's x-admin (its settings, e.g. importMaxRows). */
+  admin: Schema;
 }
 
 interface Validators {
@@ -103,6 +105,7 @@ function readOperation(
     tag: typeof tags[0] === 'string' ? tags[0] : undefined,
     query,
     body,
+    admin: isObject(raw['x-admin']) ? raw['x-admin'] : {},
   };
 }
 
@@ -202,6 +205,20 @@ export async function callPermission(
   return key?.replace(/^\{([^}]+)\}/, (_, name: string) =>
     decodedSegment(match.parameters.get(name) ?? '').toUpperCase(),
   );
+}
+
+/**
+ * A whole-number setting of the call's operation in the contract (x-admin), e.g. the
+ * importMaxRows of an import; `fallback` when the contract gives none.
+ */
+export async function callSetting(
+  method: string,
+  pathname: string,
+  name: string,
+  fallback: number,
+): Promise<number> {
+  const value = findOperation(await loadContract(), method, pathname)?.operation.admin[name];
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
 /** A path segment as the handlers read it; a malformed escape stays as sent. */

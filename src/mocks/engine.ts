@@ -13,7 +13,7 @@ import { permissionKeyFor } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';
 import { DEMO_PASSWORD, sessionUser, USER_TABLE } from './auth';
 import { underDesignFlags } from './design-flags';
-import { recordChecker, type FieldProblem } from './contract';
+import { callSetting, recordChecker, type FieldProblem } from './contract';
 import {
   buildWorkbook,
   DEFAULT_IMPORT_MAX_ROWS,
@@ -263,12 +263,14 @@ export function addRecord(
   return row;
 }
 
-/**
- * Data rows one import may hold: one number per module. A constant for now; it belongs in the
- * contract (x-admin.importMaxRows of the import operation) and will be read from there.
- */
-function importMaxRows(): number {
-  return DEFAULT_IMPORT_MAX_ROWS;
+/** Data rows one import may hold: the import operation's x-admin.importMaxRows in the contract. */
+function importMaxRows(request: Request): Promise<number> {
+  return callSetting(
+    request.method,
+    new URL(request.url).pathname,
+    'importMaxRows',
+    DEFAULT_IMPORT_MAX_ROWS,
+  );
 }
 
 /** Problems an answer lists (its message counts every row with a problem). */
@@ -521,7 +523,7 @@ const actions = new Map<string, Action>(
           bytes,
           exportColumns(registration, table(registration.group).rows),
           {
-            maxRows: importMaxRows(),
+            maxRows: await importMaxRows(request),
             required: registration.requiredFields.map(({ field }) => field),
           },
         );

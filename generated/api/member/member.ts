@@ -21,6 +21,7 @@ import type {
   EmptyEnvelope,
   HttpError4xxResponse,
   IdObjectBody,
+  ImportEnvelope,
   Member,
   MemberEditBody,
   MemberExportParams,
@@ -609,7 +610,7 @@ export const memberImport = (
   const formData = new FormData();
   formData.append(`importfile`, memberImportBody.importfile);
 
-  return request<EmptyEnvelope>(
+  return request<ImportEnvelope>(
     {
       url: `/api/member/import`,
       method: 'POST',

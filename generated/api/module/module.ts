@@ -21,6 +21,7 @@ import type {
   EmptyEnvelope,
   HttpError4xxResponse,
   IdObjectBody,
+  ImportEnvelope,
   MethodGetkeyval200,
   ModuleAdd200,
   ModuleEdit200,
@@ -940,7 +941,7 @@ export const moduleImport = (
   const formData = new FormData();
   formData.append(`importfile`, moduleImportForm.importfile);
 
-  return request<EmptyEnvelope>(
+  return request<ImportEnvelope>(
     {
       url: `/api/${module}/import`,
       method: 'POST',

@@ -312,7 +312,7 @@ describe('export and import', () => {
     );
     expect(await call('POST', '/api/mockbook/import', { token, body: form })).toMatchObject({
       status: 201,
-      msg: '请输入分类（第 2 行）',
+      msg: '表头与导入模板不一致：缺少必填列「分类」。第 1 行应依次为：编号、书名、作者、分类、状态',
     });
     expect(await call('POST', '/api/mockbook/import', { token, body: {} })).toMatchObject({
       status: 201,
