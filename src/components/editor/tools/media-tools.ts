@@ -188,6 +188,8 @@ export class VideoTool implements BlockTool {
       media.allowFullscreen = true;
       media.title = t.videoLabel(this.data.url);
     } else if (media instanceof HTMLVideoElement) {
+      // Nothing is fetched from the video's host until the user presses play (as in the view).
+      media.preload = 'none';
       if (target) media.src = target.src;
       media.controls = true;
     }
