@@ -72,6 +72,15 @@ function patterned(size: number): Buffer {
   return bytes;
 }
 
+/** Patterned bytes behind a signature: the mock keeps a file only when its bytes are what its name says. */
+function signed(signature: readonly number[], size: number): Buffer {
+  const bytes = patterned(size);
+  bytes.set(signature);
+  return bytes;
+}
+const MP4_SIGNATURE = [0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d];
+const ZIP_SIGNATURE = [0x50, 0x4b, 3, 4];
+
 /** The answer to a GET of `address` from inside the page (through the mock backend). */
 async function fetchInPage(page: Page, address: string) {
   return page.evaluate(async (url) => {
@@ -95,7 +104,7 @@ describe('large uploads on 附件管理', () => {
     await page.setInputFiles('[data-testid=large-upload-input-chunked]', {
       name: '宣传片-12MB.mp4',
       mimeType: 'video/mp4',
-      buffer: patterned(12 * MB),
+      buffer: signed(MP4_SIGNATURE, 12 * MB),
     });
     // The bar and its percent while the chunks go: 33% once chunk 1 is accepted.
     await page.locator('.large-upload__progress [role=progressbar]').waitFor();
@@ -144,7 +153,7 @@ describe('large uploads on 附件管理', () => {
     await page.setInputFiles('[data-testid=large-upload-input-oss]', {
       name: '云端资料.zip',
       mimeType: 'application/zip',
-      buffer: patterned(5 * MB),
+      buffer: signed(ZIP_SIGNATURE, 5 * MB),
     });
     await page.locator('.p-toast-message', { hasText: '上传成功' }).first().waitFor();
     const card = page.getByRole('checkbox', { name: '云端资料.zip' });

@@ -71,6 +71,16 @@ function bytesOf(size: number, seed: number): Uint8Array<ArrayBuffer> {
   return Uint8Array.from({ length: size }, (_, index) => (index * seed) % 256);
 }
 
+/** Patterned bytes behind a signature: the mock keeps a file only when its bytes are what its name says. */
+function signed(signature: readonly number[], size: number, seed: number): Uint8Array<ArrayBuffer> {
+  const bytes = bytesOf(size, seed);
+  bytes.set(signature);
+  return bytes;
+}
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const ZIP_SIGNATURE = [0x50, 0x4b, 3, 4];
+const zipOf = (size: number, seed: number) => signed(ZIP_SIGNATURE, size, seed);
+
 /** A server on the data folder, from fresh in-memory tables (what a restart gives). */
 async function start(dataLimit?: number): Promise<RunningMockServer> {
   // A new process: the tables start from their seeds; the reset must not reach the folder.
@@ -81,7 +91,7 @@ async function start(dataLimit?: number): Promise<RunningMockServer> {
 
 describe('mock-server file storage on disk', () => {
   it('serves uploaded files again after a restart and hands out fresh ids', async () => {
-    const png = bytesOf(3000, 7);
+    const png = signed(PNG_SIGNATURE, 3000, 7);
     let server = await start();
     const first = await upload(server, await signIn(server), png, '../../logo.png', 'image/png');
     expect(first.status).toBe(200);
@@ -95,7 +105,7 @@ describe('mock-server file storage on disk', () => {
       expect(served.headers.get('content-type')).toBe('image/png');
       expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
 
-      const second = await upload(server, await signIn(server), bytesOf(500, 3), 'b.bin');
+      const second = await upload(server, await signIn(server), zipOf(500, 3), 'b.zip');
       expect(second.data.address).not.toBe(first.data.address);
       const again = await fetch(`${server.url}${first.data.address}`);
       expect(new Uint8Array(await again.arrayBuffer())).toEqual(png);
@@ -136,8 +146,8 @@ describe('mock-server file storage on disk', () => {
     await rm(dataDir, { recursive: true, force: true });
     let server = await start(1 * MB);
     const token = await signIn(server);
-    expect((await upload(server, token, bytesOf(600 * KB, 5), 'a.bin')).status).toBe(200);
-    expect(await upload(server, token, bytesOf(600 * KB, 11), 'b.bin')).toEqual({
+    expect((await upload(server, token, zipOf(600 * KB, 5), 'a.zip')).status).toBe(200);
+    expect(await upload(server, token, zipOf(600 * KB, 11), 'b.zip')).toEqual({
       status: 201,
       msg: '存储空间已满（上限 1 MB），请删除不用的附件后重试',
       data: null,
@@ -147,11 +157,11 @@ describe('mock-server file storage on disk', () => {
     // After a restart the files on disk still count.
     server = await start(1 * MB);
     try {
-      const answer = await upload(server, await signIn(server), bytesOf(600 * KB, 13), 'c.bin');
+      const answer = await upload(server, await signIn(server), zipOf(600 * KB, 13), 'c.zip');
       expect(answer.status).toBe(201);
-      expect(
-        (await upload(server, await signIn(server), bytesOf(100 * KB, 2), 'd.bin')).status,
-      ).toBe(200);
+      expect((await upload(server, await signIn(server), zipOf(100 * KB, 2), 'd.zip')).status).toBe(
+        200,
+      );
     } finally {
       await server.close();
     }

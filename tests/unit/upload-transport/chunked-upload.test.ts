@@ -52,6 +52,8 @@ function countChunks() {
 function twelveMegabytes(): File {
   const bytes = new Uint8Array(12 * MB);
   for (let index = 0; index < bytes.length; index += 4096) bytes[index] = (index / 4096) % 251;
+  // An MP4's `ftyp` box first: the mock keeps a file only when its bytes are what its name says.
+  bytes.set([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
   return new File([bytes], '年度视频.mp4', { type: 'video/mp4' });
 }
 
