@@ -2940,8 +2940,10 @@ export type UeditorUploadResult = {
 
 export type UeditorCatchImageResultListItem = {
   source: string;
+  /** SUCCESS, or why this address was not captured */
   state: string;
-  url: string;
+  /** The captured copy on this server (only with SUCCESS). */
+  url?: string;
 };
 
 export type UeditorCatchImageResult = {
@@ -5346,7 +5348,7 @@ export type ToolInportfile200 = Envelope & ToolInportfile200AllOf;
 export type UeditorConfigParams = {
   action: UeditorConfigAction;
   /**
-   * JSONP callback name (cross-domain): the answer is then `callback(config)` as application/javascript.
+   * Ignored: the answer is always JSON (JSONP would run as script on the app's origin).
    * @pattern ^[A-Za-z_$][A-Za-z0-9_$.]*$
    */
   callback?: string;

@@ -3991,7 +3991,7 @@ export interface paths {
     };
     /**
      * 编辑器服务端配置
-     * @description action=config loads the editor's server configuration (upload field names, size and extension limits, URL prefixes). With callback the answer is JSONP (`callback({...})`, JavaScript) for cross-domain use. Fields not shown by the spec; the usual UEditor keys are listed and others pass through.
+     * @description action=config loads the editor's server configuration (upload field names, size and extension limits, URL prefixes). Always JSON: a `callback` is ignored (no JSONP). Fields not shown by the spec; the usual UEditor keys are listed and others pass through.
      */
     get: operations['ueditorConfig'];
     put?: never;
@@ -5264,8 +5264,10 @@ export interface components {
       state: string;
       list: {
         source: string;
+        /** @description SUCCESS, or why this address was not captured */
         state: string;
-        url: string;
+        /** @description The captured copy on this server (only with SUCCESS). */
+        url?: string;
       }[];
     };
   };
@@ -11306,7 +11308,7 @@ export interface operations {
     parameters: {
       query: {
         action: 'config';
-        /** @description JSONP callback name (cross-domain): the answer is then `callback(config)` as application/javascript. */
+        /** @description Ignored: the answer is always JSON (JSONP would run as script on the app's origin). */
         callback?: string;
       };
       header?: never;

@@ -37,7 +37,7 @@ type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
- * action=config loads the editor's server configuration (upload field names, size and extension limits, URL prefixes). With callback the answer is JSONP (`callback({...})`, JavaScript) for cross-domain use. Fields not shown by the spec; the usual UEditor keys are listed and others pass through.
+ * action=config loads the editor's server configuration (upload field names, size and extension limits, URL prefixes). Always JSON: a `callback` is ignored (no JSONP). Fields not shown by the spec; the usual UEditor keys are listed and others pass through.
  * @summary 编辑器服务端配置
  */
 export const ueditorConfig = (

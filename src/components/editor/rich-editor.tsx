@@ -76,6 +76,7 @@ import { AlignmentTune, SpacingTune } from './tools/tunes';
 import { EditorToolbar, type ToolbarActions, type ToolbarCommand } from './toolbar';
 import { checkWordLimit } from './word-count';
 import type { AttachmentValue } from '@/core/attachment';
+import { displayFileName } from '@/lib/format';
 
 const AttachmentLibraryDialog = lazy(
   () => import('@/components/attachment-library/attachment-library-dialog'),
@@ -1069,7 +1070,7 @@ export function RichEditor(props: RichEditorProps) {
                         data: {
                           url: item.att_url,
                           caption: '',
-                          alt: item.att_title,
+                          alt: displayFileName(item.att_title),
                           float: 'none' as ImageFloat,
                           ...(typeof item.att_id === 'number' && item.att_id > 0
                             ? { attId: item.att_id }
