@@ -203,6 +203,20 @@ describe('designing a module', () => {
     await expectToast('已导出 controldemo.yaml');
   });
 
+  it('打开 shows the designed module with 新增 at once: its keys came without signing in again', async () => {
+    // Signed in before the module existed, and never since: its fields' saves brought its keys.
+    const row = page
+      .locator('section.crud-page[aria-label="后台设计"]:visible tr')
+      .filter({ hasText: MODULE.name });
+    await row.getByRole('button', { name: '打开' }).click();
+    await page.waitForURL(/\/deal\/common\/list\?module=controldemo$/);
+    await page
+      .locator('.crud-page:visible')
+      .getByRole('button', { name: '新增', exact: true })
+      .waitFor();
+    await screenshot(page, 'designer-open-designed-module');
+  });
+
   it('前台设计 previews a call with only the ticked fields', async () => {
     await page.goto(`${baseUrl()}/system/moduleapi/list`);
     const designer = page.getByRole('region', { name: '前台设计' });
