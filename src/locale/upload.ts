@@ -75,6 +75,7 @@ export const upload = {
   // Word import (spec section 8 "Word import")
   wordImport: '导入 Word',
   wordWrongType: '请选择 Word 文档（.doc 或 .docx）',
+  wordNotWord: '该文件不是 Word 文档（内容与 .doc / .docx 格式不符），请选择真正的 Word 文档',
   wordParsing: '正在解析 Word 文档，请稍候…',
   wordSuccess: 'Word 文档导入成功',
   wordFailed: (reason: string) => `导入失败：${reason}`,

@@ -5,7 +5,7 @@
  * File bytes are kept by the byte store of ./store (IndexedDB, memory or a data folder).
  *
  * Nothing anyone uploads runs anywhere: every upload call keeps a file only when its extension
- * is one the call allows and its bytes are of that type (./file-types), and a kept file is
+ * is one the call allows and its bytes are of that type (src/core/file-types), and a kept file is
  * served with the type its bytes show, `nosniff`, a sandbox policy, and as a download unless it
  * is a raster image or a PDF. The editor's configuration is JSON only (no JSONP: a script
  * answer on the app's origin would be a gadget for `script-src 'self'`).
@@ -22,7 +22,7 @@ import {
   UPLOAD_TYPES,
   type FileType,
   type UploadKind,
-} from './file-types';
+} from '@/core/file-types';
 import { ossHandlers } from './oss';
 import { envelope, fail, ok } from './respond';
 import { FILE_TABLE, fileById, fileIdOf, keepBytes, persist, table } from './store';
@@ -51,7 +51,7 @@ export function attachmentType(nameOrUrl: string, mime = ''): number {
 /**
  * Stores bytes, serves them at /storage/mock/<id> and records an attachment; answers the
  * message instead when the storage limit would be passed. `mime` is the type the bytes were
- * judged to be (./file-types), never the uploader's claim.
+ * judged to be (src/core/file-types), never the uploader's claim.
  */
 export async function storeFile(
   bytes: Uint8Array,
@@ -102,7 +102,7 @@ function keptName(id: number): string {
 /**
  * Serves a kept file, or 404. The type comes from the bytes (files kept before uploads were
  * checked are served safely too), with nosniff, the sandbox policy and, unless it is a raster
- * image or a PDF, as a download (./file-types `storageHeaders`).
+ * image or a PDF, as a download (src/core/file-types `storageHeaders`).
  */
 export async function serveFile(id: number | undefined): Promise<Response> {
   const found = id === undefined ? undefined : await fileById(id);
@@ -290,7 +290,7 @@ async function sliceUpload(request: Request): Promise<Response> {
 
 const dotted = (types: readonly string[]) => types.map((type) => `.${type}`);
 
-/** The editor's configuration: its allowed lists are the ones the mock enforces (./file-types). */
+/** The editor's configuration: its allowed lists are the ones the mock enforces (src/core/file-types). */
 export const UEDITOR_CONFIG = {
   imageActionName: 'uploadimage',
   imageFieldName: 'upfile',

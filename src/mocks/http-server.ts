@@ -29,7 +29,7 @@ import { getResponse, RequestHandler } from 'msw';
 import { mockMessages } from '@/locale/mock';
 import { tooLargeMessage } from './guards';
 import { mockHandlers } from './handlers';
-import { STORAGE_SECURITY_HEADERS } from './file-types';
+import { STORAGE_SECURITY_HEADERS } from '@/core/file-types';
 import { bodyLimitFor, type BodyLimit } from './limits';
 import { isOssPath, ossErrorDocument } from './oss';
 import {

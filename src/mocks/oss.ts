@@ -22,7 +22,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { mockMessages } from '@/locale/mock';
-import { judgeUpload, storageHeaders, UPLOAD_TYPES } from './file-types';
+import { judgeUpload, storageHeaders, UPLOAD_TYPES } from '@/core/file-types';
 import { ok } from './respond';
 import { fileById, FILE_TABLE, keepBytes, persist, table } from './store';
 import { randomHex } from './util';

@@ -5,6 +5,7 @@
  */
 import type { ImportFileResult } from '@generated/api/api.schemas';
 import { fileExtension } from '@/core/attachment';
+import { judgeUpload } from '@/core/file-types';
 import { getToken } from '@/lib/session';
 import { send } from '@/lib/request/client';
 import { ApiError } from '@/lib/request/errors';
@@ -67,6 +68,9 @@ async function convertOnServer(file: File, as: 'text' | 'html'): Promise<string>
 export async function importWord(file: File, as: 'text' | 'html'): Promise<WordImportResult> {
   const refused = wordFileProblem(file.name);
   if (refused) return { ok: false, message: refused };
+  // By content, not by name: a text file renamed .doc is no Word document.
+  const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
+  if (!judgeUpload(head, file.name, WORD_TYPES).ok) return { ok: false, message: t.wordNotWord };
   try {
     const content =
       fileExtension(file.name) === 'docx'

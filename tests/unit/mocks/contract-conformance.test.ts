@@ -254,7 +254,7 @@ const specific: Record<string, (op: Operation) => Prepared | Promise<Prepared>> 
   }),
   toolUploadmedia: (op) => ({
     path: op.path,
-    // Uploads are kept only when the bytes are what the extension says (src/mocks/file-types).
+    // Uploads are kept only when the bytes are what the extension says (src/core/file-types).
     options: {
       body: multipart(
         {

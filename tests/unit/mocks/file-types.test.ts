@@ -14,7 +14,7 @@ import {
   sniffFamily,
   storageHeaders,
   UPLOAD_TYPES,
-} from '@/mocks/file-types';
+} from '@/core/file-types';
 
 const text = (value: string) => new TextEncoder().encode(value);
 const bytes = (...parts: (string | number[])[]) =>

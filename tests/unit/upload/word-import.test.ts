@@ -19,6 +19,11 @@ afterEach(() => vi.unstubAllGlobals());
 const docxFile = async (paragraphs: string[], name = '总结.docx') =>
   new File([await buildDocx(paragraphs)], name);
 
+/** The first bytes of an OLE2 compound file: what a real .doc starts with. */
+const OLE2 = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const docFile = (name: string) => new File([OLE2, 'DOC'], name);
+const NOT_WORD = '该文件不是 Word 文档（内容与 .doc / .docx 格式不符），请选择真正的 Word 文档';
+
 describe('Word import', () => {
   it.each(['a.pdf', 'a.txt', 'docx', 'a.docx.zip'])('refuses %s', async (name) => {
     expect(wordFileProblem(name)).toBe('请选择 Word 文档（.doc 或 .docx）');
@@ -40,8 +45,19 @@ describe('Word import', () => {
     });
   });
 
+  it('knows a Word document by its content: a renamed text file is refused, nothing is sent', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    for (const name of ['说明.doc', '说明.docx'])
+      expect(await importWord(new File(['只是一段文字'], name), 'text')).toEqual({
+        ok: false,
+        message: NOT_WORD,
+      });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('says why a broken .docx failed', async () => {
-    const result = await importWord(new File(['not a zip'], '坏文件.docx'), 'text');
+    const result = await importWord(new File(['PK\x03\x04not a zip'], '坏文件.docx'), 'text');
     expect(result.ok).toBe(false);
     expect(!result.ok && result.message).toMatch(/^导入失败：.+/);
   });
@@ -55,7 +71,7 @@ describe('Word import', () => {
       }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    expect(await importWord(new File(['DOC'], '旧版.doc'), 'text')).toEqual({
+    expect(await importWord(docFile('旧版.doc'), 'text')).toEqual({
       ok: true,
       content: '旧版文档\n第二行',
     });
@@ -67,7 +83,7 @@ describe('Word import', () => {
 
   it('shows the server’s reason when it refuses a .doc', async () => {
     vi.stubGlobal('fetch', async () => Response.json({ status: 201, msg: '文档已加密' }));
-    expect(await importWord(new File(['DOC'], '加密.doc'), 'text')).toEqual({
+    expect(await importWord(docFile('加密.doc'), 'text')).toEqual({
       ok: false,
       message: '导入失败：文档已加密',
     });

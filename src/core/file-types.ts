@@ -3,8 +3,8 @@
  * uploader claims: an upload is kept only when its extension is allowed for the call AND its
  * content is what that extension says (an HTML page renamed banner.png is refused), and a kept
  * file is served with the type its bytes show, so nothing anyone uploads can become a page of
- * the app's origin. Pure functions, no I/O: the mock's upload calls, its file server and the
- * tests share them.
+ * the app's origin. Pure functions, no I/O: the mock's upload calls, its file server, the app's
+ * Word import (a renamed text file is refused before anything is sent) and the tests share them.
  *
  * Families are the signatures one can check: several extensions share one (docx, xlsx, pptx and
  * zip are all ZIP archives; doc, xls and ppt are OLE2 compound files). Formats without a
