@@ -20,7 +20,7 @@ import { useSocketState } from './use-message-socket';
 export function MessageCenter() {
   const [open, setOpen] = useState(false);
   const [first, setFirst] = useState(0);
-  const [rows, setRows] = useState(MESSAGE_PAGE_SIZES[0]!);
+  const [rows, setRows] = useState<number>(MESSAGE_PAGE_SIZES[0]);
   const queryClient = useQueryClient();
   const unread = useQuery(unreadCountQuery);
   const list = useQuery({ ...unreadMessagesQuery, enabled: open });
@@ -111,7 +111,7 @@ export function MessageCenter() {
             first={first}
             rows={rows}
             totalRecords={messages.length}
-            rowsPerPageOptions={MESSAGE_PAGE_SIZES}
+            rowsPerPageOptions={[...MESSAGE_PAGE_SIZES]}
             onPageChange={(event) => {
               setFirst(event.first);
               setRows(event.rows);

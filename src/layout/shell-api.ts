@@ -4,6 +4,7 @@
  * the query ends in its error state.
  */
 import { queryOptions } from '@tanstack/react-query';
+import { LIST_PAGE_SIZES } from '@/core/paging';
 import { adminmenuGetusermenu } from '@generated/api/adminmenu/adminmenu';
 import {
   messageGetmesnoreadnum,
@@ -16,7 +17,7 @@ import { MessageListTmStatus } from '@generated/api/api.schemas';
 export const UNREAD_STATUS = MessageListTmStatus.NUMBER_2;
 /** Spec section 9: the message list fetches 100. */
 export const MESSAGE_FETCH_SIZE = 100;
-export const MESSAGE_PAGE_SIZES = [10, 30, 40, 50, 80];
+export const MESSAGE_PAGE_SIZES = LIST_PAGE_SIZES;
 
 export const shellKeys = {
   menu: ['shell', 'usermenu'] as const,

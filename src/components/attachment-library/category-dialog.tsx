@@ -19,7 +19,7 @@ import {
 import { isApiError } from '@/lib/request';
 import { notify } from '@/lib/notify';
 import { attachment as t } from '@/locale/attachment';
-import { categoryPath, ROOT_CATEGORY_ID } from './category-rules';
+import { categoryPath, findCategory, ROOT_CATEGORY_ID } from './category-rules';
 import { FieldMessage, FormRow, TextRow } from './form-row';
 
 /** The contract's maxLength of ac_title (openapi/paths/attachmentcate.yaml). */
@@ -51,14 +51,17 @@ function nodeKeys(nodes: readonly TreeNode[]): Record<string, boolean> {
   );
 }
 
-function toNodes(categories: readonly AttachmentCate[], selfId: number): TreeNode[] {
+/**
+ * The parents a category may take: the first-level ones (two levels only, so a second-level
+ * category is never offered), never itself — and none at all for one that has children of its
+ * own, which would then sit on a third level.
+ */
+function parentNodes(categories: readonly AttachmentCate[], selfId: number): TreeNode[] {
+  const self = selfId ? findCategory(categories, selfId) : undefined;
+  if (self?.children?.length) return [];
   return categories
     .filter((category) => category.ac_id !== selfId)
-    .map((category) => ({
-      key: String(category.ac_id),
-      label: category.ac_title,
-      children: toNodes(category.children ?? [], selfId),
-    }));
+    .map((category) => ({ key: String(category.ac_id), label: category.ac_title }));
 }
 
 export interface CategoryDialogProps {
@@ -89,7 +92,7 @@ export function CategoryDialog({ draft, categories, onHide, onSaved }: CategoryD
       {
         key: String(ROOT_CATEGORY_ID),
         label: t.rootCategory,
-        children: toNodes(categories, draft?.ac_id ?? 0),
+        children: parentNodes(categories, draft?.ac_id ?? 0),
       },
     ],
     [categories, draft?.ac_id],

@@ -5,12 +5,13 @@
 import { useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify } from '@/lib/notify';
+import { LIST_PAGE_SIZES } from '@/core/paging';
 import { crud as t } from '@/locale/crud';
 import { createCrudMutations, createCrudQueries, type ListSource } from './crud-queries';
 import { canDo, usePermissionRefresh, type CrudAction } from './permission-keys';
 import type { ListQuery, ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
 
-export const PAGE_SIZES = [10, 20, 30, 50] as const;
+export const PAGE_SIZES = LIST_PAGE_SIZES;
 export const DEFAULT_PAGE_SIZE = 10;
 /**
  * How long a change of page, order or search waits for its answer before the list shows it

@@ -158,6 +158,28 @@ describe('attachment library dialog', () => {
     expect(await within(dialog()).findByText('活动照片')).toBeInTheDocument();
   });
 
+  it('新增分类 offers the root and the first-level categories as parents, never a second-level one', async () => {
+    open(9);
+    const user = userEvent.setup();
+    await screen.findByRole('checkbox', { name: '公司 Logo' });
+    await user.click(within(dialog()).getByRole('button', { name: '新增分类' }));
+    const form = await screen.findByRole('dialog', { name: '添加分类' });
+    await user.click(form.querySelector<HTMLElement>('.p-treeselect')!);
+    const panel = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.attachment-form__tree-panel');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    // The panel is still fading in (jsdom runs no transition): hidden to role queries.
+    const items = await within(panel).findAllByRole('treeitem', { hidden: true });
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      '一级分类',
+      '图片素材',
+      '文档资料',
+      '视频资料',
+    ]);
+  });
+
   it('without the keys there is no 网络附件, 删除, 上传 or category button', async () => {
     setPrilist('');
     open(9);
