@@ -8,6 +8,7 @@ import {
   fileExtension,
   uploadLimitsFrom,
   webpDecision,
+  WEBP_INPUT_TYPES,
   WEBP_MAX_MB,
   type UploadLimits,
 } from '@/core/attachment';
@@ -64,7 +65,12 @@ export function fieldLimits(
   setup: UploadControlSetup,
   configured: UploadLimits,
 ): UploadLimits {
-  const limits = uploadLimitsFrom(field.parameData, configured);
+  const configuredLimits = uploadLimitsFrom(field.parameData, configured);
+  // A field that converts to webp takes what the converter takes (jpg/png up to 10 MB): the hint,
+  // the picker and the rule all read these, so they never disagree.
+  const limits = convertsToWebp(field)
+    ? { ...configuredLimits, fileType: [...WEBP_INPUT_TYPES], fileSize: WEBP_MAX_MB }
+    : configuredLimits;
   if (!setup.multiple) return { ...limits, fileLimit: 1 };
   if (setup.source === 'library')
     return { ...limits, fileLimit: numberParam(field, 'fileLimit') ?? ATTACHMENT_PICKER_LIMIT };

@@ -131,6 +131,19 @@ describe('limits from IMAGECONFIG / FILECONFIG', () => {
     ).toEqual({ fileSize: 2, fileType: ['pdf'], fileLimit: 2 });
   });
 
+  it('a webp-converting field takes what the converter takes: its hint and rule agree', () => {
+    const limits = fieldLimits(
+      field('UploadImg', { webp: true }),
+      UPLOAD_CONTROL_SETUP.UploadImg,
+      DEFAULT_UPLOAD_LIMITS,
+    );
+    expect(limits).toEqual({ fileSize: 10, fileType: ['jpg', 'jpeg', 'png'], fileLimit: 1 });
+    expect(fileProblem({ name: '横幅.gif', size: 1 }, limits)).toBe(
+      '文件格式不正确，请上传jpg/jpeg/png格式!',
+    );
+    expect(fileProblem({ name: '横幅.png', size: 8 * MB }, limits)).toBeNull();
+  });
+
   it('reads the crop option and its aspect ratio', () => {
     expect(cropOf(field('UploadImg'))).toBeNull();
     expect(cropOf(field('UploadImg', { crop: true }))).toEqual({ aspect: 1 });
