@@ -11,10 +11,8 @@ import type { UploadResult as UploadedFile } from '@generated/api/api.schemas';
 import { notify } from '@/lib/notify';
 import { getToken } from '@/lib/session';
 import { uploadMessages } from '@/locale/request';
-import { getRequestConfig } from '@/core/request-config';
-import { authHeaders, buildUrl, decodeEnvelope, send } from './client';
-import { expireLogin } from './status';
 import { ApiError, type Envelope } from './errors';
+import { sendWithProgress } from './xhr-transport';
 
 export type UploadKind = 'image' | 'file' | 'media';
 
@@ -65,79 +63,40 @@ function failed(message: string, envelope?: Envelope): UploadResult {
   return envelope ? { ok: false, message, envelope } : { ok: false, message };
 }
 
-/**
- * One multipart POST through the client's transport (headers, base URL, timeout), with the
- * upload's `accesstoken` header. Resolves with the envelope, or with the HTTP status of a
- * non-2xx answer (0 when there was no usable answer); the caller shows the message.
- */
-async function postForm<T>(url: string, form: FormData): Promise<Envelope<T> | number> {
-  try {
-    const answer = await send(
-      { url, method: 'POST', data: form },
-      { headers: { accesstoken: getToken() }, quiet: true },
-    );
-    return answer.kind === 'envelope' ? (answer.envelope as Envelope<T>) : 0;
-  } catch (error) {
-    return error instanceof ApiError && error.kind === 'http' ? error.status : 0;
-  }
-}
-
 /** Answer of an upload that was cancelled by its signal. */
 const ABORTED = 'aborted';
 
 /**
- * The same POST over XMLHttpRequest, the one browser transport that reports upload progress:
- * the client's URL, headers, timeout, 401 handling and envelope decoding, plus progress events
- * and cancelling.
+ * One multipart POST through the client's transport with the upload's `accesstoken` header
+ * (./xhr-transport: XMLHttpRequest when progress is asked for, the client's fetch otherwise).
+ * Resolves with the envelope, the HTTP status of a non-2xx answer (0 when there was no usable
+ * answer) or ABORTED; the caller shows the message.
  */
-async function postFormWithProgress<T>(
+async function postForm<T>(
   url: string,
   form: FormData,
   onProgress: ((loaded: number, total: number) => void) | undefined,
   signal: AbortSignal | undefined,
 ): Promise<Envelope<T> | number | typeof ABORTED> {
-  if (signal?.aborted) return ABORTED;
-  const headers = { ...(await authHeaders()), accesstoken: getToken() };
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    const settle = (value: Envelope<T> | number | typeof ABORTED) => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(value);
-    };
-    xhr.open('POST', buildUrl(url));
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.setRequestHeader('Accept', 'application/json, */*');
-    xhr.timeout = getRequestConfig().timeoutMs;
-    xhr.responseType = 'text';
-    if (onProgress) {
-      xhr.upload.addEventListener('progress', (event) => {
-        onProgress(event.loaded, event.lengthComputable ? event.total : event.loaded);
-      });
-    }
-    xhr.addEventListener('load', () => {
-      if (xhr.status === 401) expireLogin();
-      if (xhr.status < 200 || xhr.status >= 300) return settle(xhr.status);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(xhr.responseText);
-      } catch {
-        return settle(0);
-      }
-      if (typeof parsed !== 'object' || parsed === null || !('status' in parsed)) return settle(0);
-      void decodeEnvelope(parsed as Envelope).then((envelope) => settle(envelope as Envelope<T>));
-    });
-    xhr.addEventListener('error', () => settle(0));
-    xhr.addEventListener('timeout', () => settle(0));
-    xhr.addEventListener('abort', () => settle(ABORTED));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    xhr.send(form);
-  });
+  try {
+    const answer = await sendWithProgress(
+      { url, method: 'POST', data: form, signal },
+      {
+        headers: { accesstoken: getToken() },
+        quiet: true,
+        ...(onProgress ? { onUploadProgress: onProgress } : {}),
+      },
+    );
+    return answer.kind === 'envelope' ? (answer.envelope as Envelope<T>) : 0;
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'aborted') return ABORTED;
+    return error instanceof ApiError && error.kind === 'http' ? error.status : 0;
+  }
 }
 
 /**
  * One multipart upload; the answer's data holds address, att_id and original_name. With
- * `onProgress` or `signal` (and a browser), it goes over XMLHttpRequest to report progress.
+ * `onProgress` (and a browser), it goes over XMLHttpRequest to report progress.
  */
 export async function uploadFile(
   file: Blob,
@@ -151,11 +110,7 @@ export async function uploadFile(
     form.append('attachment_cate_id', String(options.attachmentCateId));
 
   const url = options.url ?? UPLOAD_URLS[kind];
-  const withProgress =
-    (options.onProgress || options.signal) && typeof XMLHttpRequest !== 'undefined';
-  const envelope = withProgress
-    ? await postFormWithProgress<UploadedFile>(url, form, options.onProgress, options.signal)
-    : await postForm<UploadedFile>(url, form);
+  const envelope = await postForm<UploadedFile>(url, form, options.onProgress, options.signal);
   if (envelope === ABORTED) return { ok: false, message: '', aborted: true };
   if (envelope === 0) return failed(uploadMessages.generic);
   if (typeof envelope === 'number') {
