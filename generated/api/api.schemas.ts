@@ -788,7 +788,11 @@ export type AdminUserInput = {
    * @maxLength 50
    */
   nickname?: string;
-  /** @maxLength 20 */
+  /**
+   * Empty keeps the current password (edit); otherwise the rules of spec section 5.
+   * @maxLength 20
+   * @pattern ^$|^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[`~!#@*&.])[\dA-Za-z`~!#@*&.]{8,20}$
+   */
   password?: string;
   /** @maxLength 255 */
   avatar?: string;

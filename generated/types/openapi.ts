@@ -4308,6 +4308,7 @@ export interface components {
       id?: components['schemas']['RecordId'];
       username?: string;
       nickname?: string;
+      /** @description Empty keeps the current password (edit); otherwise the rules of spec section 5. */
       password?: string;
       avatar?: string;
       mobile?: string;

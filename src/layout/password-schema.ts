@@ -5,12 +5,8 @@
  * itself allowing 8 to 50 characters) or equality with the new password (confirmation).
  */
 import * as yup from 'yup';
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_PATTERN } from '@/core/password';
 import { shell } from '@/locale/shell';
-
-export const PASSWORD_PATTERN =
-  /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[`~!#@*&.])[\da-zA-Z`~!#@*&.]{8,50}$/;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 20;
 
 const m = shell.password;
 

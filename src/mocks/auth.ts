@@ -6,6 +6,7 @@
  * always accepted too so automated journeys can sign in.
  */
 import { http } from 'msw';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordRuleBroken } from '@/core/password';
 import { PERMISSION_SUFFIX, READ_CAPABILITIES } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';
 import { requestProblem } from './contract';
@@ -252,8 +253,6 @@ function revokeSessions(username: unknown): void {
 
 // --- password rules (spec section 5) -------------------------------------------------------
 
-const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[`~!#@*&.])[\dA-Za-z`~!#@*&.]{8,50}$/;
-
 /** The first broken rule's message, or undefined when the form is acceptable. */
 export function passwordFormError(form: {
   oldPwd?: unknown;
@@ -265,10 +264,12 @@ export function passwordFormError(form: {
   const newPwdTwo = typeof form.newPwdTwo === 'string' ? form.newPwdTwo : '';
   if (!oldPwd) return mockMessages.oldPwdRequired;
   if (!newPwd) return mockMessages.newPwdRequired;
-  if (newPwd.length < 8 || newPwd.length > 20) return mockMessages.passwordLength;
-  if (!PASSWORD_PATTERN.test(newPwd)) return mockMessages.passwordPattern;
+  const broken = passwordRuleBroken(newPwd);
+  if (broken === 'length') return mockMessages.passwordLength;
+  if (broken === 'pattern') return mockMessages.passwordPattern;
   if (!newPwdTwo) return mockMessages.confirmRequired;
-  if (newPwdTwo.length < 8 || newPwdTwo.length > 20) return mockMessages.passwordLength;
+  if (newPwdTwo.length < PASSWORD_MIN || newPwdTwo.length > PASSWORD_MAX)
+    return mockMessages.passwordLength;
   if (newPwd !== newPwdTwo) return mockMessages.passwordMismatch;
   return undefined;
 }

@@ -20,6 +20,8 @@ import {
   numberParam,
   type FieldDefinition,
 } from '@/core/field-definition';
+import { passwordRuleBroken } from '@/core/password';
+import { shell } from '@/locale/shell';
 
 export type FormValues = Record<string, unknown>;
 
@@ -165,7 +167,21 @@ function textSchema(field: FieldDefinition): yup.AnySchema {
   if (max) schema = schema.max(max, t.maxLength(name, max));
   const format = formatRuleOf(field);
   if (format) schema = schema.test('format', format.message, format.test);
+  // A password control follows the password rules of spec section 5 whenever something is
+  // typed (empty on edit keeps the current password, as the contract says).
+  if (field.cf_control === 'password')
+    schema = schema.test(
+      'password',
+      ({ value }: { value: unknown }) => passwordMessage(value),
+      (value) =>
+        typeof value !== 'string' || value === '' ? true : passwordRuleBroken(value) === undefined,
+    );
   return isRequired(field) ? schema.required(t.required(name)) : schema;
+}
+
+function passwordMessage(value: unknown): string {
+  const broken = typeof value === 'string' ? passwordRuleBroken(value) : undefined;
+  return broken === 'pattern' ? shell.password.pattern : shell.password.length;
 }
 
 function numberSchema(field: FieldDefinition): yup.AnySchema {

@@ -83,6 +83,24 @@ describe('required and length rules', () => {
   });
 });
 
+describe('a password control follows the password rules (spec section 5)', () => {
+  const field: FieldDefinition = {
+    cf_name: '登录密码',
+    cf_fieldname: 'password',
+    cf_control: 'password',
+    cf_length: 20,
+  };
+  it.each([
+    { value: 'abc', want: '密码长度8到20个字符' },
+    { value: 'abcdefgh', want: '必须包含数字、大小写字母和特殊符号' },
+    { value: 'Abcdefg1', want: '必须包含数字、大小写字母和特殊符号' },
+    { value: 'Abcdef1@', want: null },
+    { value: '', want: null },
+  ])('$value → $want', ({ value, want }) => {
+    expect(messageFor(field, value)).toBe(want);
+  });
+});
+
 describe('sanitizeText', () => {
   it.each([
     { given: '  你好  ', want: '你好' },
