@@ -29,7 +29,6 @@ export const settingsScreens: ScreenDefinition[] = [
   { ...generatedScreens['/system/dictionary'], load: () => import('./dictionary-page') },
   { ...generatedScreens['/system/group'], load: () => import('./group-page') },
   { ...generatedScreens['/system/message'], load: () => import('./message-page') },
-  { ...generatedScreens['/system/dynamics'], load: () => import('./dynamics-page') },
   { ...generatedScreens['/system/log'], load: () => import('./log-page') },
   { ...generatedScreens['/system/dicttree'], load: () => import('./dicttree-page') },
   { ...generatedScreens['/system/district'], load: () => import('./district-page') },
