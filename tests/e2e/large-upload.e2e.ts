@@ -1,15 +1,27 @@
 /**
  * Large uploads on 附件管理 (/system/attachment) in real Chromium on the mock backend:
  * - 大文件上传: a 12 MB file made in the test goes in three 5120 KB chunks; the first try of
- *   chunk 2 is lost on the way (a network failure injected into the page's fetch), the chunk
- *   is sent again and the upload completes with 上传成功 — the requests are counted, and the
- *   accepted chunk 1 is not sent again;
+ *   chunk 2 is lost on the way (a network failure injected into the page's XMLHttpRequest), the
+ *   chunk is sent again and the upload completes with 上传成功 — the requests are counted, and
+ *   the accepted chunk 1 is not sent again; the status line says which chunk is on the way and
+ *   ends on 100% 上传完成;
+ * - 大文件上传 without a service worker (the production build, `cli mock-server` behind the
+ *   preview server's proxy, the upload throttled): the percent moves while a chunk is sent —
+ *   the demo's mock answers from a service worker, and Chromium reports no upload progress for
+ *   a request a service worker answers;
  * - 直传云存储: a 5 MB file goes to the mock's cloud storage in 1 MB parts, at most 4 in
- *   flight (counted from the browser's own request events), and lands in the library;
+ *   flight (counted from the browser's own request events), shows its parts as they are stored
+ *   and lands in the library;
  * - a PNG uploaded is still served at its address after a reload (bytes in IndexedDB).
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
+import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
@@ -30,36 +42,83 @@ declare global {
     sliceTries?: string[];
     /** Set by the test: lose the first try of this chunk. */
     loseChunk?: string;
+    /** Every state the uploader's status line showed, in order: "percent | step". */
+    progressSeen?: string[];
   }
 }
 
 /**
- * The app's fetch, wrapped before the app loads: records each chunk the app tries to send
- * and loses the first try of `window.loseChunk` as a network failure would. (The mock
- * backend answers from a service worker, which Playwright's page.route cannot intercept.)
+ * The page's XMLHttpRequest (the chunks' transport: it reports upload progress), wrapped before
+ * the app loads: records each chunk the app tries to send and loses the first try of
+ * `window.loseChunk` as a network failure would. (The mock backend answers from a service
+ * worker, which Playwright's page.route cannot intercept.)
  */
 function recordAndLoseChunks() {
-  const original = window.fetch.bind(window);
+  const addresses = new WeakMap<XMLHttpRequest, string>();
   const lost = new Set<string>();
+  const { open, send } = XMLHttpRequest.prototype;
   window.sliceTries = [];
-  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.includes('/api/tool/uploadslice') && init?.body instanceof FormData) {
-      const index = String(init.body.get('chunk_index'));
+  XMLHttpRequest.prototype.open = function (
+    this: XMLHttpRequest,
+    method: string,
+    url: string | URL,
+    async?: boolean,
+    user?: string | null,
+    password?: string | null,
+  ) {
+    addresses.set(this, String(url));
+    open.call(this, method, url, async ?? true, user, password);
+  };
+  XMLHttpRequest.prototype.send = function (
+    this: XMLHttpRequest,
+    body?: Document | XMLHttpRequestBodyInit | null,
+  ) {
+    if ((addresses.get(this) ?? '').includes('/api/tool/uploadslice') && body instanceof FormData) {
+      const index = String(body.get('chunk_index'));
       window.sliceTries?.push(index);
       if (index === window.loseChunk && !lost.has(index)) {
         lost.add(index);
-        return Promise.reject(new TypeError('Failed to fetch'));
+        // What the browser does when the connection drops: an `error` event, no answer.
+        setTimeout(() => this.dispatchEvent(new ProgressEvent('error')), 0);
+        return;
       }
     }
-    return original(input, init);
+    send.call(this, body);
   };
 }
 
-async function openAttachments(): Promise<Page> {
+/**
+ * Records every state the uploader's status line shows ("33% | 第 2/3 块"), by a mutation
+ * observer: a state too short for polling to see is kept too.
+ */
+async function recordProgress(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    window.progressSeen = seen;
+    const read = () => {
+      const line = document.querySelector('.large-upload__progress');
+      if (!line) return;
+      const percent = line.querySelector('.large-upload__percent')?.textContent ?? '';
+      const step = line.querySelector('.large-upload__step')?.textContent ?? '';
+      const state = `${percent} | ${step}`;
+      if (seen[seen.length - 1] !== state) seen.push(state);
+    };
+    new MutationObserver(read).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+}
+
+function progressSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.progressSeen ?? []);
+}
+
+async function openAttachments(site = baseUrl()): Promise<Page> {
   const { page } = await newPage(browser);
   await page.addInitScript(recordAndLoseChunks);
-  await page.goto(`${baseUrl()}${PATH}`);
+  await page.goto(`${site}${PATH}`);
   await signIn(page, 'admin');
   await page.waitForURL(new RegExp(`${PATH}$`));
   await page.getByRole('button', { name: '大文件上传' }).waitFor();
@@ -100,6 +159,7 @@ describe('large uploads on 附件管理', () => {
     await page.evaluate(() => {
       window.loseChunk = '2';
     });
+    await recordProgress(page);
 
     await page.setInputFiles('[data-testid=large-upload-input-chunked]', {
       name: '宣传片-12MB.mp4',
@@ -113,7 +173,20 @@ describe('large uploads on 附件管理', () => {
     await page.locator('.p-toast-message', { hasText: '上传成功' }).first().waitFor();
     const card = page.getByRole('checkbox', { name: '宣传片-12MB.mp4' });
     await card.waitFor();
+    // The full bar stays a moment after the file is stored.
+    await page.locator('.large-upload__progress', { hasText: '上传完成' }).waitFor();
+    expect(
+      await page.locator('.large-upload__progress [role=progressbar]').getAttribute('aria-valuenow'),
+    ).toBe('100');
     await screenshot(page, 'large-upload-chunked-done');
+
+    // Which chunk is on the way, one step per chunk (the service worker that answers here lets
+    // the browser report no bytes within a chunk), then 100% 上传完成.
+    const seen = await progressSeen(page);
+    expect(seen).toContain('0% | 第 1/3 块');
+    expect(seen).toContain('33% | 第 2/3 块');
+    expect(seen).toContain('67% | 第 3/3 块');
+    expect(seen.at(-1)).toBe('100% | 上传完成');
 
     // Tried: 1, 2 (lost), 2 again, 3. Sent: three requests; chunk 1 went once.
     expect(await page.evaluate(() => window.sliceTries)).toEqual(['1', '2', '2', '3']);
@@ -150,6 +223,7 @@ describe('large uploads on 附件管理', () => {
       if (url.pathname === '/api/attachment/add') calls.push('attachment add');
     });
 
+    await recordProgress(page);
     await page.setInputFiles('[data-testid=large-upload-input-oss]', {
       name: '云端资料.zip',
       mimeType: 'application/zip',
@@ -158,7 +232,14 @@ describe('large uploads on 附件管理', () => {
     await page.locator('.p-toast-message', { hasText: '上传成功' }).first().waitFor();
     const card = page.getByRole('checkbox', { name: '云端资料.zip' });
     await card.waitFor();
+    await page.locator('.large-upload__progress', { hasText: '上传完成' }).waitFor();
     await screenshot(page, 'large-upload-cloud-done');
+    // Shown the same way as the chunks: the percent and the parts stored (several at once).
+    const seen = await progressSeen(page);
+    expect(seen).toContain('0% | 已完成 0/5 块');
+    // The last part stored: 5 of 6 steps (ali-oss counts the "complete" call as one more).
+    expect(seen).toContain('83% | 已完成 5/5 块');
+    expect(seen.at(-1)).toBe('100% | 上传完成');
 
     expect(partSizes).toEqual([MB, MB, MB, MB, MB]);
     expect(mostInFlight).toBeGreaterThan(1);
@@ -227,6 +308,93 @@ describe('large uploads on 附件管理', () => {
       size: png.length,
     });
     await screenshot(page, 'large-upload-png-after-reload');
+    await page.context().close();
+  });
+});
+
+/** A port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('large uploads without a service worker', () => {
+  let workDir: string;
+  let backend: RunningMockServer;
+  let site: PreviewServer;
+
+  beforeAll(async () => {
+    // The production build (no mock in the page) in front of the mock backend over real HTTP:
+    // requests reach the network, so Chromium reports the bytes of a body as they leave.
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'back-office-upload-'));
+    const outDir = path.join(workDir, 'dist');
+    delete process.env.API_TARGET;
+    await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    backend = await startMockServer({ port: 0, host: '127.0.0.1' });
+    const proxy = Object.fromEntries(
+      ['/api', '/storage', '/ueditor'].map((prefix) => [prefix, backend.url]),
+    );
+    site = await preview({
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir },
+      preview: { port: await freePort(), host: '127.0.0.1', strictPort: true, proxy },
+    });
+  });
+
+  afterAll(async () => {
+    await site?.close();
+    await backend?.close();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('大文件上传: the percent moves while a chunk is sent, then reaches 100%', async () => {
+    const address = site.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
+    const page = await openAttachments(address);
+    // 2 MB/s up: a 5120 KB chunk takes about 2.5 s, the browser reports its bytes as they go.
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 2 * MB,
+    });
+    await recordProgress(page);
+
+    await page.setInputFiles('[data-testid=large-upload-input-chunked]', {
+      name: '发布会-12MB.mp4',
+      mimeType: 'video/mp4',
+      buffer: signed(MP4_SIGNATURE, 12 * MB),
+    });
+    // Half-way through chunk 1: its own percent and the file's (a third of it per chunk).
+    const line = page.locator('.large-upload__progress');
+    await line.locator('.large-upload__step', { hasText: /^第 1\/3 块 [4-6]\d%$/ }).waitFor();
+    await screenshot(page, 'large-upload-within-chunk');
+    await page.locator('.p-toast-message', { hasText: '上传成功' }).first().waitFor();
+    await page.getByRole('checkbox', { name: '发布会-12MB.mp4' }).waitFor();
+    await line.filter({ hasText: '上传完成' }).waitFor();
+
+    const seen = await progressSeen(page);
+    // Before chunk 1 was accepted the bar stood between the chunk steps (0, 33, 67, 100).
+    const withinFirst = seen
+      .map((state) => /^(\d+)% \| 第 1\/3 块 (\d+)%$/.exec(state))
+      .flatMap((match) => (match ? [{ file: Number(match[1]), chunk: Number(match[2]) }] : []));
+    expect(withinFirst.some(({ file }) => file > 0 && file < 33)).toBe(true);
+    expect(withinFirst.some(({ chunk }) => chunk > 0 && chunk < 100)).toBe(true);
+    // The percent only grows while nothing is sent again.
+    const percents = seen.map((state) => Number(/^(\d+)%/.exec(state)?.[1] ?? -1));
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(seen.some((state) => /^\d+% \| 第 3\/3 块 [1-9]\d?%$/.test(state))).toBe(true);
+    expect(seen.at(-1)).toBe('100% | 上传完成');
+    expect(await page.evaluate(() => window.sliceTries)).toEqual(['1', '2', '3']);
     await page.context().close();
   });
 });

@@ -1,6 +1,9 @@
 /**
  * The large-file uploader of the attachment library (spec sections 4, 7): a button that opens
- * the file picker, then a progress bar with its percent and 取消 while the file is sent.
+ * the file picker, then a progress bar with the file's percent, where the upload is (第 3/7 块
+ * 62% for chunks, 已完成 3/5 块 for cloud parts) and 取消 while the file is sent; at the end the
+ * bar stays full with 上传完成 for a moment, so 100% is seen rather than the bar vanishing at
+ * the last step.
  * `mode` chooses the transport: `chunked` — 5120 KB chunks to /api/tool/uploadslice;
  * `oss` — a direct multipart upload to cloud storage (ali-oss, loaded on first use).
  * The uploaded file reaches `onUploaded` as an attachment value; outcome messages are the
@@ -15,6 +18,9 @@ import { uploadSlice } from '@/lib/request/upload-slice';
 import { largeUpload } from '@/locale/large-upload';
 import './large-upload.css';
 
+/** How long the full bar and 上传完成 stay after a file is stored. */
+export const DONE_SHOWN_MS = 2000;
+
 export interface LargeFileUploadProps {
   /** `chunked`: 大文件上传 through /api/tool/uploadslice; `oss`: 直传云存储. */
   mode: 'chunked' | 'oss';
@@ -26,21 +32,36 @@ export interface LargeFileUploadProps {
 interface Running {
   name: string;
   percent: number;
+  /** Where the upload is, under the transport's own unit (chunk, parts); absent when unknown. */
+  step: string | undefined;
+  done: boolean;
 }
+
+type Progress = (percent: number, step: string | undefined) => void;
 
 async function sendFile(
   mode: LargeFileUploadProps['mode'],
   file: File,
   acId: number | undefined,
-  onProgress: (percent: number) => void,
+  onProgress: Progress,
   signal: AbortSignal,
 ): Promise<AttachmentValue | undefined> {
   if (mode === 'oss') {
     const { uploadToCloud } = await import('@/lib/upload-cloud');
-    const result = await uploadToCloud(file, { acId, onProgress, signal });
+    const result = await uploadToCloud(file, {
+      acId,
+      signal,
+      onProgress: (percent, parts) =>
+        onProgress(percent, parts && largeUpload.partsDone(parts.done, parts.total)),
+    });
     return result.ok ? result.value : undefined;
   }
-  const result = await uploadSlice(file, { acId, onProgress, signal });
+  const result = await uploadSlice(file, {
+    acId,
+    signal,
+    onProgress: (percent, at) =>
+      onProgress(percent, largeUpload.chunkStep(at.chunk, at.chunks, at.chunkPercent)),
+  });
   if (!result.ok) return undefined;
   return { att_id: result.data.att_id, att_title: file.name, att_url: result.data.address };
 }
@@ -48,25 +69,40 @@ async function sendFile(
 export default function LargeFileUpload({ mode, acId, onUploaded }: LargeFileUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | undefined>(undefined);
+  const doneTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [running, setRunning] = useState<Running | undefined>();
 
   // Leaving the screen stops the upload.
-  useEffect(() => () => controller.current?.abort(), []);
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      clearTimeout(doneTimer.current);
+    },
+    [],
+  );
 
   async function start(file: File) {
+    clearTimeout(doneTimer.current);
     const abort = new AbortController();
     controller.current = abort;
     // Shown without bidirectional controls, so a name cannot disguise its extension.
-    setRunning({ name: displayFileName(file.name), percent: 0 });
-    const onProgress = (percent: number) =>
-      setRunning((now) => (now && !abort.signal.aborted ? { ...now, percent } : now));
+    setRunning({ name: displayFileName(file.name), percent: 0, step: undefined, done: false });
+    const onProgress: Progress = (percent, step) =>
+      setRunning((now) => (now && !abort.signal.aborted ? { ...now, percent, step } : now));
+    let stored = false;
     try {
       const value = await sendFile(mode, file, acId, onProgress, abort.signal);
-      if (value && !abort.signal.aborted) onUploaded(value);
+      stored = value !== undefined && !abort.signal.aborted;
+      if (value && stored) onUploaded(value);
     } finally {
       if (controller.current === abort) {
         controller.current = undefined;
-        setRunning(undefined);
+        if (stored) {
+          setRunning((now) =>
+            now ? { ...now, percent: 100, step: largeUpload.done, done: true } : now,
+          );
+          doneTimer.current = setTimeout(() => setRunning(undefined), DONE_SHOWN_MS);
+        } else setRunning(undefined);
       }
     }
   }
@@ -86,7 +122,7 @@ export default function LargeFileUpload({ mode, acId, onUploaded }: LargeFileUpl
         icon={mode === 'oss' ? 'pi pi-cloud-upload' : 'pi pi-upload'}
         size="small"
         outlined
-        disabled={running !== undefined}
+        disabled={running !== undefined && !running.done}
         onClick={() => input.current?.click()}
       />
       <input
@@ -103,7 +139,10 @@ export default function LargeFileUpload({ mode, acId, onUploaded }: LargeFileUpl
         }}
       />
       {running && (
-        <span className="large-upload__progress" role="status">
+        <span
+          className={`large-upload__progress${running.done ? ' large-upload__progress--done' : ''}`}
+          role="status"
+        >
           <span className="large-upload__name" title={running.name}>
             {largeUpload.uploading(running.name)}
           </span>
@@ -113,8 +152,11 @@ export default function LargeFileUpload({ mode, acId, onUploaded }: LargeFileUpl
             className="large-upload__bar"
             aria-label={largeUpload.progressLabel}
           />
-          <span className="large-upload__percent">{running.percent}%</span>
-          <Button type="button" label={largeUpload.cancel} size="small" text onClick={cancel} />
+          <span className="large-upload__percent">{largeUpload.percent(running.percent)}</span>
+          {running.step && <span className="large-upload__step">{running.step}</span>}
+          {!running.done && (
+            <Button type="button" label={largeUpload.cancel} size="small" text onClick={cancel} />
+          )}
         </span>
       )}
     </span>

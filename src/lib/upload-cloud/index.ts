@@ -34,10 +34,19 @@ export const SIGNED_URL_LIFETIME_S = 365 * 24 * 60 * 60;
 export interface CloudUploadOptions {
   /** Attachment category of the recorded attachment. */
   acId?: number;
-  /** Called with 0–100 as parts complete. */
-  onProgress?: (percent: number) => void;
+  /**
+   * Called with 0–100 as parts complete, and with the parts done of all the parts when the
+   * file goes in parts (ali-oss sends a file under 100 KB in one request, without parts).
+   */
+  onProgress?: (percent: number, parts?: CloudParts) => void;
   /** Cancels the upload (the parts in flight are abandoned). */
   signal?: AbortSignal;
+}
+
+/** Parts of a multipart upload: those stored so far, of all of them. */
+export interface CloudParts {
+  done: number;
+  total: number;
 }
 
 export type CloudUploadResult =
@@ -160,8 +169,18 @@ export async function uploadToCloud(
       partSize: CLOUD_PART_SIZE,
       parallel: CLOUD_PARALLEL,
       mime: file.type || undefined,
-      progress: (fraction: number) =>
-        options.onProgress?.(Math.min(99, Math.round(fraction * 100))),
+      // ali-oss calls this as each part is stored, with its checkpoint (absent for a file sent
+      // in one request); the fraction counts the final "complete" call as one more part.
+      progress: (fraction: number, checkpoint?: OSS.Checkpoint) =>
+        options.onProgress?.(
+          Math.min(99, Math.round(fraction * 100)),
+          checkpoint && checkpoint.partSize > 0
+            ? {
+                done: checkpoint.doneParts.length,
+                total: Math.ceil(checkpoint.fileSize / checkpoint.partSize),
+              }
+            : undefined,
+        ),
     });
     if (signal?.aborted) return cancelled;
     const address = signedAddress(OssClient, client, settings, key);
