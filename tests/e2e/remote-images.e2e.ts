@@ -1,7 +1,8 @@
 /**
  * Remote images in rich text, in real Chromium on 公告管理: an image of another site pasted into
- * the editor is captured to the own server (or removed, and the user told) before the browser
- * fetches it, so the saved notice holds no foreign address; a notice whose stored content (set
+ * the editor, or typed into the source view and submitted from there, is captured to the own
+ * server (or removed, and the user told) before the browser fetches it, so the saved notice holds
+ * no foreign address; a notice whose stored content (set
  * through the API) refers to another site's image, background and video is viewed and edited
  * without any request to that site.
  *
@@ -13,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
-import { editorOf, openForm, openNotices, paragraphs, submitForm } from './support/editor';
+import { editorOf, openForm, openNotices, paragraphs, submitForm, tool } from './support/editor';
 
 let browser: Browser;
 
@@ -138,6 +139,29 @@ describe('remote images in rich text', () => {
     const stored = await storedContent(page, '外部图片粘贴公告');
     expect(stored).toContain('/storage/logo.png');
     expect(stored).toContain('还有一张');
+    expect(stored).not.toContain('evil.example');
+    expect(requested).toEqual([]);
+  });
+
+  it('typed in the source view and submitted from it: captured or removed, never saved', async () => {
+    const page = await openNotices(browser);
+    const requested = await recordEvilRequests(page);
+    await answerCaptureInPage(page);
+    const dialog = await openForm(page, '新增');
+    await dialog.getByLabel('公告标题').fill('源代码外部图片公告');
+    await tool(dialog, '源代码').click();
+    await dialog
+      .getByRole('textbox', { name: '源代码' })
+      .fill(
+        '<p>源代码正文</p><img src="http://evil.example/keep.png" alt="保留">' +
+          '<p>另一张</p><img src="http://evil.example/pixel.png" alt="追踪">',
+      );
+    // Submitted while the source is still shown.
+    await submitForm(page, dialog);
+    await toast(page, '1 张外部图片无法保存到本站，已移除').waitFor();
+    const stored = await storedContent(page, '源代码外部图片公告');
+    expect(stored).toContain('/storage/logo.png');
+    expect(stored).toContain('另一张');
     expect(stored).not.toContain('evil.example');
     expect(requested).toEqual([]);
   });

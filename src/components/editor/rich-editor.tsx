@@ -56,7 +56,7 @@ import {
   type SavedNotice,
 } from './drafts';
 import type { ControlProps } from '../form/controls/types';
-import { blocksToHtml, htmlToBlocks, sanitizeEditorHtml, videoEmbed } from './html';
+import { blocksToHtml, htmlToBlocks, sanitizeEditorHtml, storedHtmlOf, videoEmbed } from './html';
 import { installImeGuard } from './ime';
 import { useRemoteImages } from './remote-images';
 import { createEditor, type EditorHandle } from './instance';
@@ -180,6 +180,12 @@ export function RichEditor(props: RichEditorProps) {
   const draftRef = useRef<DraftStore | undefined>(undefined);
   const noticeRef = useRef<SavedNotice | undefined>(undefined);
   const emitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /**
+   * The source view's text while it is shown (and until the blocks show it again): the content
+   * then lives here, not in Editor.js, so every hand-over to the form reads it from here.
+   */
+  const sourceRef = useRef<string | undefined>(undefined);
+  const sourceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const remote = useRemoteImages();
 
   const [ready, setReady] = useState(false);
@@ -214,15 +220,8 @@ export function RichEditor(props: RichEditorProps) {
     [value, wordCount, wordLimit],
   );
 
-  /** Saves the blocks to HTML and hands it to the form (and the draft). */
-  const emitNow = useCallback(async (): Promise<string | undefined> => {
-    const handle = handleRef.current;
-    if (!handle) return undefined;
-    await handle.ready;
-    // Read-only (the form is submitting) cannot save; the value the form holds is current.
-    if (handle.editor.readOnly.isEnabled) return lastHtml.current;
-    const doc = (await handle.editor.save()) as EditorDocument;
-    const html = blocksToHtml(doc);
+  /** Hands HTML to the form (and the draft) when it differs from what the form holds. */
+  const emitHtml = useCallback((html: string): string => {
     if (html !== lastHtml.current) {
       lastHtml.current = html;
       onChangeRef.current(html);
@@ -230,6 +229,33 @@ export function RichEditor(props: RichEditorProps) {
     }
     return html;
   }, []);
+
+  /**
+   * Hands the source view's text over as the editor would store it (sanitised, through the
+   * codec). The form's value follows the source view, so a submit, the draft and the form's
+   * unsaved-input question all see a source edit as they see typing in the blocks.
+   */
+  const emitSource = useCallback((): string | undefined => {
+    if (sourceTimer.current) clearTimeout(sourceTimer.current);
+    sourceTimer.current = undefined;
+    const text = sourceRef.current;
+    return text === undefined ? undefined : emitHtml(storedHtmlOf(text));
+  }, [emitHtml]);
+
+  /** Saves the blocks to HTML and hands it to the form (and the draft). */
+  const emitNow = useCallback(async (): Promise<string | undefined> => {
+    // In source view the blocks are stale: a late change event of Editor.js must not hand them
+    // over in place of the source.
+    if (sourceRef.current !== undefined) return emitSource();
+    const handle = handleRef.current;
+    if (!handle) return undefined;
+    await handle.ready;
+    // Read-only (the form is submitting) cannot save; the value the form holds is current.
+    if (handle.editor.readOnly.isEnabled) return lastHtml.current;
+    const doc = (await handle.editor.save()) as EditorDocument;
+    if (sourceRef.current !== undefined) return emitSource();
+    return emitHtml(blocksToHtml(doc));
+  }, [emitHtml, emitSource]);
 
   const scheduleEmit = useCallback(() => {
     if (emitTimer.current) clearTimeout(emitTimer.current);
@@ -271,6 +297,8 @@ export function RichEditor(props: RichEditorProps) {
       stopKeeper();
       stopIme();
       if (emitTimer.current) clearTimeout(emitTimer.current);
+      // Stopped, not forgotten: the drafts' clean-up keeps a pending source edit in the draft.
+      if (sourceTimer.current) clearTimeout(sourceTimer.current);
       if (handleRef.current === handle) handleRef.current = undefined;
       handle.dispose();
       // Editor.js is destroyed only once ready, so this holder stays a moment: hidden at once,
@@ -291,12 +319,21 @@ export function RichEditor(props: RichEditorProps) {
     void handle.editor.readOnly.toggle(false);
   }, [viewOnly, ready]);
 
-  // A value set from outside (form reset, record loaded later) replaces the content.
+  // A value set from outside (form reset, record loaded later) replaces the content, in the
+  // source view too (leaving it would otherwise bring the old text back).
   useEffect(() => {
     const handle = handleRef.current;
     if (!ready || !handle || value === lastHtml.current) return;
     lastHtml.current = value;
-    void handle.editor.render({ blocks: toBlocks(value) });
+    const inSource = sourceRef.current !== undefined;
+    if (inSource) {
+      if (sourceTimer.current) clearTimeout(sourceTimer.current);
+      sourceTimer.current = undefined;
+      sourceRef.current = value;
+    }
+    void handle.editor.render({ blocks: toBlocks(value) }).then(() => {
+      if (inSource && sourceRef.current === value) setSource(value);
+    });
   }, [value, ready]);
 
   // Remote images of loaded HTML are captured, then the content is shown again with the copies.
@@ -328,16 +365,24 @@ export function RichEditor(props: RichEditorProps) {
     if (store.load()?.html === lastHtml.current) store.clear();
     draftRef.current = store;
     noticeRef.current = notice;
-    const onHide = () => store.flush();
+    const onHide = () => {
+      // A source edit still waiting for its hand-over goes into the draft first.
+      if (sourceTimer.current) emitSource();
+      store.flush();
+    };
     window.addEventListener('pagehide', onHide);
     return () => {
       window.removeEventListener('pagehide', onHide);
+      // Closing with a source edit not yet handed over keeps it in the draft (not in the form,
+      // which is going away as well).
+      const text = sourceRef.current;
+      if (sourceTimer.current && text !== undefined) store.save(storedHtmlOf(text));
       store.dispose();
       notice.dispose();
       draftRef.current = undefined;
       noticeRef.current = undefined;
     };
-  }, [draftId]);
+  }, [draftId, emitSource]);
 
   // Editor.js saves asynchronously and reports changes late: a submit first takes the HTML from
   // the blocks as they are now. The draft store is captured here, so the save that succeeds
@@ -346,7 +391,18 @@ export function RichEditor(props: RichEditorProps) {
     if (!registerBeforeSubmit) return undefined;
     return registerBeforeSubmit(async () => {
       if (emitTimer.current) clearTimeout(emitTimer.current);
-      await emitNow();
+      const text = sourceRef.current;
+      if (text === undefined) await emitNow();
+      else {
+        // Submitted in source view: what the source holds is saved, its remote images captured
+        // first (as leaving the source view would); the source shows the copies' addresses.
+        const own = await ownHtml(text);
+        if (own !== text && sourceRef.current === text) {
+          sourceRef.current = own;
+          setSource(own);
+        }
+        emitHtml(storedHtmlOf(own));
+      }
       const store = draftRef.current;
       if (!store) return undefined;
       return () => {
@@ -354,7 +410,7 @@ export function RichEditor(props: RichEditorProps) {
         setDraftOffer(undefined);
       };
     });
-  }, [registerBeforeSubmit, emitNow]);
+  }, [registerBeforeSubmit, emitNow, emitHtml, ownHtml]);
 
   // Fullscreen: no scaling, no auto-height; the page behind does not scroll. Leaving restores.
   useEffect(() => {
@@ -570,16 +626,22 @@ export function RichEditor(props: RichEditorProps) {
   const toggleSource = async () => {
     const handle = handleRef.current;
     if (!handle) return;
-    if (source === undefined) {
+    const text = sourceRef.current;
+    if (text === undefined) {
       const html = (await emitNow()) ?? lastHtml.current;
       setHint(undefined);
+      sourceRef.current = html;
       setSource(html);
       return;
     }
     // Back from the source: only what the sanitiser lets through reaches the editor.
-    const clean = sanitizeEditorHtml(await remote.ownHtml(source));
+    if (sourceTimer.current) clearTimeout(sourceTimer.current);
+    sourceTimer.current = undefined;
+    const clean = sanitizeEditorHtml(await remote.ownHtml(text));
     setSource(undefined);
     await handle.editor.render({ blocks: toBlocks(clean) });
+    // The blocks hold the content again only now: until then a hand-over reads the source.
+    sourceRef.current = undefined;
     await emitNow();
   };
 
@@ -758,6 +820,14 @@ export function RichEditor(props: RichEditorProps) {
             onClick={() => {
               const handle = handleRef.current;
               setDraftOffer(undefined);
+              if (sourceRef.current !== undefined) {
+                // In source view the draft goes where the content is: into the source.
+                sourceRef.current = draftOffer.html;
+                setSource(draftOffer.html);
+                emitSource();
+                notify.success(editorStatus.draftRestored);
+                return;
+              }
               if (!handle) return;
               void handle.editor
                 .render({ blocks: toBlocks(draftOffer.html) })
@@ -892,7 +962,19 @@ export function RichEditor(props: RichEditorProps) {
           aria-label={editorToolbar.source}
           value={source}
           style={frameStyle}
-          onChange={(event) => setSource(event.target.value)}
+          onChange={(event) => {
+            sourceRef.current = event.target.value;
+            setSource(event.target.value);
+            if (sourceTimer.current) clearTimeout(sourceTimer.current);
+            sourceTimer.current = setTimeout(emitSource, EMIT_DELAY_MS);
+          }}
+          // Leaving the text (a click on 关闭 or 提交) or pressing Escape (which closes the
+          // dialog) hands the last keystrokes over at once: the form asks about unsaved input
+          // from what it holds.
+          onBlur={() => void emitSource()}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') emitSource();
+          }}
         />
       )}
       <div className="rich-editor__status">

@@ -4,6 +4,7 @@
  */
 export { blocksToHtml, blockToHtml, tableHtml, tunesStyle } from './serialize';
 export { htmlToBlocks } from './parse';
+export { storedHtmlOf } from './stored';
 export {
   escapeHtml,
   filterStyle,
