@@ -1,6 +1,8 @@
 /**
  * `mock-server --port <p> [--host <h>] [--allow-reset] [--data-dir <dir>] [--data-limit <MB>]`:
- * the mock backend over real HTTP; uploaded files are kept on disk under the data folder.
+ * the mock backend over real HTTP. With `--data-dir` nothing acknowledged is lost: tables,
+ * sessions and uploaded files are on disk before a write is answered and are there after a
+ * crash or a restart; without it everything lives in memory until the server stops.
  */
 import type { Command } from 'commander';
 import { failWith } from '../fail';
@@ -9,14 +11,16 @@ interface MockServerFlags {
   port: string;
   host: string;
   allowReset: boolean;
-  dataDir: string;
+  dataDir?: string;
   dataLimit: string;
 }
 
 export function registerMockServer(program: Command): void {
   program
     .command('mock-server')
-    .description('Serve the mock backend over HTTP (same handlers as the browser worker)')
+    .description(
+      'Serve the mock backend over HTTP (same handlers as the browser worker), with the live message socket at /ws',
+    )
     .requiredOption('--port <port>', 'port to listen on')
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option(
@@ -24,8 +28,11 @@ export function registerMockServer(program: Command): void {
       'serve POST /api/mock/reset, which restores the demo data (anyone reaching the port can call it)',
       false,
     )
-    .option('--data-dir <dir>', 'folder that keeps the bytes of uploaded files', '.mock-data')
-    .option('--data-limit <MB>', 'megabytes all kept files may take together', '1024')
+    .option(
+      '--data-dir <dir>',
+      'keep everything on disk in this folder: every write (records, sign-ins, files) is synced to a journal before it is answered and survives a crash or restart; without it, data lives in memory and is lost when the server stops',
+    )
+    .option('--data-limit <MB>', 'megabytes all uploaded files may take together', '1024')
     .action(async (flags: MockServerFlags) => {
       const port = Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -43,10 +50,22 @@ export function registerMockServer(program: Command): void {
         dataDir: flags.dataDir,
         dataLimit: Math.floor(megabytes * 1024 * 1024),
       });
-      console.log(`mock backend listening on ${server.url}`);
+      console.log(`mock backend listening on ${server.url} (live messages at /ws)`);
       if (flags.allowReset) console.log('POST /api/mock/reset is enabled');
-      console.log(`uploaded files are kept in ${flags.dataDir} (at most ${flags.dataLimit} MB)`);
-      const stop = () => void server.close().then(() => process.exit(0));
+      console.log(
+        flags.dataDir
+          ? `data is kept in ${flags.dataDir}: every write is on disk before it is answered (uploaded files at most ${flags.dataLimit} MB)`
+          : `data is kept in memory only and is lost when the server stops (use --data-dir to keep it; uploaded files at most ${flags.dataLimit} MB)`,
+      );
+      // A graceful stop folds the journal into its snapshot before the process ends.
+      const stop = () =>
+        void server.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error('mock backend: stopping failed', error);
+            process.exit(1);
+          },
+        );
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });

@@ -66,6 +66,11 @@ export const mockMessages = {
   chunkInvalid: '分片信息不正确',
   chunksTooLarge: '未完成的分片上传过多，请稍后重试',
   storageFull: (limit: string) => `存储空间已满（上限 ${limit}），请删除不用的附件后重试`,
+  /** The demo's browser storage (localStorage) could not take a write: it was not kept. */
+  demoStorageFull:
+    '演示数据已占满浏览器存储，本次保存未成功。请删除不用的记录或附件后再试，或清除本网站的浏览器数据（演示数据将恢复为初始状态）',
+  /** The mock server's data folder could not take a write (disk full, I/O error): not kept. */
+  serverStorageFailed: '服务器数据写入磁盘失败（磁盘已满或无法写入），本次保存未成功，请稍后再试',
   ossAccessDenied: '云存储凭证无效或已过期',
   ossNoSuchUpload: '分片上传不存在或已过期',
   ossInvalidPart: '分片信息不正确',

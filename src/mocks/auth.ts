@@ -5,7 +5,7 @@
  * Demo account: admin / Admin@123456. Captcha: the code drawn in the image, and `8888` is
  * always accepted too so automated journeys can sign in.
  */
-import { http } from 'msw';
+import { http } from './http-wrapper';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordRuleBroken } from '@/core/password';
 import { PERMISSION_SUFFIX, READ_CAPABILITIES } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';

@@ -6,7 +6,8 @@
  *
  * Table name = registration.group. Answers never carry write-only fields.
  */
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './http-wrapper';
 import { CAPABILITIES } from '@/core/module';
 import { OPERATION_PERMISSIONS } from '@generated/permissions';
 import { permissionKeyFor } from '@/core/permission';

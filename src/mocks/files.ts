@@ -10,7 +10,8 @@
  * is a raster image or a PDF. The editor's configuration is JSON only (no JSONP: a script
  * answer on the app's origin would be a gadget for `script-src 'self'`).
  */
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { HttpResponse, type JsonBodyType } from 'msw';
+import { http } from './http-wrapper';
 import { base64ToBytes } from '@/core/base64';
 import { mockMessages } from '@/locale/mock';
 import {

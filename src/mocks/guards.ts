@@ -8,7 +8,8 @@
  * 4. the contract: the first violation answers 201 naming the field (src/mocks/contract).
  * The handlers behind it read the request again: the guard reads only clones.
  */
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './http-wrapper';
 import { mockMessages } from '@/locale/mock';
 import { holdsPermission, sessionUser } from './auth';
 import { callPermission, requestProblem } from './contract';

@@ -8,9 +8,15 @@
  * rest; an error thrown by a handler answers the 500 envelope (never a stack trace); a path
  * nobody serves answers the 404 envelope.
  *
- * With `dataDir` the bytes of uploaded files are kept on disk (`<dataDir>/files/<id>` and
- * `<id>.json` for the type), so they are served again after a restart; file names are ids
- * only, never a name from a request, and all files together stay under `dataLimit`.
+ * With `dataDir` nothing acknowledged is lost: the tables (records, sessions, file and
+ * attachment rows) are kept in a journal synced before each write is answered (./journal),
+ * and the bytes of uploaded files on disk (`<dataDir>/files/<id>` and `<id>.json` for the
+ * type, synced before their row is written); file names are ids only, never a name from a
+ * request, and all files together stay under `dataLimit`. On start, byte files no row names
+ * are removed and rows whose bytes are missing are listed (they answer 404). Without
+ * `dataDir` everything lives in memory and is gone when the server stops.
+ *
+ * `/ws` is the live message socket (./socket-server), the same push as in the page.
  *
  * Every `/storage/` answer (an uploaded file, a seeded one, a 404) carries nosniff and the
  * sandbox policy (./file-types `STORAGE_SECURITY_HEADERS`): a file opened at its address is a
@@ -22,7 +28,7 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { getResponse, RequestHandler } from 'msw';
@@ -30,12 +36,18 @@ import { mockMessages } from '@/locale/mock';
 import { tooLargeMessage } from './guards';
 import { mockHandlers } from './handlers';
 import { STORAGE_SECURITY_HEADERS } from '@/core/file-types';
+import { openJournal, type OpenedJournal } from './journal';
 import { bodyLimitFor, type BodyLimit } from './limits';
 import { isOssPath, ossErrorDocument } from './oss';
+import { createSocketServer } from './socket-server';
 import {
+  attachJournal,
   DEFAULT_STORAGE_LIMIT,
+  detachJournal,
+  FILE_TABLE,
   memoryByteStore,
   setByteStore,
+  table,
   type ByteStore,
   type FileBytes,
 } from './store';
@@ -51,18 +63,48 @@ export interface MockServerOptions {
   host?: string;
   /** Serve POST /api/mock/reset (off by default: anyone reaching the port could wipe the data). */
   allowReset?: boolean;
-  /** Keep uploaded bytes on disk under this folder (memory when absent). */
+  /** Keep the tables (journal) and uploaded bytes on disk under this folder (memory when absent). */
   dataDir?: string;
   /** Bytes all kept files may take together; 1 GB by default. */
   dataLimit?: number;
 }
 
+/** A byte store on disk, which can also list the ids it holds (the check at start). */
+export interface DiskByteStore extends ByteStore {
+  readonly folder: string;
+  ids(): Promise<number[]>;
+}
+
+/** Writes a file and syncs it: on disk, not in the page cache, once this resolves. */
+async function writeSynced(file: string, data: Uint8Array | string): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r').catch(() => undefined);
+  // Some platforms cannot open a folder (Windows); the rename itself still happened.
+  if (!handle) return;
+  try {
+    await handle.sync().catch(() => undefined);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * File bytes on disk: `<dir>/files/<id>` and `<id>.json` ({ mime }). Paths are built from
- * the integer id alone; a write goes to a temporary file renamed into place, so a crash
- * never leaves half a file under a served id.
+ * the integer id alone; a write goes to a temporary file, synced, then renamed into place, so
+ * a crash never leaves half a file under a served id, and the bytes are on disk before the
+ * row naming them is written. What a put cut short leaves (a temporary file, a type without
+ * its bytes) is removed when the store opens.
  */
-export async function diskByteStore(dir: string): Promise<ByteStore> {
+export async function diskByteStore(dir: string): Promise<DiskByteStore> {
   const folder = path.resolve(dir, 'files');
   await mkdir(folder, { recursive: true });
   const pathOf = (id: number, suffix = '') => {
@@ -74,8 +116,15 @@ export async function diskByteStore(dir: string): Promise<ByteStore> {
     const names = await readdir(folder).catch(() => []);
     return names.filter((name) => /^[1-9]\d*$/.test(name)).map(Number);
   };
+  const names = await readdir(folder);
+  const held = new Set(await ids());
+  for (const name of names) {
+    const leftover = /^([1-9]\d*)(\.tmp|\.json)$/.exec(name);
+    if (leftover && (leftover[2] === '.tmp' || !held.has(Number(leftover[1]))))
+      await rm(path.join(folder, name), { force: true });
+  }
   let used = 0;
-  for (const id of await ids()) used += (await stat(pathOf(id))).size;
+  for (const id of held) used += (await stat(pathOf(id))).size;
 
   const remove = async (id: number) => {
     const size = await stat(pathOf(id)).then(
@@ -87,6 +136,8 @@ export async function diskByteStore(dir: string): Promise<ByteStore> {
     used -= size;
   };
   return {
+    folder,
+    ids,
     get: async (id): Promise<FileBytes | undefined> => {
       try {
         const [bytes, meta] = await Promise.all([
@@ -106,9 +157,10 @@ export async function diskByteStore(dir: string): Promise<ByteStore> {
       await remove(id);
       await mkdir(folder, { recursive: true });
       const temporary = pathOf(id, '.tmp');
-      await writeFile(temporary, value.bytes);
-      await writeFile(pathOf(id, '.json'), JSON.stringify({ mime: value.mime }));
+      await writeSynced(temporary, value.bytes);
+      await writeSynced(pathOf(id, '.json'), JSON.stringify({ mime: value.mime }));
       await rename(temporary, pathOf(id));
+      await syncFolder(folder);
       used += value.bytes.length;
     },
     delete: remove,
@@ -119,6 +171,35 @@ export async function diskByteStore(dir: string): Promise<ByteStore> {
     maxId: async () => Math.max(0, ...(await ids())),
     used: async () => used,
   };
+}
+
+/**
+ * Files and their rows agree after a crash: byte files no `mock_files` row names (a crash
+ * between the bytes and the row, or after a row was deleted) are removed — nobody could reach
+ * or delete them, yet they count against the limit — and rows whose bytes are missing are
+ * listed (they answer 404). One line on stderr each, naming the ids.
+ */
+async function reconcileFiles(store: DiskByteStore): Promise<void> {
+  const rows = table(FILE_TABLE).rows;
+  const named = new Set(rows.map((row) => row.id));
+  const onDisk = await store.ids();
+  const orphans = onDisk.filter((id) => !named.has(id));
+  for (const id of orphans) await store.delete(id);
+  if (orphans.length)
+    console.warn(
+      `mock backend: removed ${orphans.length} file(s) in ${store.folder} that no row names: ${orphans.join(', ')}`,
+    );
+  const present = new Set(onDisk);
+  // Rows from before the byte store kept their bytes inline (`data`) need no file.
+  const missing = rows
+    .filter(
+      (row) => typeof row.id === 'number' && !present.has(row.id) && typeof row.data !== 'string',
+    )
+    .map((row) => row.id);
+  if (missing.length)
+    console.warn(
+      `mock backend: ${missing.length} file row(s) have no bytes in ${store.folder} and answer 404: ${missing.join(', ')}`,
+    );
 }
 
 /** After refusing a body, what the client is still sending is discarded up to this much… */
@@ -366,22 +447,42 @@ async function serve(
   await writeResponse(response, answer);
 }
 
+/** A stop waits this long for requests already being handled before the final snapshot. */
+const STOP_GRACE_MS = 5_000;
+
 export async function startMockServer(options: MockServerOptions): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
   const limit = options.dataLimit ?? DEFAULT_STORAGE_LIMIT;
-  setByteStore(options.dataDir ? await diskByteStore(options.dataDir) : memoryByteStore(), limit);
+  let journal: OpenedJournal | undefined;
+  if (options.dataDir) {
+    // Tables first: the files are checked against the rows the journal holds.
+    journal = openJournal(path.resolve(options.dataDir));
+    attachJournal(journal, journal.saved);
+    const bytes = await diskByteStore(options.dataDir);
+    await reconcileFiles(bytes);
+    setByteStore(bytes, limit);
+  } else {
+    setByteStore(memoryByteStore(), limit);
+  }
   const handlers = mockHandlers({ allowReset: options.allowReset ?? false }).filter(
     (handler): handler is RequestHandler => handler instanceof RequestHandler,
   );
   const seeded = await readSeededFiles();
+  const sockets = createSocketServer();
+  const inFlight = new Set<Promise<void>>();
   let fallbackHost = host;
   const server = createHttpServer((request, response) => {
-    serve(handlers, seeded, fallbackHost, request, response).catch((error: unknown) => {
-      console.error('mock backend: request failed', error);
-      if (!response.headersSent) sendEnvelope(response, 500, 500, mockMessages.internalError);
-      else response.destroy();
-    });
+    const handled = serve(handlers, seeded, fallbackHost, request, response).catch(
+      (error: unknown) => {
+        console.error('mock backend: request failed', error);
+        if (!response.headersSent) sendEnvelope(response, 500, 500, mockMessages.internalError);
+        else response.destroy();
+      },
+    );
+    inFlight.add(handled);
+    void handled.finally(() => inFlight.delete(handled));
   });
+  server.on('upgrade', (request, socket, head) => sockets.upgrade(request, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => {
@@ -392,12 +493,30 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const address = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   fallbackHost = `${shownHost}:${address.port}`;
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    sockets.closeAll();
+    const closed = new Promise<void>((resolve, reject) => {
+      server.closeAllConnections();
+      server.close((error) => (error ? reject(error) : resolve()));
+    });
+    // Awaited below, after the wait: marked handled now so a failure is not reported twice.
+    closed.catch(() => undefined);
+    // A handler still running (an upload being stored) may yet write: let it, within bounds,
+    // so its write is in the final snapshot rather than after it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.allSettled([...inFlight]),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, STOP_GRACE_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (journal) journal.close(detachJournal());
+    await closed;
+  };
   return {
     url: `http://${fallbackHost}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => (stopped ??= stop()),
   };
 }

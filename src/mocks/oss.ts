@@ -20,7 +20,8 @@
  * type (./file-types), and it is served with the type its bytes show, nosniff, the sandbox
  * policy, and as a download unless it is a raster image or a PDF.
  */
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './http-wrapper';
 import { mockMessages } from '@/locale/mock';
 import { judgeUpload, storageHeaders, UPLOAD_TYPES } from '@/core/file-types';
 import { ok } from './respond';

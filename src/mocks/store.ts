@@ -1,12 +1,15 @@
 /**
  * The mock backend's state: named tables of rows, persisted in the browser (localStorage)
- * so data survives a reload, kept in memory under Node (vitest, `cli mock-server`); and the
- * bytes of kept files (see "file bytes" below).
+ * so data survives a reload, on disk under `cli mock-server --data-dir` (a journal, see
+ * ./journal), in memory otherwise (vitest, the HTTP mock server without a data folder); and
+ * the bytes of kept files (see "file bytes" below).
  * Every handler reads and writes through here; `resetMockDatabase()` restores the seeds.
  *
  * Each table is its own storage entry and `persist()` writes only the tables whose content
- * changed: an edit does not rewrite the uploaded files' bytes, and full storage (large
- * uploads) loses only the table that did not fit.
+ * changed: an edit does not rewrite the uploaded files' bytes. A write that cannot be stored
+ * (the browser's storage is full, the disk under the journal failed) is never answered as a
+ * success: `persist()` puts every table of that write back to what storage holds — memory and
+ * storage agree — and throws `StorageFullError`, which ./http-wrapper answers with its message.
  */
 import { base64ToBytes } from '@/core/base64';
 import { mockMessages } from '@/locale/mock';
@@ -35,6 +38,44 @@ let tables: Tables | undefined;
 
 /** What storage holds per table, so an unchanged table is not written again. */
 const stored = new Map<string, string>();
+
+/**
+ * A write that storage could not take: nothing of it was kept, in storage or in memory. The
+ * message is the one the caller is answered with (./http-wrapper).
+ */
+export class StorageFullError extends Error {
+  override readonly name = 'StorageFullError';
+}
+
+function isRowList(value: unknown): value is MockRow[] {
+  return (
+    Array.isArray(value) &&
+    value.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row))
+  );
+}
+
+/**
+ * A table read back from storage or a journal (text from outside the program, so checked):
+ * rows are required; a missing id counter or recycle bin (older entries) is filled in.
+ */
+export function tableFrom(value: unknown): MockTable | undefined {
+  if (typeof value !== 'object' || value === null || !('rows' in value)) return undefined;
+  if (!isRowList(value.rows)) return undefined;
+  const nextId =
+    'nextId' in value && typeof value.nextId === 'number' && Number.isFinite(value.nextId)
+      ? value.nextId
+      : buildTable(value.rows).nextId;
+  const recycled = 'recycled' in value && isRowList(value.recycled) ? value.recycled : [];
+  return { rows: value.rows, nextId, recycled };
+}
+
+function parseTable(text: string): MockTable | undefined {
+  try {
+    return tableFrom(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
 
 function browserStorage(): Storage | undefined {
   try {
@@ -91,6 +132,32 @@ export function registerSeed(seeder: Seeder, keys: Record<string, string> = {}):
 }
 
 /**
+ * Puts the named tables back to what storage holds (`textOf`): the stored table, or, with
+ * nothing (readable) stored, its seed — what a reload would read — or no table at all.
+ */
+function rollBack(
+  current: Tables,
+  names: Iterable<string>,
+  textOf: (name: string) => string | undefined,
+) {
+  let seeds: Tables | undefined;
+  for (const name of names) {
+    const text = textOf(name);
+    const saved = text === undefined ? undefined : parseTable(text);
+    if (text !== undefined && saved) {
+      current.set(name, saved);
+      stored.set(name, text);
+      continue;
+    }
+    stored.delete(name);
+    seeds ??= seedAll();
+    const seeded = seeds.get(name);
+    if (seeded) current.set(name, seeded);
+    else current.delete(name);
+  }
+}
+
+/**
  * Another tab of the demo wrote (or reset) a table: this tab's mock answers from the same data
  * from then on, as two administrators on one server would see each other's saves.
  */
@@ -105,12 +172,11 @@ function followOtherTabs(): void {
       else tables.delete(name);
       return;
     }
-    try {
-      tables.set(name, JSON.parse(event.newValue) as MockTable);
-      stored.set(name, event.newValue);
-    } catch {
-      // A corrupt entry: this tab keeps what it had.
-    }
+    // A corrupt entry: this tab keeps what it had.
+    const saved = parseTable(event.newValue);
+    if (!saved) return;
+    tables.set(name, saved);
+    stored.set(name, event.newValue);
   });
 }
 
@@ -124,32 +190,134 @@ function load(): Tables {
   storage.removeItem(LEGACY_KEY);
   for (const [name, key] of storedEntries(storage)) {
     const text = storage.getItem(key);
-    if (!text) continue;
-    try {
-      tables.set(name, JSON.parse(text) as MockTable);
-      stored.set(name, text);
-    } catch {
-      // A corrupt entry falls back to the table's seed.
-    }
+    // A corrupt entry falls back to the table's seed.
+    const saved = text ? parseTable(text) : undefined;
+    if (!text || !saved) continue;
+    tables.set(name, saved);
+    stored.set(name, text);
   }
   return tables;
 }
 
-/** Writes the tables that changed since the last write to browser storage (no-op under Node). */
-export function persist(): void {
-  const storage = browserStorage();
-  if (!tables || !storage) return;
-  for (const [name, current] of tables) {
-    const text = JSON.stringify(current);
-    if (stored.get(name) === text) continue;
+// --- the journal (`cli mock-server --data-dir`) -----------------------------------------------
+
+/**
+ * Where changed tables go under `cli mock-server --data-dir` (./journal implements it with the
+ * file system; this module stays free of Node so the browser build can import it).
+ */
+export interface TableJournal {
+  /**
+   * One write's changed tables (name → JSON text) as one record, on disk before it returns;
+   * throws when it cannot, leaving nothing of that record behind.
+   */
+  append(changed: ReadonlyMap<string, string>): void;
+  /** Every table as the new starting point (the demo's reset); throws when it cannot. */
+  compact(all: ReadonlyMap<string, string>): void;
+  /** After each append: folds a grown journal into a snapshot. Never throws. */
+  compactIfDue(all: ReadonlyMap<string, string>): void;
+}
+
+let journal: TableJournal | undefined;
+
+/**
+ * Serves the tables from a journal's saved state (over the seeds: a table added to the seeds
+ * since appears) and writes every change through the journal from now on.
+ */
+export function attachJournal(next: TableJournal, saved: ReadonlyMap<string, MockTable>): void {
+  const loaded = seedAll();
+  for (const [name, value] of saved) loaded.set(name, value);
+  tables = loaded;
+  stored.clear();
+  for (const [name, value] of loaded) stored.set(name, JSON.stringify(value));
+  journal = next;
+}
+
+/**
+ * Stops writing through the journal (the server stops); answers every table as last written,
+ * for the journal's final snapshot. The tables stay in memory.
+ */
+export function detachJournal(): Map<string, string> {
+  const last = new Map(stored);
+  journal = undefined;
+  stored.clear();
+  return last;
+}
+
+// --- persist -----------------------------------------------------------------------------------
+
+/** The tables whose content differs from what storage holds, as name → JSON text. */
+function changedTables(current: Tables): Map<string, string> {
+  const changed = new Map<string, string>();
+  for (const [name, value] of current) {
+    const text = JSON.stringify(value);
+    if (stored.get(name) !== text) changed.set(name, text);
+  }
+  return changed;
+}
+
+function persistToJournal(current: Tables, sink: TableJournal): void {
+  const changed = changedTables(current);
+  if (!changed.size) return;
+  try {
+    sink.append(changed);
+  } catch (error) {
+    rollBack(current, changed.keys(), (name) => stored.get(name));
+    console.error(
+      `mock backend: a write could not be saved to the data folder (${error instanceof Error ? error.message : String(error)}); it was answered as an error and undone`,
+    );
+    throw new StorageFullError(mockMessages.serverStorageFailed);
+  }
+  for (const [name, text] of changed) stored.set(name, text);
+  sink.compactIfDue(stored);
+}
+
+function persistToStorage(current: Tables, storage: Storage): void {
+  const changed = changedTables(current);
+  const written: string[] = [];
+  for (const [name, text] of changed) {
     try {
       storage.setItem(STORAGE_PREFIX + name, text);
-      stored.set(name, text);
+      written.push(name);
     } catch {
-      // Storage full (large uploads): this table stays in memory until the page reloads.
-      console.warn(`mock backend: browser storage is full; table ${name} is kept in memory only`);
+      // All or nothing: the entries this write already replaced get their old text back (a
+      // report and its approval row must not be half saved). Should that fail too, what
+      // storage holds is read back below, so memory and storage still agree.
+      for (const done of written) {
+        const before = stored.get(done);
+        try {
+          if (before === undefined) storage.removeItem(STORAGE_PREFIX + done);
+          else storage.setItem(STORAGE_PREFIX + done, before);
+        } catch {
+          // Read back below.
+        }
+      }
+      rollBack(
+        current,
+        changed.keys(),
+        (table) => storage.getItem(STORAGE_PREFIX + table) ?? undefined,
+      );
+      console.warn(
+        `mock backend: browser storage is full; the write to table ${name} was refused and undone`,
+      );
+      throw new StorageFullError(mockMessages.demoStorageFull);
     }
   }
+  for (const [name, text] of changed) stored.set(name, text);
+}
+
+/**
+ * Writes the tables that changed since the last write: to the journal (`--data-dir`), to
+ * browser storage, or nowhere (memory only). Throws `StorageFullError` when they cannot be
+ * stored, after putting them back to what storage holds.
+ */
+export function persist(): void {
+  if (!tables) return;
+  if (journal) {
+    persistToJournal(tables, journal);
+    return;
+  }
+  const storage = browserStorage();
+  if (storage) persistToStorage(tables, storage);
 }
 
 /** The named table, created empty if no seed declared it. */
@@ -171,15 +339,37 @@ export function existingTable(name: string): MockTable | undefined {
   return load().get(name);
 }
 
-/** Restores every table to its seed and forgets every file (the demo's "reset data"). */
+/**
+ * Restores every table to its seed and forgets every file (the demo's "reset data"). With a
+ * journal the seeds become its snapshot first; when that cannot be written nothing changes
+ * and `StorageFullError` is thrown.
+ */
 export function resetMockDatabase(): void {
-  tables = seedAll();
-  stored.clear();
+  const seeded = seedAll();
+  if (journal) {
+    const texts = new Map([...seeded].map(([name, value]) => [name, JSON.stringify(value)]));
+    try {
+      journal.compact(texts);
+    } catch (error) {
+      console.error(
+        `mock backend: the reset could not be saved to the data folder (${error instanceof Error ? error.message : String(error)})`,
+      );
+      throw new StorageFullError(mockMessages.serverStorageFailed);
+    }
+    tables = seeded;
+    stored.clear();
+    for (const [name, text] of texts) stored.set(name, text);
+  } else {
+    tables = seeded;
+    stored.clear();
+    const storage = browserStorage();
+    if (storage) for (const [, key] of storedEntries(storage)) storage.removeItem(key);
+  }
+  // After the tables: a crash in between leaves files no row names, which the mock server
+  // removes when it starts (http-server.ts), never rows without their files.
   byteStore.clear().catch((error: unknown) => {
     console.warn('mock backend: the kept files could not be removed', error);
   });
-  const storage = browserStorage();
-  if (storage) for (const [, key] of storedEntries(storage)) storage.removeItem(key);
 }
 
 // --- file bytes ----------------------------------------------------------------------------
@@ -326,19 +516,27 @@ async function keepBytesNow(
     size: bytes.length,
     create_time: nowSeconds(),
   });
-  persist();
+  try {
+    persist();
+  } catch (error) {
+    // The row was not kept: neither are the bytes (no file without its row).
+    await byteStore.delete(id).catch(() => undefined);
+    throw error;
+  }
   return id;
 }
 
 /**
- * Forgets a kept file for good: its bytes and its metadata row, so the storage it took counts
- * no more (an attachment deleted from the library).
+ * Forgets a kept file for good: its metadata row, then its bytes, so the storage it took
+ * counts no more (an attachment deleted from the library). In that order: a row whose removal
+ * could not be stored keeps its bytes, and bytes left behind by a crash in between name no
+ * row, which the mock server removes when it starts.
  */
 export async function releaseFile(id: number): Promise<void> {
-  await byteStore.delete(id);
   const files = table(FILE_TABLE);
   files.rows = files.rows.filter((row) => row.id !== id);
   persist();
+  await byteStore.delete(id);
 }
 
 /** The bytes and type of a kept file. */

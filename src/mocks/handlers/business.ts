@@ -9,7 +9,8 @@
  * Every write to these tables goes through here: a transition the state does not allow, or a
  * generic write that would set a state by hand, answers status 201 with a message.
  */
-import { http, type DefaultBodyType, type StrictRequest } from 'msw';
+import { type DefaultBodyType, type StrictRequest } from 'msw';
+import { http } from '../http-wrapper';
 import { reportExamineMock } from '@generated/mocks/report-examine';
 import { reportPublishMock } from '@generated/mocks/report-publish';
 import {

@@ -4,7 +4,7 @@
  * (the same rules and words as the field form, src/core/field-name), and a module name unique
  * (it becomes the /api/{module} group). A request that passes falls through to the engine.
  */
-import { http } from 'msw';
+import { http } from '../http-wrapper';
 import { fieldNameProblem } from '@/core/field-name';
 import { designer as t } from '@/locale/designer';
 import { requestProblem } from '../contract';

@@ -5,13 +5,16 @@
  * the CRUD engine's `/api/{group}/{action}`).
  * The same list serves the browser worker, vitest (msw/node) and `cli mock-server`.
  */
-import type { RequestHandler, WebSocketHandler } from 'msw';
+import { HttpResponse, type RequestHandler, type WebSocketHandler } from 'msw';
 import { mockModules } from '@generated/mocks';
 import { authGuard, authHandlers, setPermissionKeySource } from '../auth';
 import { engineHandlers, permissionKeys, registerMockModules } from '../engine';
 import { fileHandlers } from '../files';
 import { requestGuards } from '../guards';
+import { answerStorageFullWith } from '../http-wrapper';
+import { isOssPath, ossErrorDocument } from '../oss';
 import { runtimeModules } from '../runtime-modules';
+import { randomHex } from '../util';
 import { businessHandlers } from './business';
 import { libraryHandlers, mockResetHandler } from './library';
 import { designerHandlers } from './designer';
@@ -22,6 +25,16 @@ import { versionHandlers } from './versions';
 
 registerMockModules([...mockModules, ...runtimeModules]);
 setPermissionKeySource(permissionKeys);
+// Cloud storage tells ali-oss in its own XML that an object could not be kept (507, as OSS
+// says a full store), so the upload shows the reason instead of failing to parse an envelope.
+answerStorageFullWith((request, message) => {
+  if (!isOssPath(new URL(request.url).pathname)) return undefined;
+  const requestId = randomHex(12).toUpperCase();
+  return new HttpResponse(ossErrorDocument('InsufficientStorage', message, requestId), {
+    status: 507,
+    headers: { 'Content-Type': 'application/xml', 'x-oss-request-id': requestId },
+  });
+});
 
 export interface MockHandlerOptions {
   /** Serve the mock-only POST /api/mock/reset (restores every table to its seed). */

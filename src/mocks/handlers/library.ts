@@ -3,7 +3,7 @@
  * delete a list of ids), configuration groups (getgroupdata / updatesetting), the generic
  * option list `/api/{method}/getkeyval`, and the mock-only reset call (its own handler).
  */
-import { http } from 'msw';
+import { http } from '../http-wrapper';
 import { mockMessages } from '@/locale/mock';
 import { mockModule, runAction } from '../engine';
 import { GROUP_ITEMS, GROUPS, groupData } from '../config-groups';

@@ -4,7 +4,7 @@
  * field definitions of dynamic forms. Tables are the modules' groups: dictionary,
  * datadicttree, admindepartment, adminmenu, field, module.
  */
-import { http } from 'msw';
+import { http } from '../http-wrapper';
 import { mockMessages } from '@/locale/mock';
 import { mockModule } from '../engine';
 import {

@@ -4,7 +4,7 @@
  * inclusive) — sorted and paged as the engine's own lists are.
  * List these BEFORE the engine's generic /api/:group/:action handlers.
  */
-import { http } from 'msw';
+import { http } from '../http-wrapper';
 import { mockModule, sortRows } from '../engine';
 import { ok } from '../respond';
 import { table } from '../store';

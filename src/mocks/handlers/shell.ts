@@ -4,7 +4,8 @@
  * (The message list itself is the generic engine's GET /api/message/list.)
  * List these BEFORE the engine's generic /api/:group/:action handlers.
  */
-import { http, type RequestHandler, type WebSocketHandler } from 'msw';
+import { type RequestHandler, type WebSocketHandler } from 'msw';
+import { http } from '../http-wrapper';
 import type { SystemSetting, UserMenu } from '@generated/api/api.schemas';
 import { menuRowsOf, permissionKeysOf, sessionUser } from '../auth';
 import { groupData } from '../config-groups';

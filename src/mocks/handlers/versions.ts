@@ -3,7 +3,7 @@
  * exactly one current version — one system version overall, one version per module.
  * An edit of the version tables, so it takes the module's _EDIT key (220 without it).
  */
-import { http } from 'msw';
+import { http } from '../http-wrapper';
 import { permissionKeyFor } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';
 import { holdsPermission, sessionUser } from '../auth';

@@ -38,8 +38,10 @@ describe('mock store persistence', () => {
     expect(reloaded.table('files').rows).toEqual([{ id: 1, data: 'QUJD' }]);
   });
 
-  it('a table that does not fit stays in memory without blocking the others', async () => {
+  it('a write that does not fit is refused whole: memory goes back to what storage holds', async () => {
     const store = await reload();
+    store.table('books');
+    store.persist();
     const setItem = Storage.prototype.setItem;
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
       this: Storage,
@@ -50,14 +52,38 @@ describe('mock store persistence', () => {
       setItem.call(this, key, value);
     });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    store.table('files').rows.push({ id: 1, data: 'QUJD' });
+    // One write changing two tables: books fits, files does not.
     store.table('books').rows.push({ id: 2, title: '西游记' });
-    store.persist();
+    store.table('files').rows.push({ id: 1, data: 'QUJD' });
+    expect(() => store.persist()).toThrow(
+      new store.StorageFullError(
+        '演示数据已占满浏览器存储，本次保存未成功。请删除不用的记录或附件后再试，或清除本网站的浏览器数据（演示数据将恢复为初始状态）',
+      ),
+    );
+    // Neither table keeps the write, in memory or in storage: all or nothing.
+    expect(store.table('books').rows.map((row) => row.title)).toEqual(['红楼梦']);
+    expect(store.table('files').rows).toEqual([]);
     vi.restoreAllMocks();
 
     const reloaded = await reload();
-    expect(reloaded.table('books').rows).toHaveLength(2);
+    expect(reloaded.table('books').rows.map((row) => row.title)).toEqual(['红楼梦']);
     expect(reloaded.table('files').rows).toEqual([]);
+  });
+
+  it('once there is room again the next write is stored', async () => {
+    const store = await reload();
+    const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    store.table('books').rows.push({ id: 2, title: '西游记' });
+    expect(() => store.persist()).toThrow(store.StorageFullError);
+    full.mockRestore();
+
+    store.table('books').rows.push({ id: 3, title: '水浒传' });
+    store.persist();
+    const reloaded = await reload();
+    expect(reloaded.table('books').rows.map((row) => row.title)).toEqual(['红楼梦', '水浒传']);
   });
 
   it('reset restores the seeds and clears what was stored', async () => {

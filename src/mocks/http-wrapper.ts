@@ -1,0 +1,88 @@
+/**
+ * msw's `http`, as every mock file uses it: each resolver is wrapped once, here, so no write
+ * handler can answer a success for data that was not kept.
+ *
+ * - After a resolver that changes data (any method but GET/HEAD/OPTIONS) answers, `persist()`
+ *   runs before the answer goes out: a handler that changed a row and forgot to persist still
+ *   has it stored (browser storage, or the journal of `cli mock-server --data-dir`) before the
+ *   caller hears of it. Unchanged tables cost a comparison only.
+ * - `StorageFullError` (./store: the demo's browser storage is full, the mock server's disk
+ *   failed; the tables were already put back) is answered as that error in the call's own
+ *   protocol — the `{ status: 201, msg }` envelope, the editor's `{ state }`, or whatever a
+ *   protocol registered with `answerStorageFullWith` (cloud storage's XML) — never a 500 and
+ *   never a success.
+ *
+ * Import `http` from here, not from msw. Anything else of msw is imported from msw.
+ */
+import {
+  http as mswHttp,
+  HttpResponse,
+  type HttpHandler,
+  type HttpResponseResolver,
+  type RequestHandlerOptions,
+} from 'msw';
+import { fail } from './respond';
+import { persist, StorageFullError } from './store';
+
+type Predicate = Parameters<typeof mswHttp.all>[0];
+type Info = Parameters<HttpResponseResolver>[0];
+type Answer = Response | undefined | void;
+type Resolver = (info: Info) => Answer | Promise<Answer>;
+type Method = 'all' | 'head' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options';
+
+/** Methods that only read: nothing to persist after them. */
+const READING = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A protocol's own form of the refusal, or undefined when the request is not of it. */
+type StorageFullAnswer = (request: Request, message: string) => Response | undefined;
+
+const protocolAnswers: StorageFullAnswer[] = [];
+
+/**
+ * Registers how a protocol other than the `/api` envelope says "not stored" (cloud storage
+ * answers OSS XML). A registration rather than an import: those protocol modules use this
+ * `http` themselves, and an import back would be a cycle.
+ */
+export function answerStorageFullWith(answer: StorageFullAnswer): void {
+  protocolAnswers.push(answer);
+}
+
+function storageFullAnswer(request: Request, message: string): Response {
+  for (const answer of protocolAnswers) {
+    const own = answer(request, message);
+    if (own) return own;
+  }
+  // The editor's server side speaks UEditor: `state` is SUCCESS or the message.
+  if (new URL(request.url).pathname.startsWith('/ueditor/'))
+    return HttpResponse.json({ state: message });
+  return fail(201, message);
+}
+
+function guarded(resolver: Resolver): Resolver {
+  return async (info) => {
+    try {
+      const answer = await resolver(info);
+      if (answer instanceof Response && !READING.has(info.request.method)) persist();
+      return answer;
+    } catch (error) {
+      if (error instanceof StorageFullError) return storageFullAnswer(info.request, error.message);
+      throw error;
+    }
+  };
+}
+
+function method(name: Method) {
+  return (predicate: Predicate, resolver: Resolver, options?: RequestHandlerOptions): HttpHandler =>
+    mswHttp[name](predicate, guarded(resolver), options);
+}
+
+export const http = {
+  all: method('all'),
+  head: method('head'),
+  get: method('get'),
+  post: method('post'),
+  put: method('put'),
+  delete: method('delete'),
+  patch: method('patch'),
+  options: method('options'),
+};
