@@ -209,6 +209,10 @@ export function createSocketServer(limits: SocketLimits = SOCKET_LIMITS): Socket
     socket.on('data', onData);
     // A reset or a write after the peer left: the 'close' below cleans up.
     socket.on('error', () => socket.destroy());
+    // The peer is gone without a closing handshake (a tab killed, a dropped network). The
+    // HTTP server's sockets allow half-open connections, so this end would otherwise stay
+    // open, and counted, until the idle cut-off.
+    socket.once('end', () => socket.destroy());
     socket.once('close', () => {
       clearTimeout(idle);
       open.delete(closeAll);
