@@ -1,15 +1,22 @@
 /**
- * `npm run bench:mock`: a bounded load run against the HTTP mock server. Starts the server on
- * loopback (port chosen by the system), signs in, sends 2,000 requests (list, info and add
- * mixed) with 50 in flight after a warm-up of 100, prints the count, errors, p50/p99 latency
- * and requests per second, then stops the server and exits. Traffic stays on 127.0.0.1; the run ends by itself after
- * the last request or after a time limit, whichever comes first. Not a timed test.
+ * `npm run bench:mock`: a bounded load run against the HTTP mock server, twice — in memory, then
+ * with `--data-dir` (the journal: every write synced to disk before it is answered). Each run
+ * starts the server on loopback (port chosen by the system) from the seeds, signs in, sends
+ * 2,000 requests (list, info and add mixed) with 50 in flight after a warm-up of 100, prints
+ * the count, errors, p50/p99 latency and requests per second, then stops the server; last the
+ * journal's cost as a ratio of the p50s (at most 2×). Traffic stays on 127.0.0.1; each run ends
+ * by itself after the last request or after a time limit, whichever comes first. Not a timed
+ * test.
  *
  * An error is a failed connection, an HTTP status other than 200, or an envelope status
  * other than 200. The target is 0.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startMockServer } from '../src/mocks/http-server';
+import { resetMockDatabase } from '../src/mocks/store';
 
 const TOTAL = 2_000;
 const CONCURRENCY = 50;
@@ -19,6 +26,8 @@ const WARM_UP = 2 * CONCURRENCY;
 const TIME_LIMIT_MS = 120_000;
 /** …and none waits longer than this. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** The most the journal may cost: its p50 over the in-memory p50. */
+const MAX_JOURNAL_COST = 2;
 
 type Kind = 'list' | 'info' | 'add';
 
@@ -36,8 +45,15 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.max(0, rank)]!;
 }
 
-async function main(): Promise<void> {
-  const server = await startMockServer({ port: 0, host: '127.0.0.1' });
+interface RunResult {
+  p50: number;
+  ok: boolean;
+}
+
+async function run(label: string, dataDir?: string): Promise<RunResult> {
+  // Both runs start from the seeds (the journal's empty folder gives them too).
+  resetMockDatabase();
+  const server = await startMockServer({ port: 0, host: '127.0.0.1', dataDir });
   const deadline = Date.now() + TIME_LIMIT_MS;
   const signal = () => AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   try {
@@ -114,7 +130,7 @@ async function main(): Promise<void> {
     const sorted = [...latencies].sort((a, b) => a - b);
     const errorCount = [...errors.values()].reduce((sum, count) => sum + count, 0);
     console.log(
-      `mock server load: ${server.url}, concurrency ${CONCURRENCY}, mix 60% list / 25% info / 15% add, after ${WARM_UP} warm-up requests`,
+      `mock server load, ${label}: ${server.url}, concurrency ${CONCURRENCY}, mix 60% list / 25% info / 15% add, after ${WARM_UP} warm-up requests`,
     );
     console.log(
       `requests   ${latencies.length} of ${TOTAL}${latencies.length < TOTAL ? ' (time limit reached)' : ''}`,
@@ -126,10 +142,31 @@ async function main(): Promise<void> {
     console.log(
       `throughput ${(latencies.length / seconds).toFixed(0)} requests/s (${seconds.toFixed(2)} s)`,
     );
-    process.exitCode = errorCount === 0 && latencies.length === TOTAL ? 0 : 1;
+    return {
+      p50: percentile(sorted, 0.5),
+      ok: errorCount === 0 && latencies.length === TOTAL,
+    };
   } finally {
     await server.close();
   }
+}
+
+async function main(): Promise<void> {
+  const memory = await run('in memory');
+  console.log('');
+  const folder = await mkdtemp(path.join(tmpdir(), 'mock-load-'));
+  let journal: RunResult;
+  try {
+    journal = await run(`--data-dir ${folder} (journal, synced per write)`, folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+  const cost = journal.p50 / memory.p50;
+  console.log('');
+  console.log(
+    `journal cost: p50 ${journal.p50.toFixed(1)} ms vs ${memory.p50.toFixed(1)} ms in memory = ${cost.toFixed(2)}× (at most ${MAX_JOURNAL_COST}×)`,
+  );
+  process.exitCode = memory.ok && journal.ok && cost <= MAX_JOURNAL_COST ? 0 : 1;
 }
 
 await main();
