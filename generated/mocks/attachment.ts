@@ -70,9 +70,9 @@ const seed: components['schemas']['Attachment'][] = [
   {
     att_id: 7,
     att_title: '城市夜景素材',
-    att_url: 'https://img.example.com/city-night.jpg',
-    att_description: '网络图片素材',
-    att_storage: 5,
+    att_url: '/storage/image/20250901/city-night.jpg',
+    att_description: '城市夜景图片素材',
+    att_storage: 1,
     type: 2,
     attachment_cate_id: 1,
     create_time: 1756684800,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { callApi } from './support/designed-module';
 import { signIn } from './support/session';
 import { buildDocx } from '../unit/upload/docx';
 
@@ -161,17 +162,27 @@ describe('attachment library on /system/attachment', () => {
     // A second-level category offers no add-child action…
     await page.getByRole('button', { name: '添加子分类 图片素材' }).waitFor();
     expect(await page.getByRole('button', { name: '添加子分类 新闻配图' }).count()).toBe(0);
-    // …and choosing one as the parent is refused by the server with a clear message.
+    // …is not offered as a parent (two levels only)…
     await page.getByRole('button', { name: '新增分类', exact: true }).click();
     await form.locator('.p-treeselect').click();
-    await page.locator('.p-treeselect-panel').getByText('新闻配图', { exact: true }).click();
-    await form.getByLabel('分类名称').fill('第三级');
-    await form.getByRole('button', { name: '确定' }).click();
-    const refusal = '只能建立两级分类，二级分类下不能再添加子分类';
-    await form.getByText(refusal).waitFor();
-    await toast(refusal).waitFor();
-    await screenshot(page, 'attachment-category-refused');
+    const panel = page.locator('.p-treeselect-panel');
+    await panel.getByText('图片素材', { exact: true }).waitFor();
+    expect(await panel.getByText('新闻配图', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'attachment-category-parents');
+    await form.locator('.p-treeselect').click();
+    await panel.waitFor({ state: 'hidden' });
     await form.getByRole('button', { name: '取消' }).click();
+    await form.waitFor({ state: 'detached' });
+    // …and a client that asks anyway is refused by the server with a clear message.
+    const refused = await callApi(page, '/api/attachmentcate/add', {
+      ac_title: '第三级',
+      ac_parent: 2,
+      ac_path: '0,2',
+    });
+    expect(refused).toMatchObject({
+      status: 201,
+      msg: '只能建立两级分类，二级分类下不能再添加子分类',
+    });
     expect(await library().getByText('第三级').count()).toBe(0);
   });
 
