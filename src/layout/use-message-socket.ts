@@ -111,7 +111,8 @@ export function useMessageSocket(): void {
         }
         if (frame.type !== 'text') return;
         const title = frame.data?.tm_title ?? frame.msg ?? shell.messages.newMessage;
-        notify.info(`${shell.messages.newMessage}：${title}`, 5000);
+        // To the bell (below) with one discreet notice at most: never a stack, never over a result.
+        notify.notice(`${shell.messages.newMessage}：${title}`, 5000);
         refreshMessages();
       });
       current.addEventListener('close', () => {

@@ -10,6 +10,11 @@ export interface NotifyMessage {
   summary: string;
   /** How long the toast stays, in milliseconds. */
   life?: number;
+  /**
+   * `result` (default): the outcome of what the user just did, at the top. `notice`: news the
+   * user did not ask for (a pushed message) — one at a time, in a corner, never over a result.
+   */
+  channel?: 'result' | 'notice';
 }
 
 type NotifySink = (message: NotifyMessage) => void;
@@ -33,8 +38,13 @@ export function onNotify(listener: NotifySink): () => void {
   return () => listeners.delete(listener);
 }
 
-function show(severity: NotifySeverity, summary: string, life = DEFAULT_LIFE_MS): void {
-  const message = { severity, summary, life };
+function show(
+  severity: NotifySeverity,
+  summary: string,
+  life = DEFAULT_LIFE_MS,
+  channel: NotifyMessage['channel'] = 'result',
+): void {
+  const message = { severity, summary, life, channel };
   listeners.forEach((listener) => listener(message));
   if (sink) sink(message);
   else if (severity === 'error') console.warn(summary);
@@ -45,4 +55,6 @@ export const notify = {
   info: (summary: string, life?: number) => show('info', summary, life),
   warn: (summary: string, life?: number) => show('warn', summary, life),
   error: (summary: string, life?: number) => show('error', summary, life),
+  /** A discreet notice (a pushed message): replaces the one shown before, away from results. */
+  notice: (summary: string, life?: number) => show('info', summary, life, 'notice'),
 };
