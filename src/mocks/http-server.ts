@@ -489,6 +489,10 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
       server.off('error', reject);
       resolve();
     });
+  }).catch((error: unknown) => {
+    // Not listening (the port is taken): the data folder is let go as it was found.
+    if (journal) journal.close(detachJournal());
+    throw error;
   });
   const address = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
