@@ -502,12 +502,17 @@ async function keepBytesNow(
 ): Promise<number | string> {
   if ((await bytesInUse()) + bytes.length > storageLimit)
     return mockMessages.storageFull(`${Math.round(storageLimit / MB)} MB`);
-  const files = table(FILE_TABLE);
   // Bytes may outlive the table (the HTTP mock server restarted on its data folder).
-  const id = Math.max(files.nextId, (await byteStore.maxId()) + 1);
-  files.nextId = id + 1;
+  const held = await byteStore.maxId();
+  // The table is looked up again after every await: a write refused meanwhile (storage full)
+  // puts the stored table back as a new object, and a row pushed to the old one would be
+  // answered as kept yet stored nowhere.
+  const id = Math.max(table(FILE_TABLE).nextId, held + 1);
+  table(FILE_TABLE).nextId = id + 1;
   const type = mime || 'application/octet-stream';
   await byteStore.put(id, { bytes, mime: type });
+  const files = table(FILE_TABLE);
+  files.nextId = Math.max(files.nextId, id + 1);
   files.rows.push({
     ...extra,
     id,
