@@ -204,9 +204,10 @@ export function PondUpload({
         if (warning?.body === 'Max files') latest.current.onProblem(t.tooMany(limits.fileLimit));
       }}
       onremovefile={() => latest.current.onRemoved?.()}
-      onprocessfile={(problem, item) => {
-        // Uploaded: the file now shows in the control's value list.
-        if (!problem) pond.current?.removeFile(item.id);
+      onprocessfile={(_problem, item) => {
+        // Uploaded: the file now shows in the control's value list. Refused: the toast said why
+        // (once); FilePond's own error line would say it a second time.
+        pond.current?.removeFile(item.id);
       }}
       acceptedFileTypes={limits.fileType.map((type) => `.${type}`)}
       fileValidateTypeDetectType={(file: File) => Promise.resolve(`.${fileExtension(file.name)}`)}

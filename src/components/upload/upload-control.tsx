@@ -34,6 +34,9 @@ import { ValueList } from './value-list';
 
 const CropDialog = lazy(() => import('./crop-dialog'));
 
+/** Spec section 8: an upload's size, type or load error shows 4 seconds. */
+const UPLOAD_PROBLEM_LIFE_MS = 4000;
+
 /** What the cropper works on: a new file, or an item of the value being cropped again. */
 interface CropSource {
   url: string;
@@ -57,7 +60,6 @@ export default function UploadControl({ field, id, value, onChange, disabled }: 
   useLayoutEffect(() => {
     current.current = items;
   });
-  const [problem, setProblem] = useState<string | null>(null);
   const [cropSource, setCropSource] = useState<CropSource | null>(null);
   const [cropProgress, setCropProgress] = useState<number | null>(null);
 
@@ -65,9 +67,10 @@ export default function UploadControl({ field, id, value, onChange, disabled }: 
     current.current = next;
     onChange(serializeAttachmentValue(next));
   };
+  // A refused file is said once, as a toast for 4 s (spec section 8): the request client has
+  // already shown a server's refusal (`toasted`), and nothing repeats it under the field.
   const showProblem = (message: string, toasted = false) => {
-    setProblem(message);
-    if (!toasted) notify.error(message);
+    if (!toasted) notify.error(message, UPLOAD_PROBLEM_LIFE_MS);
   };
 
   const openCropper = (source: CropSource) => {
@@ -88,7 +91,7 @@ export default function UploadControl({ field, id, value, onChange, disabled }: 
         setCropProgress(Math.round(from + ((to - from) * loaded) / Math.max(1, total))),
     });
     if (!result.ok) {
-      if (!result.aborted) setProblem(result.message);
+      // The request client has shown the server's refusal.
       return null;
     }
     return {
@@ -101,7 +104,6 @@ export default function UploadControl({ field, id, value, onChange, disabled }: 
   const saveCrop = async (area: PixelArea) => {
     if (!cropSource) return;
     setCropProgress(0);
-    setProblem(null);
     try {
       const old = cropSource.index === undefined ? undefined : current.current[cropSource.index];
       // The original is kept (att_url) so the image can be cropped again; the crop is att_preview.
@@ -149,7 +151,6 @@ export default function UploadControl({ field, id, value, onChange, disabled }: 
 
   /** Checks a file before FilePond takes it: webp input, a full list, the cropper. */
   const screen = (file: File): 'accept' | 'take' | string => {
-    setProblem(null);
     if (!single && current.current.length >= limits.fileLimit) return t.tooMany(limits.fileLimit);
     if (webp) {
       const refused = webpProblem(file);
@@ -210,7 +211,6 @@ export default function UploadControl({ field, id, value, onChange, disabled }: 
           disabled={disabled}
           onProblem={showProblem}
           onUploaded={(item) => {
-            setProblem(null);
             commit(addAttachments(current.current, [item], limits.fileLimit).items);
           }}
           screen={screen}
@@ -222,11 +222,6 @@ export default function UploadControl({ field, id, value, onChange, disabled }: 
       {canUpload && (
         <small className="upload-control__hint">
           {t.hint(limits.fileType, limits.fileSize, limits.fileLimit)}
-        </small>
-      )}
-      {problem && (
-        <small className="p-error" role="alert">
-          {problem}
         </small>
       )}
       {cropSource && crop && (
