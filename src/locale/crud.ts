@@ -76,6 +76,16 @@ export const crud = {
   importUpload: '开始导入',
   templateFileName: (title: string) => `${title}导入模板.xlsx`,
   exportFileName: (title: string) => `${title}.xlsx`,
+  /** 导入 / 导出 while the file travels (no percentage while its size is unknown). */
+  transfer: {
+    importLabel: '导入进度',
+    sending: (percent?: number) => (percent === undefined ? '正在上传…' : `正在上传 ${percent}%`),
+    /** The file has arrived; the server reads and checks every row. */
+    checking: '正在校验…',
+    exportLabel: '导出进度',
+    downloading: (percent?: number) =>
+      percent === undefined ? '正在下载…' : `正在下载 ${percent}%`,
+  },
   /** The row-by-row report of an import the server refused (nothing was stored). */
   importReport: {
     title: '导入问题',

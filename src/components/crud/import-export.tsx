@@ -1,9 +1,24 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+/**
+ * 导入 / 导出 of a CRUD screen: the import dialog (FilePond checks the file, 开始导入 sends it,
+ * a refused import shows its row-by-row report) and the export download.
+ *
+ * Both show how far the file has travelled: the import the percentage of the file sent, then
+ * 正在校验… until the server has checked every row; the export the percentage received when
+ * the server announced the size, an indeterminate bar otherwise. fetch reports neither, so
+ * both calls go through the request client's progress transport (xhr-transport) to the
+ * contract's generic addresses of the module (`POST /api/{group}/import` with `importfile`,
+ * `GET /api/{group}/export` with the list filters) — the addresses every module's own import
+ * and export calls use — rather than through `module.api`, whose signatures take no listener.
+ */
+import { lazy, Suspense, useMemo, useState, type CSSProperties } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { ProgressBar } from 'primereact/progressbar';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UploadLimits } from '@/core/attachment';
 import { notify } from '@/lib/notify';
+import { ApiError, type Envelope } from '@/lib/request';
+import { requestWithProgress } from '@/lib/request/xhr-transport';
 import { crud as t } from '@/locale/crud';
 import { upload as tu } from '@/locale/upload';
 import { createCrudMutations } from './crud-queries';
@@ -50,13 +65,72 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** How far a file has travelled: `percent` undefined while the size is unknown. */
+export interface TransferState {
+  phase: 'sending' | 'checking' | 'receiving';
+  percent: number | undefined;
+}
+
+function percentOf(loaded: number, total: number | undefined): number | undefined {
+  return total ? Math.min(100, Math.floor((loaded / total) * 100)) : undefined;
+}
+
+/** POST /api/{group}/import: the mutator's contract (a successful envelope, or ApiError). */
+export async function importWithProgress(
+  module: Pick<ModuleDefinition, 'group'>,
+  file: File,
+  onProgress: (state: TransferState) => void,
+): Promise<Envelope> {
+  const form = new FormData();
+  form.append('importfile', file);
+  const answer = await requestWithProgress(
+    { url: `/api/${module.group}/import`, method: 'POST', data: form },
+    {
+      onUploadProgress: (loaded, total) =>
+        onProgress(
+          // Every byte is out: what is left is the server reading the rows.
+          loaded >= total
+            ? { phase: 'checking', percent: undefined }
+            : { phase: 'sending', percent: percentOf(loaded, total) },
+        ),
+    },
+  );
+  if (answer instanceof Blob) throw new ApiError('unexpected blob', undefined, 0, 'parse');
+  return answer;
+}
+
+/** GET /api/{group}/export with the list filters: the file (an error answer was shown). */
+export async function exportWithProgress(
+  module: Pick<ModuleDefinition, 'group'>,
+  filters: Omit<ListQuery, 'pageindex' | 'pagesize'>,
+  onProgress: (state: TransferState) => void,
+): Promise<Blob> {
+  const answer = await requestWithProgress(
+    { url: `/api/${module.group}/export`, method: 'GET', params: filters, responseType: 'blob' },
+    {
+      onDownloadProgress: (loaded, total) =>
+        onProgress({ phase: 'receiving', percent: percentOf(loaded, total) }),
+    },
+  );
+  if (answer instanceof Blob) return answer;
+  // A JSON answer instead of the file: there is nothing to save.
+  throw new ApiError(answer.msg, answer, answer.status, 'status');
+}
+
 export function useImportExport(
   module: ModuleDefinition,
   filters: Omit<ListQuery, 'pageindex' | 'pagesize'>,
 ) {
   const client = useQueryClient();
   const mutations = useMemo(() => createCrudMutations(module, client), [module, client]);
-  const importCall = useMutation(mutations.import);
+  /** Where the file being imported or exported is; null when none travels. */
+  const [importing, setImporting] = useState<TransferState | null>(null);
+  const [exporting, setExporting] = useState<TransferState | null>(null);
+  // The module's import mutation (its success toast and list refresh), sent with progress.
+  const importCall = useMutation({
+    ...mutations.import,
+    mutationFn: (chosen: File) => importWithProgress(module, chosen, setImporting),
+  });
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   /** The rows the server refused in the last import of the chosen file. */
@@ -71,6 +145,7 @@ export function useImportExport(
       // The request client has shown the failure.
     } finally {
       setBusy(false);
+      setExporting(null);
     }
   };
   return {
@@ -81,6 +156,8 @@ export function useImportExport(
     file,
     error,
     report,
+    importing,
+    exporting,
     busy: busy || importCall.isPending,
     /** A problem found before the file reached `choose` (the widget's own checks). */
     refuse: (message: string) => {
@@ -108,6 +185,7 @@ export function useImportExport(
         return false;
       }
       setReport(null);
+      setImporting({ phase: 'sending', percent: undefined });
       try {
         await importCall.mutateAsync(file);
         setFile(null);
@@ -116,6 +194,8 @@ export function useImportExport(
         // The request client has shown the message; the file stays chosen to fix and retry.
         setReport(importReportOf(failure) ?? null);
         return false;
+      } finally {
+        setImporting(null);
       }
     },
     reset: () => {
@@ -126,10 +206,71 @@ export function useImportExport(
     downloadTemplate: () => download(module.api.importtemplate, t.templateFileName(module.title)),
     exportCurrent: () =>
       download(
-        module.api.export && (() => module.api.export!(filters)),
+        module.api.export &&
+          (() => {
+            setExporting({ phase: 'receiving', percent: undefined });
+            return exportWithProgress(module, filters, setExporting);
+          }),
         t.exportFileName(module.title),
       ),
   };
+}
+
+/**
+ * Under the 导出 button, over what follows: the toolbar keeps its width and does not wrap.
+ * Above the list's sticky header (z-index 2), below PrimeReact's overlays (1000 and up).
+ */
+const FLOATING: CSSProperties = {
+  position: 'absolute',
+  top: 'calc(100% + 0.25rem)',
+  left: 0,
+  zIndex: 10,
+  padding: '0.25rem 0.5rem',
+  borderRadius: '6px',
+  background: 'var(--surface-overlay, #fff)',
+  boxShadow: '0 1px 4px rgb(0 0 0 / 0.16)',
+};
+
+/** A file on its way: a bar (determinate when the size is known) and what is happening. */
+function TransferStatus({
+  state,
+  label,
+  floating = false,
+}: {
+  state: TransferState;
+  label: string;
+  floating?: boolean;
+}) {
+  const text =
+    state.phase === 'checking'
+      ? t.transfer.checking
+      : state.phase === 'sending'
+        ? t.transfer.sending(state.percent)
+        : t.transfer.downloading(state.percent);
+  const known = state.phase !== 'checking' && state.percent !== undefined;
+  return (
+    <span
+      className="crud-transfer"
+      role="status"
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '0.5rem',
+        ...(floating ? FLOATING : {}),
+      }}
+    >
+      <ProgressBar
+        mode={known ? 'determinate' : 'indeterminate'}
+        value={known ? state.percent : undefined}
+        showValue={false}
+        aria-label={label}
+        style={{ width: '8rem', height: '0.5rem' }}
+        // PrimeReact eases each change over 1 s: the fill would trail the percentage beside it.
+        pt={{ value: { style: { transition: 'width 0.2s linear' } } }}
+      />
+      <small style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{text}</small>
+    </span>
+  );
 }
 
 /** Toolbar buttons 导入 / 导出 with the import dialog (FilePond, as the upload controls use). */
@@ -158,14 +299,19 @@ export function ImportExport({
         />
       )}
       {io.canExport && (
-        <Button
-          type="button"
-          icon="pi pi-download"
-          label={t.export}
-          outlined
-          loading={io.busy && !open}
-          onClick={() => void io.exportCurrent()}
-        />
+        <span style={{ position: 'relative', display: 'inline-flex' }}>
+          <Button
+            type="button"
+            icon="pi pi-download"
+            label={t.export}
+            outlined
+            loading={io.busy && !open}
+            onClick={() => void io.exportCurrent()}
+          />
+          {io.exporting && (
+            <TransferStatus state={io.exporting} label={t.transfer.exportLabel} floating />
+          )}
+        </span>
       )}
       <Dialog
         header={t.importTitle(module.title)}
@@ -195,6 +341,7 @@ export function ImportExport({
               {io.error}
             </small>
           )}
+          {io.importing && <TransferStatus state={io.importing} label={t.transfer.importLabel} />}
           {io.report && (
             <ImportReportView
               report={io.report}
