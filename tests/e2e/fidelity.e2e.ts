@@ -87,6 +87,35 @@ describe('spec fidelity', () => {
     await page.locator('.p-confirm-dialog-accept').click();
   });
 
+  it('at 1366 × 768 no column of 管理员管理 hides under the fixed 操作 column', async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    try {
+      await open('/system/user');
+      const table = visibleList().locator('.p-datatable-wrapper');
+      await table.locator('.p-datatable-tbody tr').first().waitFor();
+      // Scrolled to its right end, the last data column sits left of the frozen one.
+      await table.evaluate((wrapper) => {
+        wrapper.scrollLeft = wrapper.scrollWidth;
+      });
+      const headers = table.locator('.p-datatable-thead th');
+      const last = await headers.nth((await headers.count()) - 2).boundingBox();
+      const frozen = await table.locator('th.crud-list__actions-cell').boundingBox();
+      expect(last && frozen && last.x + last.width <= frozen.x + 1).toBe(true);
+      await table.getByText('最后登录时间').waitFor();
+      // The sidebar shows the whole system title, not 企业信息综合管理….
+      const brand = page.locator('.shell-sidebar .shell-brand__title, .shell-brand__title').first();
+      expect(
+        await brand.evaluate(
+          (title) =>
+            title.scrollHeight <= title.clientHeight && title.scrollWidth <= title.clientWidth,
+        ),
+      ).toBe(true);
+      await screenshot(page, 'fidelity-user-list-1366');
+    } finally {
+      await page.setViewportSize({ width: 1930, height: 980 });
+    }
+  });
+
   it('系统动态管理 edits 正文 in the rich-text editor', async () => {
     await open('/system/dynamics');
     await visibleList().getByRole('button', { name: '新增' }).click();

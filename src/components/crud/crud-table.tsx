@@ -81,6 +81,7 @@ export function CrudTable({
       }
       scrollable
       stripedRows
+      className="crud-table"
     >
       {columns.map((column) => {
         const override = columnOverrides[column.field];
@@ -111,6 +112,7 @@ export function CrudTable({
           frozen
           alignFrozen="right"
           className="crud-list__actions-cell"
+          headerClassName="crud-list__actions-cell"
           body={(row: ModuleRecord) => <span className="crud-list__actions">{actions(row)}</span>}
         />
       )}
