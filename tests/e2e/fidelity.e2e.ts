@@ -116,6 +116,16 @@ describe('spec fidelity', () => {
     }
   });
 
+  it('我的上报’s filter bar keeps 搜索 and 重置 together with the keyword box', async () => {
+    await open('/business/informationreporting/list');
+    const search = visibleList().getByRole('button', { name: '搜索' });
+    const reset = visibleList().getByRole('button', { name: '重置' });
+    await reset.waitFor();
+    const [a, b] = [await search.boundingBox(), await reset.boundingBox()];
+    expect(a && b && Math.abs(a.y - b.y) < 2).toBe(true);
+    await screenshot(page, 'fidelity-report-filters');
+  });
+
   it('系统动态管理 edits 正文 in the rich-text editor', async () => {
     await open('/system/dynamics');
     await visibleList().getByRole('button', { name: '新增' }).click();

@@ -110,20 +110,23 @@ function SearchBar({ list }: { list: CrudListController }) {
           </span>
         );
       })}
-      <InputText
-        value={list.keywordDraft}
-        placeholder={t.keywordPlaceholder}
-        aria-label={t.keywordPlaceholder}
-        onChange={(e) => list.setKeywordDraft(e.target.value)}
-      />
-      <Button type="submit" icon="pi pi-search" label={t.search} />
-      <Button
-        type="button"
-        icon="pi pi-refresh"
-        label={t.reset}
-        outlined
-        onClick={list.resetSearch}
-      />
+      {/* The keyword box and its two buttons wrap as one group: 重置 never sits alone. */}
+      <span className="crud-list__search-actions">
+        <InputText
+          value={list.keywordDraft}
+          placeholder={t.keywordPlaceholder}
+          aria-label={t.keywordPlaceholder}
+          onChange={(e) => list.setKeywordDraft(e.target.value)}
+        />
+        <Button type="submit" icon="pi pi-search" label={t.search} />
+        <Button
+          type="button"
+          icon="pi pi-refresh"
+          label={t.reset}
+          outlined
+          onClick={list.resetSearch}
+        />
+      </span>
     </form>
   );
 }
