@@ -18,7 +18,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UploadLimits } from '@/core/attachment';
 import { notify } from '@/lib/notify';
 import { ApiError, type Envelope } from '@/lib/request';
-import { requestWithProgress } from '@/lib/request/xhr-transport';
 import { crud as t } from '@/locale/crud';
 import { upload as tu } from '@/locale/upload';
 import { createCrudMutations } from './crud-queries';
@@ -75,6 +74,12 @@ function percentOf(loaded: number, total: number | undefined): number | undefine
   return total ? Math.min(100, Math.floor((loaded / total) * 100)) : undefined;
 }
 
+/**
+ * The progress transport, fetched on the first import or export: the list screen that shows
+ * these buttons does not need it before (its size counts against the first CRUD screen).
+ */
+const transport = () => import('@/lib/request/xhr-transport');
+
 /** POST /api/{group}/import: the mutator's contract (a successful envelope, or ApiError). */
 export async function importWithProgress(
   module: Pick<ModuleDefinition, 'group'>,
@@ -83,6 +88,7 @@ export async function importWithProgress(
 ): Promise<Envelope> {
   const form = new FormData();
   form.append('importfile', file);
+  const { requestWithProgress } = await transport();
   const answer = await requestWithProgress(
     { url: `/api/${module.group}/import`, method: 'POST', data: form },
     {
@@ -105,6 +111,7 @@ export async function exportWithProgress(
   filters: Omit<ListQuery, 'pageindex' | 'pagesize'>,
   onProgress: (state: TransferState) => void,
 ): Promise<Blob> {
+  const { requestWithProgress } = await transport();
   const answer = await requestWithProgress(
     { url: `/api/${module.group}/export`, method: 'GET', params: filters, responseType: 'blob' },
     {
