@@ -1,8 +1,11 @@
 /**
- * The generator as a library: parse → model → render → write.
+ * The generator as a library: parse → model → render → write, each step's slow part (orval,
+ * openapi-typescript, prettier) through the one cache (cache.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { withBanner } from './banner';
+import { contractForTools, GeneratorCache } from './cache';
 import { isJson } from './json';
 import { buildModules, ModelError } from './model/build-modules';
 import { operationRights, type OperationRight } from './model/operation-rights';
@@ -10,18 +13,14 @@ import { loadContract } from './parse/load-contract';
 import { LintError, lintContract, type LintProblem } from './parse/lint-contract';
 import { listOperations } from './parse/operations';
 import { shownPath, type ValuePath } from './parse/source-lines';
-import { MUTATOR_PATH, renderApi } from './render/render-api';
+import { renderApi } from './render/render-api';
 import { renderOpenApiJson } from './render/render-openapi';
 import { renderPermissions } from './render/render-permissions';
 import { TEMPLATE_NAMES, renderTemplates, type Templates } from './render/render-templates';
 import { renderTypes } from './render/render-types';
 import { REPO_ROOT } from './repo-root';
 import type { GeneratedFile, GenerateReport, ModuleModel, OpenApiDocument } from './types';
-import { withBanner } from './write/banner';
-import { inputsKey, recordRun } from './up-to-date';
-import { cacheEnabled, ContentCache } from './write/content-cache';
-import { formatFiles } from './write/format';
-import { FormatLedger, LEDGER_PATH } from './write/format-ledger';
+import { formatter } from './write/format';
 import {
   applyPlan,
   checkOutputDir,
@@ -50,15 +49,10 @@ export interface GenerateOptions {
    */
   prune?: boolean;
   /**
-   * Run every step anew: no content cache, nothing recalled from the format ledger (which is
-   * still made). The thorough, slow check.
+   * Run every step anew, reading nothing from the cache (what the run makes replaces its
+   * entries): the thorough, slow check.
    */
   fromScratch?: boolean;
-  /**
-   * Make format-ledger.json (default true). false: neither recall from nor make it — golden
-   * fixtures, whose snapshot must come from a real run every time.
-   */
-  ledger?: boolean;
 }
 
 export interface GenerateResult {
@@ -83,76 +77,44 @@ async function loadTemplates(rootDir: string): Promise<Templates> {
 }
 
 /**
- * Runs `task` with stdout swallowed. Orval prints a success banner on every run through a
- * console.log it captured when it loaded, so only the stream itself can silence it; a
- * library call must not print. (Orval reports failures by throwing, which still surfaces.)
- */
-async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
-  const write = process.stdout.write;
-  process.stdout.write = ((_chunk: unknown, ...rest: unknown[]) => {
-    const done = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
-    done?.();
-    return true;
-  }) as typeof process.stdout.write;
-  try {
-    return await task();
-  } finally {
-    process.stdout.write = write;
-  }
-}
-
-/**
- * Renders and formats every file, sorted by path. Each slow step — orval and openapi-typescript
- * (which read only the contract and, for orval, the mutator's signature), prettier on each
- * template-made file — is recalled from the format ledger when generated/ already holds what it
- * produces from these inputs; otherwise its unformatted output comes from the content cache or a
- * run, and is formatted (through the cache too).
+ * Renders and formats every file, sorted by path. The slow steps go through the cache: orval and
+ * openapi-typescript on the contract without x-admin (which they never read: a label edit reruns
+ * neither), prettier on each bannered file.
  */
 async function renderAll(
   document: OpenApiDocument,
   modules: ModuleModel[],
   rights: readonly OperationRight[],
   rootDir: string,
-  cache: ContentCache,
-  ledger: FormatLedger,
+  cache: GeneratorCache,
 ): Promise<GeneratedFile[]> {
-  const contract = JSON.stringify(document);
-  const mutator = await readFile(path.join(rootDir, MUTATOR_PATH), 'utf8').catch(() => '');
-  const format = (files: GeneratedFile[]) =>
-    formatFiles(
-      files.map((file) => ({ path: file.path, content: withBanner(file.path, file.content) })),
-      rootDir,
-      cache,
-    );
-  const step = async (key: string, make: () => Promise<GeneratedFile[]>) => {
-    const files = (await ledger.recall(key)) ?? (await make());
-    ledger.note(key, files);
-    return files;
-  };
-  const cachedRender = async (key: string, render: () => Promise<GeneratedFile[]>) =>
-    JSON.parse(
-      await cache.through(cache.key(key), async () => JSON.stringify(await render())),
-    ) as GeneratedFile[];
-  const orvalKey = ledger.key('orval', contract, mutator);
-  const typesKey = ledger.key('openapi-typescript', contract);
+  const forTools = contractForTools(document);
+  const contract = JSON.stringify(forTools);
+  const prettier = formatter(rootDir);
+  const format = async (files: GeneratedFile[]) =>
+    (
+      await Promise.all(
+        files.map(({ path: file, content }) => {
+          const bannered = { path: file, content: withBanner(file, content) };
+          return cache.files('prettier', [file, bannered.content], async () => [
+            { path: file, content: await prettier(bannered) },
+          ]);
+        }),
+      )
+    ).flat();
   const [api, types, templates] = await Promise.all([
-    step(orvalKey, async () =>
-      format(await cachedRender(orvalKey, () => withoutStdout(() => renderApi(document, rootDir)))),
-    ),
-    step(typesKey, async () =>
-      format(await cachedRender(typesKey, async () => [await renderTypes(document)])),
-    ),
+    cache.files('orval', [contract], () => renderApi(forTools, rootDir)).then(format),
+    cache
+      .files('openapi-typescript', [contract], async () => [await renderTypes(forTools)])
+      .then(format),
     loadTemplates(rootDir),
   ]);
-  const made = await Promise.all(
-    [
-      renderOpenApiJson(document),
-      renderPermissions(rights),
-      ...renderTemplates(modules, templates),
-    ].map((file) => step(ledger.key('prettier', file.path, file.content), () => format([file]))),
-  );
-  const record = ledger.file();
-  return [...api, ...types, ...made.flat(), ...(record ? [record] : [])].sort((a, b) =>
+  const made = await format([
+    renderOpenApiJson(document),
+    renderPermissions(rights),
+    ...renderTemplates(modules, templates),
+  ]);
+  return [...api, ...types, ...made].sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
   );
 }
@@ -208,11 +170,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   };
 
   await checkOutputDir(outDir, contractDir);
-  // The record for upToDate: inputs hashed while the contract loads and again at the end, so a
-  // run whose inputs changed meanwhile (someone saving a fragment) records nothing. An unreadable
-  // folder only means no record (the run itself reports real problems).
-  const unreadable = () => undefined;
-  const keyBefore = cacheEnabled() ? inputsKey(rootDir, contractDir).catch(unreadable) : undefined;
+  // The inputs are hashed while the contract loads (and again by cache.finish, which keeps
+  // nothing of a run whose inputs changed meanwhile). A refused contract never awaits it.
+  const opening = GeneratorCache.open({ rootDir, contractDir }, fromScratch);
+  opening.catch(() => undefined);
   const { document, locate } = await loadContract(contractDir);
   stage('load');
   const lintProblems = await lintContract(document, locate);
@@ -233,21 +194,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       }),
     );
   stage('model');
-  const [cache, ledger] = await Promise.all([
-    ContentCache.open(rootDir, cacheEnabled() && !fromScratch),
-    FormatLedger.open(rootDir, outDir, { recall: !fromScratch, make: options.ledger !== false }),
-  ]);
-  const files = await renderAll(document, modules, rights, rootDir, cache, ledger);
-  await cache.save();
+  const cache = await opening;
+  const files = await renderAll(document, modules, rights, rootDir, cache);
   stage('render and format');
   const { stray, ...plan }: FilePlan = await planFiles(files, outDir);
-  if (mode === 'check') {
-    // A stale ledger is no drift: it only costs time (an entry is used only when the files'
-    // hashes match it), e.g. after an edit of the mutator that changes no generated code.
-    // `generate` refreshes it.
-    for (const list of [plan.created, plan.updated, plan.unchanged])
-      if (list.includes(LEDGER_PATH)) list.splice(list.indexOf(LEDGER_PATH), 1);
-  }
   const prune = await pruneReason({ ...plan, stray }, outDir, document);
   stage('plan');
   if (mode === 'write') {
@@ -270,12 +220,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       warnings: lintProblems.filter((p) => p.severity === 'warn').length,
     },
   };
-  if (keyBefore) {
-    const key = await keyBefore;
-    if (key && key === (await inputsKey(rootDir, contractDir).catch(unreadable)))
-      await recordRun(rootDir, key, files, summary);
-    stage('record');
-  }
+  await cache.finish(files, summary);
+  stage('cache');
 
   const report: GenerateReport = {
     ...plan,

@@ -1,6 +1,6 @@
 /**
  * Directory listing shared by the render step (orval's output), the write step (generated/) and
- * the up-to-date check, and the one test of folder nesting.
+ * the cache, and the one test of folder nesting.
  */
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';

@@ -1,8 +1,8 @@
-/** `generate [--check] [--dry-run] [--prune] [--contract <dir>] [--out <dir>]` */
+/** `generate [--check] [--dry-run] [--prune] [--from-scratch] [--contract <dir>] [--out <dir>]` */
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type { GenerateMode, GenerateReport } from '../../generator';
-import { upToDate } from '../../generator/up-to-date';
+import { upToDate } from '../../generator/cache';
 import { failWith } from '../fail';
 
 const FIX_COMMAND = 'npm run cli -- generate';
@@ -89,7 +89,7 @@ export function registerGenerate(program: Command): void {
     )
     .option(
       '--from-scratch',
-      'run orval, openapi-typescript and prettier anew: no record, content cache or format ledger',
+      'run orval, openapi-typescript and prettier anew, reading nothing from the generator cache',
     )
     .option('--contract <dir>', 'contract directory', 'openapi')
     .option('--out <dir>', 'output directory', 'generated')
@@ -105,8 +105,9 @@ export function registerGenerate(program: Command): void {
         prune: flags.prune === true,
         fromScratch: flags.fromScratch === true,
       };
-      // Unchanged inputs and output (the usual CI and pre-commit case) are answered from the
-      // record without loading the generator; anything else is a full run that names each file.
+      // Unchanged inputs and output (the usual pre-commit case) are answered from the cache's
+      // run record without loading the generator; anything else is a full run that names each
+      // file (its steps still come from the cache when their inputs did not change).
       const known = options.fromScratch ? undefined : await upToDate(options);
       const { report, stray, pruneReason } = known
         ? { report: known, stray: [], pruneReason: undefined }

@@ -1,8 +1,9 @@
 /**
  * generated/api/** from orval: react-query hooks, query keys and plain functions through our
- * one mutator. No faker MSW handlers: the project's stateful mock backend is the mock. Orval only writes to disk, so it runs in a temp dir laid out like the
- * repo (generated/api next to src/lib/request) — its relative mutator import is then already
- * right for generated/ — and the files are read back for the in-memory pipeline.
+ * one mutator. No faker MSW handlers: the project's stateful mock backend is the mock. Orval
+ * only writes to disk, so it runs in a temp dir laid out like the repo (generated/api next to
+ * src/lib/request) — its relative mutator import is then already right for generated/ — and the
+ * files are read back for the in-memory pipeline.
  */
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -37,7 +38,25 @@ function orvalOptions(workDir: string) {
 }
 
 /**
- * Runs orval on the merged contract.
+ * Runs `task` with stdout swallowed. Orval prints a success banner on every run through a
+ * console.log it captured when it loaded, so only the stream itself can silence it; a library
+ * call must not print. (Orval reports failures by throwing, which still surfaces.)
+ */
+async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
+  const write = process.stdout.write;
+  process.stdout.write = (_chunk: unknown, ...rest: unknown[]) => {
+    rest.find((arg): arg is () => void => typeof arg === 'function')?.();
+    return true;
+  };
+  try {
+    return await task();
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
+/**
+ * Runs orval on the merged contract (silently).
  *
  * @example
  * const files = await renderApi(document, process.cwd());
@@ -54,9 +73,7 @@ export async function renderApi(
     // Orval bundles the mutator (with its imports) to learn its arity, and writes its import
     // relative to the output: a symlinked src/ serves both, with the repo-relative path.
     await symlink(path.join(rootDir, 'src'), path.join(workDir, 'src'), 'dir');
-    // Orval prints a one-line success banner of its own; its logger keeps the console.log it
-    // saw at load time, so swapping console.log here would not silence it.
-    await generate(orvalOptions(workDir), workDir, { projectName: 'admin' });
+    await withoutStdout(() => generate(orvalOptions(workDir), workDir, { projectName: 'admin' }));
     const apiDir = path.join(workDir, 'generated/api');
     const files = await listFiles(apiDir);
     return Promise.all(

@@ -1,7 +1,7 @@
 /** generated/openapi.json: the merged contract everything else reads. */
 import { sortKeysDeep } from './sort-keys';
 import type { GeneratedFile, OpenApiDocument } from '../types';
-import { BANNER_TEXT } from '../write/banner';
+import { BANNER_TEXT } from '../banner';
 
 /**
  * JSON has no comments, so the banner is an `x-generated` extension (ignored by tools).

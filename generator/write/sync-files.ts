@@ -9,7 +9,7 @@ import { isJson } from '../json';
 import { isInside, listFiles } from '../list-files';
 import { shownPath } from '../parse/source-lines';
 import type { GeneratedFile, OpenApiDocument } from '../types';
-import { hasBanner } from './banner';
+import { hasBanner } from '../banner';
 
 export interface FilePlan {
   created: string[];
