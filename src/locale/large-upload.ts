@@ -9,6 +9,8 @@ export const largeUpload = {
   cancel: '取消',
   /** Shown beside the bar while a file is being sent. */
   uploading: (name: string) => `正在上传：${name}`,
+  /** The same place once the file is stored. */
+  uploaded: (name: string) => `已上传：${name}`,
   progressLabel: '上传进度',
   /** The whole file's share, beside the bar. */
   percent: (value: number) => `${value}%`,

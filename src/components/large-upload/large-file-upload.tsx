@@ -144,7 +144,9 @@ export default function LargeFileUpload({ mode, acId, onUploaded }: LargeFileUpl
           role="status"
         >
           <span className="large-upload__name" title={running.name}>
-            {largeUpload.uploading(running.name)}
+            {running.done
+              ? largeUpload.uploaded(running.name)
+              : largeUpload.uploading(running.name)}
           </span>
           <ProgressBar
             value={running.percent}
