@@ -405,3 +405,38 @@ describe('the hostile walk-through behind nginx', () => {
     await context.close();
   });
 });
+
+describe('live messages behind nginx', () => {
+  it('the bell says it is offline while the back end is down, and counts right when it is back', async () => {
+    const { context, page } = await signedInPage();
+    const bell = page.locator('.message-bell');
+    const countOf = async () =>
+      Number(/^消息 (\d+)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+    await expect.poll(countOf).toBeGreaterThan(0);
+    const before = await countOf();
+    const token = await page.evaluate(() => sessionStorage.getItem('token') ?? '');
+
+    // The back end goes away: the live connection drops and the bell says so.
+    const port = new URL(backend.url).port;
+    await backend.close();
+    await expect
+      .poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 })
+      .toContain('消息连接已断开');
+    await screenshot(page, 'nginx-bell-offline');
+
+    // Back on the same address; a message arrives: the bell is online again and counts it.
+    backend = await startMockServer({ port: Number(port), host: '127.0.0.1' });
+    const pushed = await fetch(`${backend.url}/api/mock/pushmessage`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'access-token': token },
+      body: JSON.stringify({ tm_title: '断线期间的消息', tm_content: '连接恢复后应计入未读数' }),
+    });
+    expect(pushed.status).toBe(200);
+    await expect.poll(countOf, { timeout: 20_000 }).toBe(before + 1);
+    await expect.poll(() => bell.getAttribute('aria-label')).not.toContain('消息连接已断开');
+    await bell.click();
+    await page.locator('.message-item', { hasText: '断线期间的消息' }).waitFor();
+    await screenshot(page, 'nginx-bell-back');
+    await context.close();
+  });
+});
