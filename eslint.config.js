@@ -1,8 +1,11 @@
 // Flat ESLint config. The import zones encode the architecture of DESIGN.md:
 // features never import features or the app; shared code never imports features or the app;
-// src/core imports nothing of the app; the mock backend imports no UI code and not the browser
-// request client; the app never imports the generator or the CLI; generated code reaches into
-// src/lib only for the request client (its single mutator).
+// src/lib never imports UI code (components, layout); src/core imports nothing of the app; the
+// mock backend imports no UI code and not the browser request client; the app never imports the
+// generator or the CLI; generated code reaches into src/lib only for the request client (its
+// single mutator); the generator's stages import only downward (parse ← model ← render; write
+// takes files as data and imports only parse) and never the code that drives them. No import
+// cycle anywhere, at any depth.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -35,6 +38,35 @@ const featureIsolationZones = featureNames.map((name) => ({
     'A feature never imports another feature; move shared code to src/components or src/lib.',
 }));
 
+/**
+ * The generator's pipeline, parse → model → render → write: each stage may import the stages
+ * before it (and the shared files at generator/'s top: types, json, errors, banner, list-files,
+ * repo-root), never one after it; write gets the rendered files as data, so it imports neither
+ * render nor model. generate.ts, cache.ts and index.ts drive the stages; scaffold/, verify/ and
+ * bench/ use them: no stage imports those.
+ */
+const generatorStageZones = [
+  {
+    target: './generator/parse',
+    from: ['./generator/model', './generator/render', './generator/write'],
+  },
+  { target: './generator/model', from: ['./generator/render', './generator/write'] },
+  { target: './generator/render', from: './generator/write' },
+  { target: './generator/write', from: ['./generator/render', './generator/model'] },
+].map((zone) => ({
+  ...zone,
+  message:
+    'A generator stage imports only the stages before it (parse ← model ← render; write ← parse).',
+}));
+const generatorDrivers = [
+  './generator/generate.ts',
+  './generator/cache.ts',
+  './generator/index.ts',
+  './generator/scaffold',
+  './generator/verify',
+  './generator/bench',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -58,6 +90,11 @@ export default tseslint.config(
     plugins: { import: importPlugin, 'react-hooks': reactHooks },
     settings: {
       'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      // The import plugin reads the modules it follows only with these extensions (its default is
+      // .js alone, which left import/no-cycle blind to every .ts file), and never node_modules
+      // (packages cannot import our code back; parsing them made the cycle check slow).
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/ignore': ['node_modules'],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -65,7 +102,9 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'import/no-cycle': ['error', { maxDepth: 3, ignoreExternal: true }],
+      // No depth limit: a cycle through five modules is as real as one through two. Type-only
+      // imports are not followed (erased at run time, they make no cycle of modules).
+      'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': [
         'error',
         {
@@ -75,6 +114,12 @@ export default tseslint.config(
               target: sharedFolders,
               from: './src/features',
               message: 'Shared code never imports a feature.',
+            },
+            {
+              target: './src/lib',
+              from: ['./src/components', './src/layout'],
+              message:
+                'src/lib is below the UI: it never imports components or layout (move what both need to src/core or src/lib).',
             },
             {
               target: ['./src/features', ...sharedFolders],
@@ -107,6 +152,18 @@ export default tseslint.config(
               target: './generated',
               from: ['./src/features', './src/app', './src/layout'],
               message: 'Generated code uses shared building blocks only.',
+            },
+            ...generatorStageZones,
+            {
+              target: [
+                './generator/parse',
+                './generator/model',
+                './generator/render',
+                './generator/write',
+              ],
+              from: generatorDrivers,
+              message:
+                'A generator stage never imports the code that drives it (generate, cache, index, scaffold, verify, bench).',
             },
           ],
         },

@@ -1,8 +1,8 @@
 /**
  * Graduating a designed module into the contract, on a copy of the real contract: the module
- * designer's fragment (导出契约, src/core/module-fragment) → `cli import-module` → `cli generate`
- * → the generated module's form fields are the designed ones (names, controls, required,
- * lengths, options, sources, parameters). import-module refuses to overwrite without --force,
+ * designer's fragment (导出契约, src/features/designer/module-fragment) → `cli import-module` →
+ * `cli generate` → the generated module's form fields are the designed ones (names, controls,
+ * required, lengths, options, sources, parameters). import-module refuses to overwrite without --force,
  * refuses a fragment the contract rejects (writing nothing), and moves a taken menu place.
  */
 import { access, cp, readFile, writeFile } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import {
   moduleFragmentText,
   type DesignedField,
   type DesignedModuleRow,
-} from '@/core/module-fragment';
+} from '@/features/designer/module-fragment';
 import { REPO, runCli, tempDir, typecheckGenerated } from './helpers';
 
 const MODULE: DesignedModuleRow = {

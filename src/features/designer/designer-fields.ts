@@ -14,7 +14,7 @@ import {
   type OptionSourceType,
 } from '@/core/field-definition';
 import { FIELD_NAME_MAX, fieldNameProblem } from '@/core/field-name';
-import type { DesignedField } from '@/core/module-fragment';
+import type { DesignedField } from './module-fragment';
 import { designer as t } from '@/locale/designer';
 import type { ModuleField } from '@generated/api/api.schemas';
 

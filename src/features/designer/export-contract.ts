@@ -1,10 +1,10 @@
 /**
  * 导出契约, loaded only when the button is pressed: the designed module's fields (the list
- * call) → the contract fragment (src/core/module-fragment, the YAML writer the CLI shares) →
- * a download named `<group>.yaml`, ready for `npm run cli -- import-module`.
+ * call) → the contract fragment (./module-fragment) → a download named `<group>.yaml`, ready
+ * for `npm run cli -- import-module`.
  */
 import { saveBlob } from '@/components/crud';
-import { moduleFragmentText, type DesignedModuleRow } from '@/core/module-fragment';
+import { moduleFragmentText, type DesignedModuleRow } from './module-fragment';
 import { fieldList } from '@generated/api/field/field';
 import { fieldOfRow, sortedRows, type FieldRow } from './designer-fields';
 

@@ -9,7 +9,7 @@ import { CrudPage, type RowActionDefinition } from '@/components/crud';
 import { notify } from '@/lib/notify';
 import { designer as t } from '@/locale/designer';
 import { designerModuleModule } from '@generated/modules/designer-module';
-import type { DesignedModuleRow } from '@/core/module-fragment';
+import type { DesignedModuleRow } from './module-fragment';
 import './designer.css';
 
 function designedRow(row: Record<string, unknown>): DesignedModuleRow & { id: number } {

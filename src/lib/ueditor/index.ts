@@ -18,7 +18,7 @@ import { notify } from '@/lib/notify';
 import { authHeaders } from '@/lib/request';
 import { buildUrl } from '@/lib/request/client';
 import { expireLogin } from '@/lib/request/status';
-import { EDITOR_LIMITS } from '@/components/editor/model/blocks';
+import { EDITOR_LIMITS } from '@/core/editor-limits';
 import { editorErrors } from '@/locale/editor';
 
 export const UEDITOR_URL = '/ueditor/ue';

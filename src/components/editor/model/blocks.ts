@@ -164,24 +164,5 @@ export const CODE_LANGUAGES: readonly { id: string; label: string }[] = [
   { id: 'perl', label: 'Perl' },
 ];
 
-/** Editor limits and defaults from spec sections 5 and 9. */
-export const EDITOR_LIMITS = {
-  undoSteps: 20,
-  fontSizeMin: 12,
-  fontSizeMax: 72,
-  tableDefault: { cols: 5, rows: 5 },
-  tableMax: { cols: 20, rows: 100 },
-  video: { width: 420, height: 280 },
-  wordLimit: 10000,
-  autosaveIntervalMs: 500,
-  autosaveMinGapMs: 20,
-  savedNoticeDelayMs: 2000,
-  savedNoticeShowMs: 2000,
-  remoteCaptureTimeoutMs: 60000,
-  uploadErrorShowMs: 4000,
-  /** Product settings (section 9). */
-  product: { initialHeight: 260, minWidth: 800, minHeight: 350, wordCount: false, scaling: true },
-  /** Form-embedded editor 900 × 600; 300 high elsewhere. */
-  formEmbedded: { width: 900, height: 600 },
-  otherHeight: 300,
-} as const;
+// The limits live in src/core (src/lib/ueditor needs them too); the editor's files import them here.
+export { EDITOR_LIMITS } from '@/core/editor-limits';

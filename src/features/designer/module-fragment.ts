@@ -5,8 +5,10 @@
  * menu place, entity, permission key, capabilities), the generic calls of those capabilities,
  * and the entity schema whose properties carry each field's x-admin — so `cli import-module`
  * + `cli generate` give a generated screen whose form fields are the designed ones.
- * Shared by the browser and the CLI, which build the same text (the YAML through the `yaml`
- * library: see yaml-text.ts).
+ * Only the designer builds it (in the browser; the YAML through the `yaml` library, see
+ * src/core/yaml-text.ts, which `cli import-module` shares), so it lives with the designer, not in
+ * the dependency-free core; tests/generator/import-module.test.ts sends this very text through
+ * the CLI.
  */
 import {
   DEFAULT_MAX_LENGTH,
@@ -15,8 +17,8 @@ import {
   type ControlType,
   type FieldDefinition,
   type FieldOption,
-} from './field-definition';
-import { toYaml, yamlComment, type YamlMap, type YamlValue } from './yaml-text';
+} from '@/core/field-definition';
+import { toYaml, yamlComment, type YamlMap, type YamlValue } from '@/core/yaml-text';
 
 /** The 后台设计 row (the designer module's fields the fragment needs). */
 export interface DesignedModuleRow {
