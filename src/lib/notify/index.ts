@@ -44,7 +44,9 @@ function show(
   life = DEFAULT_LIFE_MS,
   channel: NotifyMessage['channel'] = 'result',
 ): void {
-  const message = { severity, summary, life, channel };
+  // A result (the usual case) carries no channel: only a notice says where it goes.
+  const message: NotifyMessage =
+    channel === 'notice' ? { severity, summary, life, channel } : { severity, summary, life };
   listeners.forEach((listener) => listener(message));
   if (sink) sink(message);
   else if (severity === 'error') console.warn(summary);
