@@ -21,7 +21,12 @@ import { ApiError, type Envelope } from '@/lib/request';
 import { crud as t } from '@/locale/crud';
 import { upload as tu } from '@/locale/upload';
 import { createCrudMutations } from './crud-queries';
-import { importReportOf, ImportReportView, type ImportReport } from './import-report';
+import { importReportOf, type ImportReport } from './import-report-data';
+
+// The report's table (and the DataTable it draws) loads when an import is first refused.
+const ImportReportView = lazy(() =>
+  import('./import-report').then((module) => ({ default: module.ImportReportView })),
+);
 import { canDo } from './permission-keys';
 import type { ListQuery, ModuleDefinition } from './module-definition';
 
@@ -350,11 +355,13 @@ export function ImportExport({
           )}
           {io.importing && <TransferStatus state={io.importing} label={t.transfer.importLabel} />}
           {io.report && (
-            <ImportReportView
-              report={io.report}
-              fileName={t.importReport.fileName(module.title)}
-              save={saveBlob}
-            />
+            <Suspense fallback={null}>
+              <ImportReportView
+                report={io.report}
+                fileName={t.importReport.fileName(module.title)}
+                save={saveBlob}
+              />
+            </Suspense>
           )}
           <div className="crud-form__footer">
             {io.canTemplate && (
