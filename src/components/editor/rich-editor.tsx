@@ -30,13 +30,12 @@ import {
   TemplateDialog,
   VideoDialog,
 } from './dialogs';
+import { runCommand, type CommandId, type CommandState } from './commands/command-table';
 import {
   applyInlineStyle,
   applyLink,
-  execInline,
   findNext,
   insertAnchor,
-  linkAt,
   replaceAllText,
 } from './dom-commands';
 import { useDrafts } from './hooks/use-drafts';
@@ -46,12 +45,13 @@ import { useFullscreen } from './hooks/use-fullscreen';
 import { useHint } from './hooks/use-hint';
 import { uploadEditorFile, usePasteUpload } from './hooks/use-paste-upload';
 import { useResize } from './hooks/use-resize';
+import { useShortcuts } from './hooks/use-shortcuts';
 import { useSourceView } from './hooks/use-source-view';
 import { videoEmbed } from './html';
 import { EDITOR_LIMITS, type ChartType, type ImageFloat, type TableData } from './model/blocks';
 import { useRemoteImages } from './remote-images';
 import { createTable } from './tools/table-grid';
-import { EditorToolbar, type ToolbarActions, type ToolbarCommand } from './toolbar';
+import { EditorToolbar, type ToolbarActions } from './toolbar';
 import { DraftOffer } from './view/draft-offer';
 import { HintPopup } from './view/hint-popup';
 import { StatusBar } from './view/status-bar';
@@ -128,7 +128,7 @@ export function RichEditor(props: RichEditorProps) {
   const { hint, setHint } = useHint(frameRef);
   const source = useSourceView({ content, ownHtml, onOpen: () => setHint(undefined) });
   const drafts = useDrafts({ content, draftId, disabled, value });
-  const view = useFullscreen(dialogs.name !== undefined);
+  const view = useFullscreen();
   const { size, startResize, resizeByKey } = useResize({
     rootRef,
     initial: { width: props.width, height: props.height ?? EDITOR_LIMITS.otherHeight },
@@ -161,88 +161,21 @@ export function RichEditor(props: RichEditorProps) {
     });
   }, [registerBeforeSubmit, content, handOver, afterSave]);
 
-  const run = (command: ToolbarCommand) => {
-    switch (command) {
-      case 'fullscreen':
-        view.toggle();
-        return;
-      case 'source':
-        void source.toggle();
-        return;
-      case 'undo':
-        ops.undo();
-        return;
-      case 'redo':
-        ops.redo();
-        return;
-      case 'bold':
-      case 'italic':
-      case 'underline':
-        ops.withRange(() => execInline(command));
-        return;
-      case 'fontBorder':
-        ops.withRange((range) => applyInlineStyle(range, 'border', '1px solid #000000'));
-        return;
-      case 'orderedList':
-      case 'unorderedList':
-        void ops.convertCurrent('list', {
-          style: command === 'orderedList' ? 'ordered' : 'unordered',
-        });
-        return;
-      case 'link':
-        dialogs.showLink();
-        return;
-      case 'unlink':
-        ops.withRange((range) => {
-          const anchor = linkAt(range.startContainer);
-          if (anchor && range.collapsed) range.selectNodeContents(anchor);
-          const selection = document.getSelection();
-          selection?.removeAllRanges();
-          selection?.addRange(range);
-          execInline('unlink');
-        });
-        return;
-      case 'anchor':
-        dialogs.show('anchor');
-        return;
-      case 'attachment':
-        dialogs.show('libraryFile');
-        return;
-      case 'simpleUpload':
-        pickImage();
-        return;
-      case 'insertImage':
-        dialogs.show('libraryImage');
-        return;
-      case 'emoticon':
-        dialogs.show('emoticon');
-        return;
-      case 'table':
-        dialogs.show('table');
-        return;
-      case 'code':
-        void ops.insertBlocks([{ type: 'code', data: { code: '', language: 'plaintext' } }]);
-        return;
-      case 'pageBreak':
-        void ops.insertBlocks([{ type: 'pagebreak', data: {} }]);
-        return;
-      case 'video':
-        dialogs.show('video');
-        return;
-      case 'searchReplace':
-        dialogs.show('search');
-        return;
-      case 'specialChars':
-        dialogs.show('specialChars');
-        return;
-      case 'preview':
-        void content.emitNow().then((html) => dialogs.showPreview(html ?? content.html));
-        return;
-      case 'template':
-        dialogs.show('template');
-        return;
-    }
+  const commandState: CommandState = {
+    fullscreen: view.fullscreen,
+    source: source.text !== undefined,
+    dialogOpen: dialogs.name !== undefined,
   };
+  const run = (command: CommandId) =>
+    runCommand(command, commandState, {
+      ops,
+      content,
+      dialogs,
+      toggleFullscreen: view.toggle,
+      toggleSource: () => void source.toggle(),
+      pickImage,
+    });
+  useShortcuts({ enabled: !viewOnly, frameRef, state: commandState, run });
 
   const actions: ToolbarActions = {
     run,

@@ -9,23 +9,18 @@ export interface Fullscreen {
   toggle: () => void;
 }
 
-/** `dialogOpen`: Escape is the dialog's then, not fullscreen's. */
-export function useFullscreen(dialogOpen: boolean): Fullscreen {
+/** Escape leaves it: a shortcut of the command table (../commands/command-table.ts). */
+export function useFullscreen(): Fullscreen {
   const [fullscreen, setFullscreen] = useState(false);
 
   useEffect(() => {
     if (!fullscreen) return undefined;
     const previous = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !dialogOpen) setFullscreen(false);
-    };
-    window.addEventListener('keydown', onKey);
     return () => {
       document.body.style.overflow = previous;
-      window.removeEventListener('keydown', onKey);
     };
-  }, [fullscreen, dialogOpen]);
+  }, [fullscreen]);
 
   const toggle = useCallback(() => setFullscreen((on) => !on), []);
   return { fullscreen, toggle };
