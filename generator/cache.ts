@@ -13,9 +13,9 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { isJson, type Json } from './json';
 import { isInside, listFiles, listFolders } from './list-files';
-import { MUTATOR_PATH } from './render/render-api';
+import { MUTATOR_PATH, mutatorSignature } from './render/render-api';
 import { REPO_ROOT } from './repo-root';
-import type { GeneratedFile, GenerateReport, OpenApiDocument } from './types';
+import type { GeneratedFile, GenerateReport } from './types';
 
 /** The entries' format: a new one starts a new folder, and the older folders are dropped. */
 const FORMAT = 'v1';
@@ -24,10 +24,10 @@ const KEPT_ENTRIES = 4000;
 
 /**
  * What each step reads besides its arguments (orval's and openapi-typescript's: the contract
- * without x-admin, see contractForTools; prettier's: a file's path and text). An entry that is
- * not a file input of keysNow is a tool, counted by the versions package-lock.json gives it and
- * every package it needs. The generator's own code is in every key: a key may be too strict (an
- * edit of the generator reruns the steps once), never too lax.
+ * without x-admin, render/contract-for-tools.ts; prettier's: a file's path and text). A word that
+ * is not a file input of keysNow is a tool, counted by the versions package-lock.json gives it
+ * and every package it needs. The generator's own code is in every key: a key may be too strict
+ * (an edit of the generator reruns the steps once), never too lax.
  */
 const READS = {
   orval: 'generator mutator-signature orval',
@@ -49,53 +49,6 @@ export function hashOf(...parts: (string | Buffer)[]): string {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(`${Buffer.byteLength(part)}\0`).update(part);
   return hash.digest('hex');
-}
-
-/**
- * The contract as orval and openapi-typescript get it: without x-admin, which they never read,
- * at the four places the model reads it (tags, operations, schemas and their properties), so a
- * label, seed or menu edit reruns neither. They are handed exactly this: the key cannot lie.
- */
-export function contractForTools(document: OpenApiDocument): OpenApiDocument {
-  const bare = ({ 'x-admin': _admin, ...rest }: Json): Json => rest;
-  const each = (map: Json, change: (value: Json) => Json): Json =>
-    Object.fromEntries(Object.entries(map).map(([k, v]) => [k, isJson(v) ? change(v) : v]));
-  const { tags, paths, components } = document;
-  const schemas = components.schemas;
-  return {
-    ...document,
-    ...(tags && { tags: tags.map(bare) }),
-    paths: Object.fromEntries(Object.entries(paths).map(([key, item]) => [key, each(item, bare)])),
-    ...(schemas && {
-      components: {
-        ...components,
-        schemas: each(schemas, (schema) => {
-          const rest = bare(schema);
-          return isJson(rest.properties)
-            ? { ...rest, properties: each(rest.properties, bare) }
-            : rest;
-        }),
-      },
-    }),
-  };
-}
-
-/**
- * What orval reads of the mutator (@orval/core's generateMutator): whether it exports ErrorType
- * and BodyType, and `request`'s parameters — from its declaration to the parenthesis closing the
- * first one opened. A file whose `request` is not so declared counts whole.
- */
-export function mutatorSignature(text: string): string {
-  const code = text.replaceAll(/\/\/.*|\/\*[\s\S]*?\*\//g, ''); // orval's own comment removal
-  const types = ['ErrorType', 'BodyType'].map(
-    (name) => code.includes(`export type ${name}`) || code.includes(`export interface ${name}`),
-  );
-  const start = code.search(/^export (async )?function request\b/m);
-  for (let end = start, depth = 0; start >= 0 && end < code.length; end += 1) {
-    depth += code[end] === '(' ? 1 : code[end] === ')' ? -1 : 0;
-    if (code[end] === ')' && depth === 0) return `${types.join()} ${code.slice(start, end + 1)}`;
-  }
-  return code;
 }
 
 /** `<folder>@version` of a tool and every package it needs (peers too), from the lock. */

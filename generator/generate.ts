@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { withBanner } from './banner';
-import { contractForTools, GeneratorCache } from './cache';
+import { GeneratorCache } from './cache';
 import { isJson } from './json';
 import { buildModules, ModelError } from './model/build-modules';
 import { operationRights, type OperationRight } from './model/operation-rights';
@@ -14,6 +14,7 @@ import { LintError, lintContract, type LintProblem } from './parse/lint-contract
 import { listOperations } from './parse/operations';
 import { shownPath, type ValuePath } from './parse/source-lines';
 import { renderApi } from './render/render-api';
+import { contractForTools } from './render/contract-for-tools';
 import { renderOpenApiJson } from './render/render-openapi';
 import { renderPermissions } from './render/render-permissions';
 import { TEMPLATE_NAMES, renderTemplates, type Templates } from './render/render-templates';

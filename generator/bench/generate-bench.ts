@@ -19,7 +19,7 @@ const loadStarted = performance.now();
 const { REPO_ROOT, generate, loadContract } = await import('../index');
 console.log(`loading the generator: ${((performance.now() - loadStarted) / 1000).toFixed(2)} s`);
 const { renderApi } = await import('../render/render-api');
-const { contractForTools } = await import('../cache');
+const { contractForTools } = await import('../render/contract-for-tools');
 
 const COPIES = 10;
 

@@ -14,6 +14,24 @@ import type { GeneratedFile, OpenApiDocument } from '../types';
 /** The mutator, relative to the repo root. */
 export const MUTATOR_PATH = 'src/lib/request/index.ts';
 
+/**
+ * What orval reads of the mutator (@orval/core's generateMutator): whether it exports ErrorType
+ * and BodyType, and `request`'s parameters — from its declaration to the parenthesis closing the
+ * first one opened. A file whose `request` is not so declared counts whole.
+ */
+export function mutatorSignature(text: string): string {
+  const code = text.replaceAll(/\/\/.*|\/\*[\s\S]*?\*\//g, ''); // orval's own comment removal
+  const types = ['ErrorType', 'BodyType'].map(
+    (name) => code.includes(`export type ${name}`) || code.includes(`export interface ${name}`),
+  );
+  const start = code.search(/^export (async )?function request\b/m);
+  for (let end = start, depth = 0; start >= 0 && end < code.length; end += 1) {
+    depth += code[end] === '(' ? 1 : code[end] === ')' ? -1 : 0;
+    if (code[end] === ')' && depth === 0) return `${types.join()} ${code.slice(start, end + 1)}`;
+  }
+  return code;
+}
+
 /** Orval's config: one place for every option, so the choices are reviewable. */
 function orvalOptions(workDir: string) {
   return {

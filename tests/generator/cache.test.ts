@@ -10,7 +10,9 @@ import { cp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generate, type GenerateOptions } from '../../generator';
-import { contractForTools, mutatorSignature, upToDate } from '../../generator/cache';
+import { upToDate } from '../../generator/cache';
+import { contractForTools } from '../../generator/render/contract-for-tools';
+import { mutatorSignature } from '../../generator/render/render-api';
 import { loadContract } from '../../generator/parse/load-contract';
 import { listFiles } from '../../generator/list-files';
 import { copyFixture, REPO, runCli } from './helpers';
