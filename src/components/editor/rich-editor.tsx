@@ -6,60 +6,34 @@
  * editor-internal dialogs. Loaded lazily (./lazy.tsx): nothing here is reachable from /login.
  *
  * This component only composes: each concern is a hook (./hooks), the content and the block
- * operations are plain objects (./content.ts, ./editor-ops.ts), the pieces of the view are in
- * ./view.
+ * operations are plain objects (./content.ts, ./editor-ops.ts), the toolbar's commands are one
+ * table (./commands), each dialog is a file on one shell (./dialogs), the other pieces of the
+ * view are in ./view.
  */
 import './rich-editor.css';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { editorToolbar } from '@/locale/editor';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { editorUi } from '@/locale/editor-ui';
-import type { AttachmentValue } from '@/core/attachment';
-import { displayFileName } from '@/lib/format';
 import type { ControlProps } from '../form/controls/types';
-import { chartProblem } from './chart-rules';
-import { toBlocks } from './content';
-import {
-  AnchorDialog,
-  CharPickerDialog,
-  ChartDialog,
-  ImageDialog,
-  LinkDialog,
-  PreviewDialog,
-  SearchReplaceDialog,
-  TableDialog,
-  TemplateDialog,
-  VideoDialog,
-} from './dialogs';
 import { runCommand, type CommandId, type CommandState } from './commands/command-table';
-import {
-  applyInlineStyle,
-  applyLink,
-  findNext,
-  insertAnchor,
-  replaceAllText,
-} from './dom-commands';
+import { EditorDialogs } from './dialogs/editor-dialogs';
+import { applyInlineStyle } from './dom-commands';
 import { useDrafts } from './hooks/use-drafts';
 import { EMPTY_IMAGE, useEditorDialogs } from './hooks/use-editor-dialogs';
 import { useEditorInstance } from './hooks/use-editor-instance';
 import { useFullscreen } from './hooks/use-fullscreen';
 import { useHint } from './hooks/use-hint';
-import { uploadEditorFile, usePasteUpload } from './hooks/use-paste-upload';
+import { usePasteUpload } from './hooks/use-paste-upload';
 import { useResize } from './hooks/use-resize';
 import { useShortcuts } from './hooks/use-shortcuts';
 import { useSourceView } from './hooks/use-source-view';
-import { videoEmbed } from './html';
-import { EDITOR_LIMITS, type ChartType, type ImageFloat, type TableData } from './model/blocks';
+import { EDITOR_LIMITS } from './model/blocks';
 import { useRemoteImages } from './remote-images';
-import { createTable } from './tools/table-grid';
 import { EditorToolbar, type ToolbarActions } from './toolbar';
 import { DraftOffer } from './view/draft-offer';
 import { HintPopup } from './view/hint-popup';
+import { SourceArea } from './view/source-area';
 import { StatusBar } from './view/status-bar';
 import { checkWordLimit } from './word-count';
-
-const AttachmentLibraryDialog = lazy(
-  () => import('@/components/attachment-library/attachment-library-dialog'),
-);
 
 export interface RichEditorProps {
   /** DOM id of the editing region (a form label points at it). */
@@ -109,7 +83,7 @@ export function RichEditor(props: RichEditorProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const remote = useRemoteImages();
-  const { ownHtml, ownUrls } = remote;
+  const { ownHtml } = remote;
   /** Created for a disabled form: read-only, without toolbar. A later `disabled` is a submit. */
   const [viewOnly, setViewOnly] = useState(disabled);
   if (viewOnly && !disabled) setViewOnly(false);
@@ -187,14 +161,6 @@ export function RichEditor(props: RichEditorProps) {
       void (level ? ops.convertCurrent('header', { level }) : ops.convertCurrent('paragraph', {})),
   };
 
-  const closeDialog = dialogs.close;
-  const insertChars = (text: string) => {
-    closeDialog();
-    ops.insertText(text);
-  };
-  const frameFind = (find: string, matchCase: boolean) =>
-    !!frameRef.current && findNext(frameRef.current, find, matchCase);
-
   const { fullscreen } = view;
   const rootStyle: CSSProperties = fullscreen
     ? { zIndex: FULLSCREEN_LAYER }
@@ -203,7 +169,6 @@ export function RichEditor(props: RichEditorProps) {
   const frameStyle: CSSProperties = fullscreen
     ? {}
     : { height: size.height, minHeight: Math.min(minHeight, size.height) };
-  const { chart } = dialogs;
 
   return (
     <div
@@ -246,22 +211,7 @@ export function RichEditor(props: RichEditorProps) {
           />
         )}
       </div>
-      {source.text !== undefined && (
-        <textarea
-          className="rich-editor__source"
-          aria-label={editorToolbar.source}
-          value={source.text}
-          style={frameStyle}
-          onChange={(event) => source.change(event.target.value)}
-          // Leaving the text (a click on 关闭 or 提交) or pressing Escape (which closes the
-          // dialog) hands the last keystrokes over at once: the form asks about unsaved input
-          // from what it holds.
-          onBlur={source.flush}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') source.flush();
-          }}
-        />
-      )}
+      {source.text !== undefined && <SourceArea source={source} style={frameStyle} />}
       <StatusBar
         capturing={remote.capturing}
         savedVisible={drafts.savedVisible}
@@ -273,165 +223,13 @@ export function RichEditor(props: RichEditorProps) {
         }
       />
 
-      <LinkDialog
-        key={`link-${dialogs.opening}`}
-        visible={dialogs.name === 'link'}
-        onHide={closeDialog}
-        initial={dialogs.link}
-        onSubmit={(link) => {
-          closeDialog();
-          ops.withRange((range) => applyLink(range, link));
-        }}
+      <EditorDialogs
+        dialogs={dialogs}
+        ops={ops}
+        content={content}
+        frameRef={frameRef}
+        ownUrls={remote.ownUrls}
       />
-      <AnchorDialog
-        key={`anchor-${dialogs.opening}`}
-        visible={dialogs.name === 'anchor'}
-        onHide={closeDialog}
-        onSubmit={(name) => {
-          closeDialog();
-          ops.withRange((range) => insertAnchor(range, name));
-        }}
-      />
-      <ImageDialog
-        key={`image-${dialogs.opening}`}
-        visible={dialogs.name === 'image'}
-        onHide={closeDialog}
-        initial={dialogs.image}
-        onUpload={(file) => uploadEditorFile(file, 'image')}
-        onLibrary={() => dialogs.show('libraryImage')}
-        onSubmit={(image) => {
-          closeDialog();
-          const target = dialogs.imageTarget ? ops.image(dialogs.imageTarget) : undefined;
-          void ownUrls([image.url]).then((own) => {
-            const url = own.get(image.url);
-            if (url === undefined) return;
-            if (target) target.update({ ...image, url });
-            else void ops.insertBlocks([{ type: 'image', data: { ...image, url } }]);
-          });
-        }}
-      />
-      <VideoDialog
-        key={`video-${dialogs.opening}`}
-        visible={dialogs.name === 'video'}
-        onHide={closeDialog}
-        accept={(url) => !!videoEmbed(url)}
-        onSubmit={(video) => {
-          closeDialog();
-          void ops.insertBlocks([{ type: 'video', data: video }]);
-        }}
-      />
-      <SearchReplaceDialog
-        key={`search-${dialogs.opening}`}
-        visible={dialogs.name === 'search'}
-        onHide={closeDialog}
-        onFind={frameFind}
-        onReplace={(find, replacement, matchCase) => {
-          const selection = document.getSelection();
-          const selected = selection?.toString() ?? '';
-          const same = matchCase
-            ? selected === find
-            : selected.toLowerCase() === find.toLowerCase();
-          if (same && selection?.rangeCount && frameRef.current?.contains(selection.anchorNode)) {
-            const range = selection.getRangeAt(0);
-            range.deleteContents();
-            range.insertNode(document.createTextNode(replacement));
-            content.scheduleEmit();
-          }
-          return frameFind(find, matchCase);
-        }}
-        onReplaceAll={(find, replacement, matchCase) => {
-          const n = frameRef.current
-            ? replaceAllText(frameRef.current, find, replacement, matchCase)
-            : 0;
-          if (n) content.scheduleEmit();
-          return n;
-        }}
-      />
-      {(['specialChars', 'emoticon'] as const).map((kind) => (
-        <CharPickerDialog
-          key={kind}
-          kind={kind}
-          visible={dialogs.name === kind}
-          onHide={closeDialog}
-          onPick={insertChars}
-        />
-      ))}
-      <PreviewDialog
-        visible={dialogs.name === 'preview'}
-        onHide={closeDialog}
-        html={dialogs.previewHtml}
-      />
-      <TemplateDialog
-        visible={dialogs.name === 'template'}
-        onHide={closeDialog}
-        onPick={(html, replace) => {
-          closeDialog();
-          if (replace) void content.show(html, true);
-          else void ops.insertBlocks(toBlocks(html));
-        }}
-      />
-      <TableDialog
-        key={`table-${dialogs.opening}`}
-        visible={dialogs.name === 'table'}
-        onHide={closeDialog}
-        onSubmit={(cols, rows) => {
-          closeDialog();
-          void ops.insertBlocks([{ type: 'table', data: createTable(cols, rows) }]);
-        }}
-      />
-      <ChartDialog
-        visible={dialogs.name === 'chart'}
-        onHide={closeDialog}
-        error={chart && chartProblem(chart.table) ? editorUi.dialog.chartInvalid : ''}
-        onSubmit={(chartType: ChartType, title: string) => {
-          closeDialog();
-          const table: TableData | undefined = chart?.table;
-          if (!table || !chart) return;
-          ops.insertAfter(chart.blockId, { type: 'chart', data: { chartType, title, table } });
-        }}
-      />
-      {(dialogs.name === 'libraryImage' || dialogs.name === 'libraryFile') && (
-        <Suspense fallback={null}>
-          <AttachmentLibraryDialog
-            visible
-            kind={dialogs.name === 'libraryImage' ? 'image' : 'file'}
-            limit={99}
-            onHide={closeDialog}
-            onSelect={(items: AttachmentValue[]) => {
-              if (dialogs.name === 'libraryImage') {
-                void ownUrls(items.map((item) => item.att_url)).then((own) =>
-                  ops.insertBlocks(
-                    items
-                      .flatMap((item) => {
-                        const url = own.get(item.att_url);
-                        return url === undefined ? [] : [{ ...item, att_url: url }];
-                      })
-                      .map((item) => ({
-                        type: 'image' as const,
-                        data: {
-                          url: item.att_url,
-                          caption: '',
-                          alt: displayFileName(item.att_title),
-                          float: 'none' as ImageFloat,
-                          ...(typeof item.att_id === 'number' && item.att_id > 0
-                            ? { attId: item.att_id }
-                            : {}),
-                        },
-                      })),
-                  ),
-                );
-              } else {
-                void ops.insertBlocks(
-                  items.map((item) => ({
-                    type: 'attachment' as const,
-                    data: { url: item.att_url, name: item.att_title },
-                  })),
-                );
-              }
-            }}
-          />
-        </Suspense>
-      )}
     </div>
   );
 }

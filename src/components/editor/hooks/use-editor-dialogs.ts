@@ -4,7 +4,7 @@
  * onShow would wipe what was typed before the opening animation ended.
  */
 import { useCallback, useEffect, useState, type RefObject } from 'react';
-import type { LinkValue } from '../dialogs';
+import type { LinkValue } from '../dialogs/link-dialog';
 import { linkAt } from '../dom-commands';
 import type { EditorOps } from '../editor-ops';
 import type { ImageData } from '../model/blocks';
