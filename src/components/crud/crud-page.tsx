@@ -3,8 +3,7 @@ import { Button } from 'primereact/button';
 import { crud as t } from '@/locale/crud';
 import type { CrudFormProps } from './crud-form';
 import { CrudListView, type RowActionDefinition, type RowAllows } from './crud-list';
-import { ImportExport } from './import-export';
-import { LazyCrudForm, LazyCrudInfo, LazyRecycleBin } from './lazy-dialogs';
+import { LazyCrudForm, LazyCrudInfo, LazyImportExport, LazyRecycleBin } from './lazy-dialogs';
 import { canDo } from './permission-keys';
 import { useCrudList, type CrudListController } from './use-crud-list';
 import type { ColumnOverrides } from './crud-table';
@@ -88,7 +87,7 @@ export function CrudPage({
           onClick={() => setDialog({ kind: 'recycle' })}
         />
       )}
-      {hasImportExport && <ImportExport module={module} filters={list.filterQuery} />}
+      {hasImportExport && <LazyImportExport module={module} filters={list.filterQuery} />}
       {typeof toolbarExtra === 'function' ? toolbarExtra(list) : toolbarExtra}
     </>
   );

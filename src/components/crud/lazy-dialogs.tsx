@@ -4,7 +4,7 @@
  * first opened, not with the list. Once opened it stays mounted, so closing animates like any
  * dialog and opening it again is immediate.
  */
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from 'react';
 import type { CrudFormProps } from './crud-form';
 import type { ModuleDefinition, RecordId } from './module-definition';
 
@@ -41,3 +41,19 @@ export const LazyRecycleBin = openedOnce<{
   visible: boolean;
   onHide: () => void;
 }>(async () => (await import('./recycle-bin')).RecycleBin);
+
+/**
+ * 导入 / 导出 with their dialog and transfer progress: only modules that offer them load the
+ * code, when their list is first shown (a list without them, like 公告管理, carries none of it).
+ */
+const ImportExportButtons = lazy(async () => ({
+  default: (await import('./import-export')).ImportExport,
+}));
+
+export function LazyImportExport(props: ComponentProps<typeof ImportExportButtons>) {
+  return (
+    <Suspense fallback={null}>
+      <ImportExportButtons {...props} />
+    </Suspense>
+  );
+}
