@@ -15,7 +15,8 @@ import { useCallback, useState } from 'react';
 import { notify } from '@/lib/notify';
 import { catchRemoteImages } from '@/lib/ueditor';
 import { editorStatus } from '@/locale/editor';
-import { isEmoticon, ownImageUrl, safeUrl } from './html/sanitize';
+import { isEmoticon } from './html/allow-lists';
+import { ownImageUrl, safeUrl } from './html/url-policy';
 import { EDITOR_LIMITS } from './model/blocks';
 
 /** Cheap first look: an <img> whose address has a scheme or starts with two slashes. */

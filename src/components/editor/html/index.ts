@@ -5,16 +5,9 @@
 export { blocksToHtml, blockToHtml, tableHtml, tunesStyle } from './serialize';
 export { htmlToBlocks } from './parse';
 export { storedHtmlOf } from './stored';
-export {
-  escapeHtml,
-  filterStyle,
-  fontSizePx,
-  IFRAME_SANDBOX,
-  INLINE_STYLE_PROPERTIES,
-  safeUrl,
-  sanitizeEditorHtml,
-  sanitizeInlineHtml,
-  type UrlKind,
-} from './sanitize';
+export { escapeHtml, sanitizeEditorHtml, sanitizeInlineHtml } from './sanitize';
+export { IFRAME_SANDBOX } from './allow-lists';
+export { filterStyle, fontSizePx, INLINE_STYLE_PROPERTIES } from './style-policy';
+export { safeUrl, type UrlKind } from './url-policy';
 export { videoEmbed, type VideoTarget } from './video';
 export { localImageSources } from './word-images';

@@ -29,13 +29,9 @@ import type {
 } from '../model/blocks';
 import { displayFileName } from '@/lib/format';
 import { CODE_LANGUAGES, EDITOR_LIMITS } from '../model/blocks';
-import {
-  escapeHtml,
-  IFRAME_SANDBOX,
-  safeUrl,
-  sanitizeEditorHtml,
-  sanitizeInlineHtml,
-} from './sanitize';
+import { IFRAME_SANDBOX } from './allow-lists';
+import { escapeHtml, sanitizeEditorHtml, sanitizeInlineHtml } from './sanitize';
+import { safeUrl } from './url-policy';
 import { videoEmbed } from './video';
 
 function attrs(pairs: Record<string, string | number | undefined>): string {

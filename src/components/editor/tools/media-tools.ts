@@ -7,7 +7,7 @@ import type { API, BlockTool, BlockToolConstructorOptions } from '@editorjs/edit
 import { displayFileName } from '@/lib/format';
 import { editorFields } from '@/locale/editor';
 import { editorUi } from '@/locale/editor-ui';
-import { IFRAME_SANDBOX } from '../html/sanitize';
+import { IFRAME_SANDBOX } from '../html/allow-lists';
 import { videoEmbed } from '../html/video';
 import {
   EDITOR_LIMITS,

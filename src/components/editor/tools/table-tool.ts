@@ -1,28 +1,23 @@
 /**
  * The table block (written by hand: the published table tool has no merged cells). Cells are
  * editable in place; a drag or shift-click selects a rectangle; the block's own table-editing
- * bar inserts and deletes rows and columns, merges and splits cells, toggles the header row and
- * the header column (a chart needs both), sorts (refused once cells are merged) and asks for a
- * chart from the table.
+ * bar (./table-bar.ts) inserts and deletes rows and columns, merges and splits cells, toggles
+ * the header row and the header column (a chart needs both), sorts (refused once cells are
+ * merged) and asks for a chart from the table.
  */
 import type { API, BlockTool, BlockToolConstructorOptions } from '@editorjs/editorjs';
-import { editorToolbar as tb } from '@/locale/editor';
 import { editorUi } from '@/locale/editor-ui';
 import type { TableCell, TableData } from '../model/blocks';
+import { renderTableBar, type Slot, type TableBarTarget } from './table-bar';
 import {
   createTable,
-  deleteColumn,
-  deleteRow,
   hasHeaderColumn,
   hasMergedCells,
-  insertColumn,
-  insertRow,
   mergeCells,
   normalizeRect,
   setHeaderColumn,
   setHeadings,
   sortByColumn,
-  splitCell,
   toMatrix,
   type CellRect,
 } from './table-grid';
@@ -36,11 +31,6 @@ export interface TableChartDetail {
   table: TableData;
 }
 
-interface Slot {
-  row: number;
-  col: number;
-}
-
 function isTableData(value: unknown): value is TableData {
   return (
     typeof value === 'object' &&
@@ -50,7 +40,7 @@ function isTableData(value: unknown): value is TableData {
   );
 }
 
-export class TableTool implements BlockTool {
+export class TableTool implements BlockTool, TableBarTarget {
   static get toolbox() {
     return {
       title: 'Table',
@@ -87,7 +77,11 @@ export class TableTool implements BlockTool {
     const wrapper = document.createElement('div');
     wrapper.className = 're-table';
     this.wrapper = wrapper;
-    if (!this.readOnly) wrapper.append(this.renderBar());
+    if (!this.readOnly) {
+      const { bar, sortButtons } = renderTableBar(this);
+      this.sortButtons = sortButtons;
+      wrapper.append(bar);
+    }
     this.drawTable();
     document.addEventListener('mouseup', this.stopDrag);
     return wrapper;
@@ -115,100 +109,6 @@ export class TableTool implements BlockTool {
   private stopDrag = () => {
     this.dragging = false;
   };
-
-  private renderBar(): HTMLElement {
-    const bar = document.createElement('div');
-    bar.className = 're-table__bar';
-    bar.setAttribute('role', 'toolbar');
-    bar.setAttribute('aria-label', t.toolbar);
-    const add = (label: string, icon: string, run: () => void, name: string) => {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = `re-table__btn re-table__btn--${name}`;
-      button.title = label;
-      button.setAttribute('aria-label', label);
-      button.innerHTML = `<i class="pi ${icon}" aria-hidden="true"></i>`;
-      // Keeps the caret in the cell the command is about.
-      button.addEventListener('mousedown', (event) => event.preventDefault());
-      button.addEventListener('click', () => run());
-      bar.append(button);
-      return button;
-    };
-    add(
-      tb.insertRow,
-      'pi-arrow-up',
-      () => this.withCell((s) => insertRow(this.data, s.row)),
-      'row-above',
-    );
-    add(
-      tb.insertRowAfter,
-      'pi-arrow-down',
-      () => this.withCell((s) => insertRow(this.data, s.row + this.spanOf(s).rows)),
-      'row-below',
-    );
-    add(
-      tb.insertCol,
-      'pi-arrow-left',
-      () => this.withCell((s) => insertColumn(this.data, s.col)),
-      'col-left',
-    );
-    add(
-      tb.insertColAfter,
-      'pi-arrow-right',
-      () => this.withCell((s) => insertColumn(this.data, s.col + this.spanOf(s).cols)),
-      'col-right',
-    );
-    add(
-      tb.deleteRow,
-      'pi-minus',
-      () => this.withCell((s) => deleteRow(this.data, s.row)),
-      'delete-row',
-    );
-    add(
-      tb.deleteCol,
-      'pi-minus-circle',
-      () => this.withCell((s) => deleteColumn(this.data, s.col)),
-      'delete-col',
-    );
-    add(tb.mergeCells, 'pi-table', () => this.mergeSelection(), 'merge');
-    add(
-      tb.splitCells,
-      'pi-th-large',
-      () => this.withCell((s) => splitCell(this.data, s.row, s.col)),
-      'split',
-    );
-    add(
-      t.heading,
-      'pi-bookmark',
-      () => {
-        // What was typed since the last save is read first, or the redraw would drop it.
-        this.readCells();
-        this.change(setHeadings(this.data, !this.data.withHeadings));
-      },
-      'heading',
-    );
-    add(
-      t.headingColumn,
-      'pi-bookmark-fill',
-      () => {
-        this.readCells();
-        this.change(setHeaderColumn(this.data, !hasHeaderColumn(this.data)));
-      },
-      'heading-column',
-    );
-    this.sortButtons = [
-      add(t.sortAsc, 'pi-sort-amount-up', () => this.sort(false), 'sort-asc'),
-      add(t.sortDesc, 'pi-sort-amount-down', () => this.sort(true), 'sort-desc'),
-    ];
-    add(tb.chart, 'pi-chart-bar', () => this.askChart(), 'chart');
-    add(
-      tb.deleteTable,
-      'pi-trash',
-      () => this.api.blocks.delete(this.api.blocks.getBlockIndex(this.blockId)),
-      'delete',
-    );
-    return bar;
-  }
 
   private sortButtons: HTMLButtonElement[] = [];
 
@@ -358,21 +258,36 @@ export class TableTool implements BlockTool {
     this.api.blocks.getById(this.blockId)?.dispatchChange();
   }
 
-  private withCell(op: (slot: Slot) => TableData) {
+  withCell(op: (data: TableData, slot: Slot, span: { rows: number; cols: number }) => TableData) {
     this.readCells();
     const slot = this.focus ?? this.anchor;
     if (!slot) return;
-    this.change(op(slot));
+    this.change(op(this.data, slot, this.spanOf(slot)));
   }
 
-  private mergeSelection() {
+  mergeSelection() {
     this.readCells();
     const rect = this.selection();
     if (!rect) return;
     this.change(mergeCells(this.data, rect));
   }
 
-  private sort(descending: boolean) {
+  toggleHeadings() {
+    // What was typed since the last save is read first, or the redraw would drop it.
+    this.readCells();
+    this.change(setHeadings(this.data, !this.data.withHeadings));
+  }
+
+  toggleHeaderColumn() {
+    this.readCells();
+    this.change(setHeaderColumn(this.data, !hasHeaderColumn(this.data)));
+  }
+
+  remove() {
+    this.api.blocks.delete(this.api.blocks.getBlockIndex(this.blockId));
+  }
+
+  sort(descending: boolean) {
     this.readCells();
     const slot = this.focus ?? this.anchor ?? { row: 0, col: 0 };
     const sorted = sortByColumn(this.data, slot.col, descending);
@@ -383,7 +298,7 @@ export class TableTool implements BlockTool {
     this.change(sorted);
   }
 
-  private askChart() {
+  askChart() {
     this.readCells();
     const detail: TableChartDetail = { blockId: this.blockId, table: this.data };
     this.wrapper?.dispatchEvent(new CustomEvent(TABLE_CHART_EVENT, { bubbles: true, detail }));
