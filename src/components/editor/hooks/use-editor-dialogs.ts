@@ -8,7 +8,7 @@ import type { LinkValue } from '../dialogs/link-dialog';
 import { linkAt } from '../dom-commands';
 import type { EditorOps } from '../editor-ops';
 import type { ImageData } from '../model/blocks';
-import { TABLE_CHART_EVENT, type TableChartDetail } from '../tools/table-tool';
+import { TABLE_CHART_EVENT, isTableChartDetail, type TableChartDetail } from '../tools/table-tool';
 
 export type DialogName =
   | 'link'
@@ -75,7 +75,8 @@ export function useEditorDialogs(options: {
     const frame = frameRef.current;
     if (!frame) return undefined;
     const onChart = (event: Event) => {
-      if (event instanceof CustomEvent) open('chart', { chart: event.detail as TableChartDetail });
+      if (event instanceof CustomEvent && isTableChartDetail(event.detail))
+        open('chart', { chart: event.detail });
     };
     frame.addEventListener(TABLE_CHART_EVENT, onChart);
     return () => frame.removeEventListener(TABLE_CHART_EVENT, onChart);

@@ -40,6 +40,18 @@ function isTableData(value: unknown): value is TableData {
   );
 }
 
+/** The detail of a TABLE_CHART_EVENT (the event crosses the DOM untyped). */
+export function isTableChartDetail(value: unknown): value is TableChartDetail {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'blockId' in value &&
+    typeof value.blockId === 'string' &&
+    'table' in value &&
+    isTableData(value.table)
+  );
+}
+
 export class TableTool implements BlockTool, TableBarTarget {
   static get toolbox() {
     return {
