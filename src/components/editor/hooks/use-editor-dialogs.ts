@@ -8,7 +8,7 @@ import type { LinkValue } from '../dialogs/link-dialog';
 import { linkAt } from '../dom-commands';
 import type { EditorOps } from '../editor-ops';
 import type { ImageData } from '../model/blocks';
-import { TABLE_CHART_EVENT, isTableChartDetail, type TableChartDetail } from '../tools/table-tool';
+import { TABLE_CHART_EVENT, isTableChartDetail, type TableChartDetail } from '../tools/table-data';
 
 export type DialogName =
   | 'link'

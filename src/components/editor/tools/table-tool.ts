@@ -9,6 +9,7 @@ import type { API, BlockTool, BlockToolConstructorOptions } from '@editorjs/edit
 import { editorUi } from '@/locale/editor-ui';
 import type { TableCell, TableData } from '../model/blocks';
 import { renderTableBar, type Slot, type TableBarTarget } from './table-bar';
+import { TABLE_CHART_EVENT, isTableData, type TableChartDetail } from './table-data';
 import {
   createTable,
   hasHeaderColumn,
@@ -23,34 +24,6 @@ import {
 } from './table-grid';
 
 const t = editorUi.table;
-
-/** Fired (bubbling) when the user asks for a chart from this table. */
-export const TABLE_CHART_EVENT = 'editor-table-chart';
-export interface TableChartDetail {
-  blockId: string;
-  table: TableData;
-}
-
-function isTableData(value: unknown): value is TableData {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Array.isArray((value as TableData).rows) &&
-    (value as TableData).rows.length > 0
-  );
-}
-
-/** The detail of a TABLE_CHART_EVENT (the event crosses the DOM untyped). */
-export function isTableChartDetail(value: unknown): value is TableChartDetail {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'blockId' in value &&
-    typeof value.blockId === 'string' &&
-    'table' in value &&
-    isTableData(value.table)
-  );
-}
 
 export class TableTool implements BlockTool, TableBarTarget {
   static get toolbox() {
