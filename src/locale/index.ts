@@ -7,6 +7,7 @@ export { shell, fillTemplate } from './shell';
 export { auth } from './auth';
 export { form } from './form';
 export { crud, formatText } from './crud';
+export { crudConflict, crudImportReport, crudTransfer } from './crud-dialogs';
 export { requestMessages, uploadMessages } from './request';
 export { mockMessages } from './mock';
 export { screenTitles } from './routes';

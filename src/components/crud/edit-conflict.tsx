@@ -9,7 +9,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import type { FieldDefinition } from '@/core/field-definition';
-import { crud as t } from '@/locale/crud';
+import { crudConflict } from '@/locale/crud-dialogs';
 import { readRecord } from './crud-queries';
 import { chosenText } from './crud-info';
 import type { ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
@@ -45,7 +45,7 @@ export function changedFields(
 
 /** How a value reads in the question: option labels, rich text as its words, long text cut. */
 function shown(field: FieldDefinition, value: unknown): string {
-  if (value === null || value === undefined || value === '') return t.conflict.empty;
+  if (value === null || value === undefined || value === '') return crudConflict.empty;
   let text = field.optionData?.length
     ? chosenText(field.optionData, value)
     : typeof value === 'string'
@@ -101,37 +101,37 @@ export function useEditConflict(
   const choose = (choice: Choice) => pending?.resolve(choice);
   const dialog = (
     <Dialog
-      header={t.conflict.title}
+      header={crudConflict.title}
       visible={pending !== null}
       onHide={() => choose('keep')}
       style={{ width: 'min(760px, 95vw)' }}
       modal
       footer={
         <div className="crud-conflict__actions">
-          <Button type="button" label={t.conflict.keep} outlined onClick={() => choose('keep')} />
+          <Button type="button" label={crudConflict.keep} outlined onClick={() => choose('keep')} />
           <Button
             type="button"
-            label={t.conflict.theirs}
+            label={crudConflict.theirs}
             severity="secondary"
             onClick={() => choose('theirs')}
           />
           <Button
             type="button"
-            label={t.conflict.overwrite}
+            label={crudConflict.overwrite}
             severity="danger"
             onClick={() => choose('overwrite')}
           />
         </div>
       }
     >
-      <p>{t.conflict.message}</p>
+      <p>{crudConflict.message}</p>
       <table className="crud-conflict__table">
         <thead>
           <tr>
-            <th scope="col">{t.conflict.field}</th>
-            <th scope="col">{t.conflict.loaded}</th>
-            <th scope="col">{t.conflict.current}</th>
-            <th scope="col">{t.conflict.mine}</th>
+            <th scope="col">{crudConflict.field}</th>
+            <th scope="col">{crudConflict.loaded}</th>
+            <th scope="col">{crudConflict.current}</th>
+            <th scope="col">{crudConflict.mine}</th>
           </tr>
         </thead>
         <tbody>

@@ -19,6 +19,7 @@ import type { UploadLimits } from '@/core/attachment';
 import { notify } from '@/lib/notify';
 import { ApiError, type Envelope } from '@/lib/request';
 import { crud as t } from '@/locale/crud';
+import { crudImportReport, crudTransfer } from '@/locale/crud-dialogs';
 import { upload as tu } from '@/locale/upload';
 import { createCrudMutations } from './crud-queries';
 import { importReportOf, type ImportReport } from './import-report-data';
@@ -255,10 +256,10 @@ function TransferStatus({
 }) {
   const text =
     state.phase === 'checking'
-      ? t.transfer.checking
+      ? crudTransfer.checking
       : state.phase === 'sending'
-        ? t.transfer.sending(state.percent)
-        : t.transfer.downloading(state.percent);
+        ? crudTransfer.sending(state.percent)
+        : crudTransfer.downloading(state.percent);
   const known = state.phase !== 'checking' && state.percent !== undefined;
   return (
     <span
@@ -321,7 +322,7 @@ export function ImportExport({
             onClick={() => void io.exportCurrent()}
           />
           {io.exporting && (
-            <TransferStatus state={io.exporting} label={t.transfer.exportLabel} floating />
+            <TransferStatus state={io.exporting} label={crudTransfer.exportLabel} floating />
           )}
         </span>
       )}
@@ -353,12 +354,12 @@ export function ImportExport({
               {io.error}
             </small>
           )}
-          {io.importing && <TransferStatus state={io.importing} label={t.transfer.importLabel} />}
+          {io.importing && <TransferStatus state={io.importing} label={crudTransfer.importLabel} />}
           {io.report && (
             <Suspense fallback={null}>
               <ImportReportView
                 report={io.report}
-                fileName={t.importReport.fileName(module.title)}
+                fileName={crudImportReport.fileName(module.title)}
                 save={saveBlob}
               />
             </Suspense>

@@ -9,7 +9,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { ImportReport } from './import-report-data';
-import { crud as t } from '@/locale/crud';
+import { crudImportReport } from '@/locale/crud-dialogs';
 
 type ExcelJsModule = typeof import('exceljs');
 
@@ -19,11 +19,11 @@ export async function problemsWorkbook(report: ImportReport): Promise<Blob> {
   const loaded: ExcelJsModule & { default?: ExcelJsModule } = await import('exceljs');
   const ExcelJS = loaded.default ?? loaded;
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(t.importReport.sheetName);
+  const sheet = workbook.addWorksheet(crudImportReport.sheetName);
   sheet.columns = [
-    { header: t.importReport.row, key: 'row', width: 8 },
-    { header: t.importReport.field, key: 'label', width: 16 },
-    { header: t.importReport.problem, key: 'message', width: 60 },
+    { header: crudImportReport.row, key: 'row', width: 8 },
+    { header: crudImportReport.field, key: 'label', width: 16 },
+    { header: crudImportReport.problem, key: 'message', width: 60 },
   ];
   for (const { row, label, message } of report.problems) sheet.addRow({ row, label, message });
   sheet.getRow(1).font = { bold: true };
@@ -49,7 +49,7 @@ export function ImportReportView({
   const rows = report.problems.map((problem, index) => ({
     ...problem,
     key: index,
-    rowText: t.importReport.rowNumber(problem.row),
+    rowText: crudImportReport.rowNumber(problem.row),
   }));
   const download = async () => {
     setBusy(true);
@@ -60,21 +60,21 @@ export function ImportReportView({
     }
   };
   return (
-    <section className="crud-import-report" aria-label={t.importReport.title}>
+    <section className="crud-import-report" aria-label={crudImportReport.title}>
       <p role="alert">
-        <strong>{t.importReport.summary(report.problemRows)}</strong>
-        {listedFewer && t.importReport.listed(report.problems.length)}
-        {t.importReport.retry}
+        <strong>{crudImportReport.summary(report.problemRows)}</strong>
+        {listedFewer && crudImportReport.listed(report.problems.length)}
+        {crudImportReport.retry}
       </p>
       <DataTable value={rows} dataKey="key" size="small" scrollable scrollHeight="40vh" stripedRows>
-        <Column field="rowText" header={t.importReport.row} style={{ whiteSpace: 'nowrap' }} />
-        <Column field="label" header={t.importReport.field} style={{ whiteSpace: 'nowrap' }} />
-        <Column field="message" header={t.importReport.problem} />
+        <Column field="rowText" header={crudImportReport.row} style={{ whiteSpace: 'nowrap' }} />
+        <Column field="label" header={crudImportReport.field} style={{ whiteSpace: 'nowrap' }} />
+        <Column field="message" header={crudImportReport.problem} />
       </DataTable>
       <Button
         type="button"
         icon="pi pi-download"
-        label={t.importReport.download}
+        label={crudImportReport.download}
         text
         style={{ marginTop: '0.5rem' }}
         loading={busy}
