@@ -8,15 +8,13 @@
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-/** Groups whose writes can change a user's menu or keys. */
-const RIGHTS_GROUPS = new Set([
-  'adminrole',
-  'adminmenu',
-  'authority',
-  'adminuser',
-  'module',
-  'field',
-]);
+/**
+ * Writes that can change a user's menu or keys: any write to roles, menus, permissions and the
+ * designer's modules and fields, and an administrator's edit (their role). Not a password reset:
+ * it changes no right, and asking at once would only meet the 401 of the sessions it ended.
+ */
+const RIGHTS_WRITES =
+  /^\/api\/(?:(?:adminrole|adminmenu|authority|module|field)\/[^/]+|adminuser\/edit)\/?$/i;
 
 /** Subscribes; returns the unsubscribe function. */
 export function onRightsMayHaveChanged(listener: Listener): () => void {
@@ -35,6 +33,6 @@ export function noteAnswer(method: string, url: string, status: number): void {
     return;
   }
   if (method === 'GET' || (status !== 200 && status !== 1)) return;
-  const group = /^\/api\/([^/?#]+)\//.exec(url.replace(/^https?:\/\/[^/]+/, ''))?.[1];
-  if (group && RIGHTS_GROUPS.has(group.toLowerCase())) raise();
+  const path = url.replace(/^https?:\/\/[^/]+/, '').split(/[?#]/)[0] ?? '';
+  if (RIGHTS_WRITES.test(path)) raise();
 }
