@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ColumnEditorOptions, ColumnEvent, ColumnProps } from 'primereact/column';
 import { InputText } from 'primereact/inputtext';
-import { Button } from 'primereact/button';
 import { crud as t } from '@/locale/crud';
 import type { GuardedOperation } from '@generated/permissions';
 import { canCall, hasPermissionKey } from '@/lib/permissions';
@@ -11,6 +10,7 @@ import { actionPermitted } from './permission-keys';
 import type { FieldDefinition } from '@/core/field-definition';
 import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-definition';
 import { FilterControl } from './filter-control';
+import { KeywordSearch } from './keyword-search';
 import { PendingConfirmDialog } from './pending-confirm-dialog';
 import './crud.css';
 
@@ -110,23 +110,11 @@ function SearchBar({ list }: { list: CrudListController }) {
           </span>
         );
       })}
-      {/* The keyword box and its two buttons wrap as one group: 重置 never sits alone. */}
-      <span className="crud-list__search-actions">
-        <InputText
-          value={list.keywordDraft}
-          placeholder={t.keywordPlaceholder}
-          aria-label={t.keywordPlaceholder}
-          onChange={(e) => list.setKeywordDraft(e.target.value)}
-        />
-        <Button type="submit" icon="pi pi-search" label={t.search} />
-        <Button
-          type="button"
-          icon="pi pi-refresh"
-          label={t.reset}
-          outlined
-          onClick={list.resetSearch}
-        />
-      </span>
+      <KeywordSearch
+        keyword={list.keywordDraft}
+        onKeywordChange={list.setKeywordDraft}
+        onReset={list.resetSearch}
+      />
     </form>
   );
 }

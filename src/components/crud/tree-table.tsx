@@ -33,6 +33,7 @@ import type {
 import type { ListSort } from './use-crud-list';
 import './crud.css';
 import './crud-table.css';
+import { KeywordSearch } from './keyword-search';
 
 type TreeDialog =
   | { kind: 'none' }
@@ -199,19 +200,10 @@ export function CrudTreePage({
             tree.search();
           }}
         >
-          <InputText
-            value={tree.keywordDraft}
-            placeholder={t.keywordPlaceholder}
-            aria-label={t.keywordPlaceholder}
-            onChange={(e) => tree.setKeywordDraft(e.target.value)}
-          />
-          <Button type="submit" icon="pi pi-search" label={t.search} />
-          <Button
-            type="button"
-            icon="pi pi-refresh"
-            label={t.reset}
-            outlined
-            onClick={tree.resetSearch}
+          <KeywordSearch
+            keyword={tree.keywordDraft}
+            onKeywordChange={tree.setKeywordDraft}
+            onReset={tree.resetSearch}
           />
         </form>
       </div>
