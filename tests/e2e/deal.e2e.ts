@@ -15,7 +15,7 @@ import {
   DESIGNED_MODULE,
   type DesignedModuleInput,
 } from './support/designed-module';
-import { signIn } from './support/session';
+import { signIn, signInAt } from './support/session';
 
 let browser: Browser;
 
@@ -26,18 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/**
- * Signs `username` in and lands on `path`. The keys of a module designed during the session
- * come with the next sign-in (prilist is handed out at login), so journeys sign in again.
- */
-async function signInAt(page: Page, username: string, path: string): Promise<void> {
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto(`${baseUrl()}${path}`);
-  await signIn(page, username);
-  const target = new URL(path, 'http://x');
-  await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
-}
 
 const rowWith = (page: Page, text: string): Locator =>
   page.locator('.crud-page .p-datatable-tbody tr', { hasText: text });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
 import { callApi, createDesignedModule, DESIGNED_MODULE } from './support/designed-module';
-import { signIn } from './support/session';
+import { signInAt } from './support/session';
 
 let browser: Browser;
 
@@ -19,14 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Signs `username` in on a fresh session of the page's context and lands on `path`. */
-async function signInAt(page: Page, username: string, path: string): Promise<void> {
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto(`${baseUrl()}${path}`);
-  await signIn(page, username);
-  await page.waitForURL((url) => url.pathname === new URL(path, 'http://x').pathname);
-}
 
 const screenView = (page: Page) => page.locator('.shell-content');
 

@@ -1,5 +1,6 @@
 /** Signing in as a person does: the login form with the demo captcha answer. */
 import type { Page } from 'playwright-core';
+import { baseUrl } from './browser';
 
 /** Every seeded administrator has the demo password; the mock always accepts captcha 8888. */
 export const DEMO_PASSWORD = 'Admin@123456';
@@ -10,4 +11,16 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.fill('#login-password', password);
   await page.fill('#login-captcha', '8888');
   await page.click('button[type=submit]');
+}
+
+/**
+ * Signs `username` in on a fresh session of the page's context and lands on `path` (address and
+ * query as given).
+ */
+export async function signInAt(page: Page, username: string, path: string): Promise<void> {
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto(`${baseUrl()}${path}`);
+  await signIn(page, username);
+  const target = new URL(path, 'http://x');
+  await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
 }
