@@ -64,3 +64,22 @@ export interface ColumnDefinition {
     'cf_control' | 'cf_sourcetype' | 'cf_dictionary' | 'cf_method'
   >;
 }
+
+/**
+ * A module whose records form a tree (`x-admin.tree` of its tag): the generated screen is a
+ * tree table instead of a paged list.
+ */
+export interface TreeDefinition {
+  /** The field naming the parent record (0 or absent at the top). */
+  parentField: string;
+  /**
+   * Children are asked for when a node opens (`list {parentField: id}`) instead of the whole
+   * tree at once — for trees too big to load whole (provinces → cities → districts).
+   */
+  lazyChildren: boolean;
+  /**
+   * Lazy trees only: a row whose `field` equals `value` has no children (districts at level 3),
+   * so it shows no expand toggle.
+   */
+  leaf?: { field: string; value: number | string };
+}

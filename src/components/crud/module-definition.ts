@@ -13,6 +13,7 @@ import type {
   ListQuery,
   ModuleRecord,
   RecordId,
+  TreeDefinition,
 } from '@/core/module';
 
 export * from '@/core/module';
@@ -82,6 +83,8 @@ export interface ModuleDefinition<TRow = ModuleRecord> {
   columns: ColumnDefinition[];
   /** Fields offered as list filters; the keyword box is always there. */
   searchFields: FieldDefinition[];
+  /** Present when the contract declares the records a tree (the screen is a tree table). */
+  tree?: TreeDefinition;
   queryKeys: ModuleQueryKeys;
   api: ModuleApi<TRow>;
 }
