@@ -71,8 +71,8 @@ export function parentKeys(nodes: readonly RecordNode[]): Record<string, boolean
 }
 
 export interface TreeListOptions {
-  /** The field naming the parent record (0 or absent at the top). */
-  parentField: string;
+  /** The field naming the parent record (0 or absent at the top); the module's `tree` by default. */
+  parentField?: string;
   /** The order before a header is clicked (e.g. the sort column ascending). */
   defaultSort?: ListSort;
   /** Called after every successful change (refresh look-ups that read the same records). */
@@ -82,7 +82,9 @@ export interface TreeListOptions {
 }
 
 export function useTreeList(module: ModuleDefinition, options: TreeListOptions) {
-  const { parentField, defaultSort, onChanged, hasChildrenMessage } = options;
+  const { defaultSort, onChanged, hasChildrenMessage } = options;
+  const parentField = options.parentField ?? module.tree?.parentField;
+  if (!parentField) throw new Error(`${module.title}: a tree screen needs a parent field`);
   usePermissionRefresh();
   const client = useQueryClient();
   const queries = useMemo(() => createCrudQueries(module), [module]);
