@@ -137,9 +137,9 @@ export function CrudTreePage({
   const formModule = useMemo(
     () =>
       dialog.kind === 'add' && dialog.parent !== undefined
-        ? withDefault(module, options.parentField, dialog.parent)
+        ? withDefault(module, tree.parentField, dialog.parent)
         : module,
-    [dialog, module, options.parentField],
+    [dialog, module, tree.parentField],
   );
   const columns = module.columns.filter((column) => !overrides[column.field]?.hidden);
 
