@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
+import { openSignedIn } from './support/session';
 
 let browser: Browser;
 
@@ -16,18 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function openSignedIn(path: string): Promise<Page> {
-  const { page } = await newPage(browser);
-  await page.goto(`${baseUrl()}${path}`);
-  await page.waitForSelector('#login-username');
-  await page.fill('#login-username', 'admin');
-  await page.fill('#login-password', 'Admin@123456');
-  await page.fill('#login-captcha', '8888');
-  await page.click('button[type=submit]');
-  await page.waitForURL(new RegExp(`${path}$`));
-  return page;
-}
 
 const rowWith = (page: Page, text: string): Locator =>
   page.locator('.crud-page .p-datatable-tbody tr', { hasText: text });
@@ -42,7 +31,7 @@ async function expectToast(page: Page, text: string): Promise<void> {
 
 describe('notices (/system/notice)', () => {
   it('adds, edits, deletes to the bin, restores and destroys a notice', async () => {
-    const page = await openSignedIn('/system/notice');
+    const page = await openSignedIn(browser, '/system/notice');
     await page.locator('.crud-page .p-datatable-tbody tr').first().waitFor();
 
     // Add: the required title has the spec's message; nothing typed is lost.
@@ -112,7 +101,7 @@ describe('notices (/system/notice)', () => {
 
 describe('administrators (/system/user)', () => {
   it('adds an administrator, switches them off and resets the password', async () => {
-    const page = await openSignedIn('/system/user');
+    const page = await openSignedIn(browser, '/system/user');
     await rowWith(page, 'admin').first().waitFor();
 
     await page.getByRole('button', { name: '新增' }).click();

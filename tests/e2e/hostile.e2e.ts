@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { signIn } from './support/session';
 
 let browser: Browser;
 
@@ -16,14 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page): Promise<void> {
-  await page.waitForSelector('#login-username');
-  await page.fill('#login-username', 'admin');
-  await page.fill('#login-password', 'Admin@123456');
-  await page.fill('#login-captcha', '8888');
-  await page.click('button[type=submit]');
-}
 
 /** Page errors (uncaught exceptions) seen while the page was open. */
 function collectErrors(page: Page): string[] {
@@ -73,7 +66,7 @@ describe('login redirect', () => {
       void dialog.dismiss();
     });
     await page.goto(`${baseUrl()}/login${query}`);
-    await signIn(page);
+    await signIn(page, 'admin');
     await page.waitForURL(landing);
     expect(new URL(page.url()).origin).toBe(baseUrl());
     await page.waitForSelector('.history-tab');
@@ -87,7 +80,7 @@ describe('a tampered token', () => {
   it('fires several calls that answer 401: one 401，登录失效！ toast, then /login', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${baseUrl()}/login`);
-    await signIn(page);
+    await signIn(page, 'admin');
     await page.waitForURL(/\/homepage$/);
     await page.waitForSelector('.stat-card__value');
 
@@ -121,7 +114,7 @@ describe('a menu address that leaves the site', () => {
     const { context, page } = await newPage(browser);
     const errors = collectErrors(page);
     await page.goto(`${baseUrl()}/login`);
-    await signIn(page);
+    await signIn(page, 'admin');
     await page.waitForURL(/\/homepage$/);
 
     // Add it as the administrator would, under 系统管理 (mock state lives in localStorage).
@@ -170,7 +163,7 @@ describe('a form dialog with unsaved input', () => {
   it('Escape in an open tree select keeps the dialog; closing asks before discarding', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${baseUrl()}/login?redirect=%2Fsystem%2Fuser`);
-    await signIn(page);
+    await signIn(page, 'admin');
     await page.waitForURL(/\/system\/user$/);
     await page.locator('.crud-page .p-datatable-tbody tr').first().waitFor();
 

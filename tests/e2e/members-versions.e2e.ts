@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
-import { signIn } from './support/session';
+import { launchBrowser, screenshot } from './support/browser';
+import { openSignedIn } from './support/session';
 
 let browser: Browser;
 
@@ -17,14 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function openSignedIn(path: string): Promise<Page> {
-  const { page } = await newPage(browser);
-  await page.goto(`${baseUrl()}${path}`);
-  await signIn(page, 'admin');
-  await page.waitForURL((url) => url.pathname === path);
-  return page;
-}
 
 const rowWith = (page: Page, text: string): Locator =>
   page.locator('.crud-page .p-datatable-tbody tr', { hasText: text });
@@ -37,7 +29,7 @@ async function expectToast(page: Page, text: string): Promise<void> {
 
 describe('members (/business/user)', () => {
   it('adds and edits a member on the sub-screens, the list’s tab active', async () => {
-    const page = await openSignedIn('/business/user/list');
+    const page = await openSignedIn(browser, '/business/user/list');
     await rowWith(page, 'lina88').waitFor();
 
     await page.getByRole('button', { name: '新增' }).click();
@@ -77,7 +69,7 @@ describe('members (/business/user)', () => {
 
 describe('versions (/version/systeam, /version/model)', () => {
   it('marks exactly one current system version', async () => {
-    const page = await openSignedIn('/version/systeam');
+    const page = await openSignedIn(browser, '/version/systeam');
     const current = page.locator('.crud-page .p-datatable-tbody tr', {
       has: page.locator('.p-tag', { hasText: '当前版本' }),
     });
@@ -101,7 +93,7 @@ describe('versions (/version/systeam, /version/model)', () => {
   });
 
   it('marks one current version per module', async () => {
-    const page = await openSignedIn('/version/model');
+    const page = await openSignedIn(browser, '/version/model');
     const target = rowWith(page, '1.4.0');
     await target.getByRole('button', { name: '设为当前版本' }).click();
     await page.locator('.p-confirm-dialog-accept').click();

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { signIn } from './support/session';
 
 let browser: Browser;
 
@@ -17,14 +18,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.waitForSelector('#login-username');
-  await page.fill('#login-username', 'admin');
-  await page.fill('#login-password', 'Admin@123456');
-  await page.fill('#login-captcha', '8888');
-  await page.click('button[type=submit]');
-}
-
 async function openSignedIn(
   viewport?: { width: number; height: number },
   beforeLoad?: (page: Page) => Promise<void>,
@@ -32,7 +25,7 @@ async function openSignedIn(
   const { context, page } = await newPage(browser, viewport);
   await beforeLoad?.(page);
   await page.goto(`${baseUrl()}/login`);
-  await signIn(page);
+  await signIn(page, 'admin');
   await page.waitForURL(/\/homepage$/);
   await page.waitForSelector('.history-tab');
   return { context, page };
@@ -120,7 +113,7 @@ describe('the shell', () => {
     await page.waitForURL(/\/login\?redirect=%2Fsystem%2Fnotice%3Ffrom%3De2e$/);
     await page.waitForFunction(() => document.title.startsWith('登录 - '));
     await screenshot(page, 'shell-login');
-    await signIn(page);
+    await signIn(page, 'admin');
     await page.waitForURL(/\/system\/notice\?from=e2e$/);
     await page.waitForFunction(() => document.title.startsWith('公告管理 - '));
     // A signed-in user opening /login is sent to /, i.e. the homepage.

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
-import { signIn } from './support/session';
+import { launchBrowser, screenshot } from './support/browser';
+import { openSignedIn } from './support/session';
 
 let browser: Browser;
 
@@ -19,14 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function openSignedIn(path: string): Promise<Page> {
-  const { page } = await newPage(browser);
-  await page.goto(`${baseUrl()}${path}`);
-  await signIn(page, 'admin');
-  await page.waitForURL(new RegExp(`${path}$`));
-  return page;
-}
 
 /** Moves inside the app as a menu click does: no reload, client caches kept. */
 async function goInApp(page: Page, path: string): Promise<void> {
@@ -64,7 +56,7 @@ async function dynamicsTypeOptions(page: Page): Promise<string[]> {
 
 describe('字典管理 → a DICTIONARY select', () => {
   it('shows a new item in 系统动态管理 动态类型 only after 刷新缓存', async () => {
-    const page = await openSignedIn('/system/dynamics');
+    const page = await openSignedIn(browser, '/system/dynamics');
     await screenshot(page, 'settings-dynamics');
     expect(await dynamicsTypeOptions(page)).toEqual([
       '系统更新',
@@ -104,7 +96,7 @@ describe('字典管理 → a DICTIONARY select', () => {
 
 describe('系统设置', () => {
   it('changes the sidebar title and the page title at once, without a reload', async () => {
-    const page = await openSignedIn('/system/setting');
+    const page = await openSignedIn(browser, '/system/setting');
     await page.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
@@ -136,7 +128,7 @@ describe('系统设置', () => {
 
 describe('接口文档', () => {
   it('finds /api/adminuser/resetpassword by search, and 调试 answers with the JSON', async () => {
-    const page = await openSignedIn('/system/showdoc');
+    const page = await openSignedIn(browser, '/system/showdoc');
     const search = page.getByLabel('搜索接口（路径、名称或说明）');
     await search.waitFor();
     await screenshot(page, 'settings-showdoc');
@@ -155,7 +147,7 @@ describe('接口文档', () => {
 
 describe('管理员管理 formats', () => {
   it('refuses 手机号 T504074 and 邮箱 T504075 with clear messages', async () => {
-    const page = await openSignedIn('/system/user');
+    const page = await openSignedIn(browser, '/system/user');
     await visibleSection(page, '管理员管理').getByRole('button', { name: '新增' }).click();
     const dialog = page.getByRole('dialog', { name: '新增 - 管理员管理' });
     await dialog.getByLabel('手机号').fill('T504074');
@@ -169,7 +161,7 @@ describe('管理员管理 formats', () => {
 
 describe('消息通知', () => {
   it('标为已读 lowers the bell count', async () => {
-    const page = await openSignedIn('/system/message');
+    const page = await openSignedIn(browser, '/system/message');
     const bell = page.locator('.message-bell');
     await page.locator('.message-bell .message-bell__badge').waitFor();
     const before = Number((await bell.getAttribute('aria-label'))?.replace(/\D/g, ''));
@@ -184,7 +176,7 @@ describe('消息通知', () => {
 
 describe('detail dialogs', () => {
   it('a department names its parent instead of 0', async () => {
-    const page = await openSignedIn('/system/department');
+    const page = await openSignedIn(browser, '/system/department');
     const row = page.locator('.crud-page:visible tr', { hasText: '研发中心' }).first();
     await row.waitFor();
     await row.getByRole('button', { name: '查看' }).click();
@@ -198,7 +190,7 @@ describe('detail dialogs', () => {
 
 describe('城市管理', () => {
   it('loads the cities of a province when it is opened, and finds a district by search', async () => {
-    const page = await openSignedIn('/system/district');
+    const page = await openSignedIn(browser, '/system/district');
     const tree = page.getByRole('treegrid', { name: '行政区划' });
     await tree.getByText('广东省').waitFor();
     expect(await tree.getByText('广州市').count()).toBe(0);
@@ -214,7 +206,7 @@ describe('城市管理', () => {
 
 describe('日志管理', () => {
   it('filters by 操作账号 and offers no add or edit', async () => {
-    const page = await openSignedIn('/system/log');
+    const page = await openSignedIn(browser, '/system/log');
     const list = visibleSection(page, '日志管理');
     await list.locator('.p-datatable-tbody tr').first().waitFor();
     expect(await list.getByRole('button', { name: '新增' }).count()).toBe(0);
@@ -237,7 +229,7 @@ describe('screens of the settings area', () => {
     ['/system/group', 'SYS_TITLE', 'settings-group'],
     ['/system/dicttree', '行政区划', 'settings-dicttree'],
   ])('%s opens with content', async (path, text, name) => {
-    const page = await openSignedIn(path);
+    const page = await openSignedIn(browser, path);
     await page.getByText(text).first().waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, name);

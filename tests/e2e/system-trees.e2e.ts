@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
-import { signIn } from './support/session';
+import { baseUrl, launchBrowser, screenshot } from './support/browser';
+import { openSignedIn, signIn } from './support/session';
 
 let browser: Browser;
 
@@ -19,14 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function openSignedIn(path: string, username = 'admin'): Promise<Page> {
-  const { page } = await newPage(browser);
-  await page.goto(`${baseUrl()}${path}`);
-  await signIn(page, username);
-  await page.waitForURL(new RegExp(`${path}$`));
-  return page;
-}
 
 const view = (page: Page, path: string): Locator =>
   page.locator(`.shell-view[data-path="${path}"]`);
@@ -50,7 +42,7 @@ async function settled(page: Page): Promise<void> {
 
 describe('roles (/system/role)', () => {
   it('菜单配置 → a user of the role signs in and sees only those menus', async () => {
-    const page = await openSignedIn('/system/role');
+    const page = await openSignedIn(browser, '/system/role');
     const roles = view(page, '/system/role');
     const row = tableRow(roles, '部门管理员');
     await row.getByRole('button', { name: '菜单配置' }).click();
@@ -98,7 +90,7 @@ describe('roles (/system/role)', () => {
   });
 
   it('权限分配 keeps the keys chosen for the role', async () => {
-    const page = await openSignedIn('/system/role');
+    const page = await openSignedIn(browser, '/system/role');
     const row = tableRow(view(page, '/system/role'), '信息报送员');
     await row.getByRole('button', { name: '权限分配' }).click();
     const dialog = page.getByRole('dialog', { name: '权限分配 - 信息报送员' });
@@ -114,7 +106,7 @@ describe('roles (/system/role)', () => {
   });
 
   it('a sortable header re-sorts the list through the server', async () => {
-    const page = await openSignedIn('/system/role');
+    const page = await openSignedIn(browser, '/system/role');
     const roles = view(page, '/system/role');
     const firstRow = roles.locator('.p-datatable-tbody tr').first();
     await firstRow.waitFor();
@@ -132,7 +124,7 @@ describe('roles (/system/role)', () => {
 
 describe('menus (/system/menu)', () => {
   it('adds a child under a node; after a reload it is in the shell', async () => {
-    const page = await openSignedIn('/system/menu');
+    const page = await openSignedIn(browser, '/system/menu');
     const menus = view(page, '/system/menu');
     const group = tableRow(menus, '组织权限').first();
     await group.waitFor();
@@ -155,7 +147,7 @@ describe('menus (/system/menu)', () => {
   });
 
   it('a menu with children is not deleted, with the message', async () => {
-    const page = await openSignedIn('/system/menu');
+    const page = await openSignedIn(browser, '/system/menu');
     const menus = view(page, '/system/menu');
     const group = tableRow(menus, '组织权限').first();
     await group.getByRole('button', { name: '删除' }).click();
@@ -168,7 +160,7 @@ describe('menus (/system/menu)', () => {
 
 describe('departments (/system/department)', () => {
   it('a child added under a node is offered by the 管理员管理 form at once', async () => {
-    const page = await openSignedIn('/system/user');
+    const page = await openSignedIn(browser, '/system/user');
     // The form's department options are loaded (and cached) before the change.
     const users = view(page, '/system/user');
     await tableRow(users, 'admin').first().waitFor();
@@ -217,7 +209,7 @@ describe('departments (/system/department)', () => {
 
 describe('jobs (/system/job)', () => {
   it('分配部门 is saved and shown again on reopening', async () => {
-    const page = await openSignedIn('/system/job');
+    const page = await openSignedIn(browser, '/system/job');
     const jobs = view(page, '/system/job');
     const row = jobs.locator('.p-datatable-tbody tr').first();
     await row.waitFor();
@@ -247,7 +239,7 @@ describe('jobs (/system/job)', () => {
 
 describe('lists at the design width (1930×980)', () => {
   it('every row keeps its 操作 buttons in view', async () => {
-    const page = await openSignedIn('/system/user');
+    const page = await openSignedIn(browser, '/system/user');
     for (const path of [
       '/system/user',
       '/system/role',

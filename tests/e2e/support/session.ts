@@ -1,6 +1,6 @@
 /** Signing in as a person does: the login form with the demo captcha answer. */
-import type { Page } from 'playwright-core';
-import { baseUrl } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, newPage } from './browser';
 
 /** Every seeded administrator has the demo password; the mock always accepts captcha 8888. */
 export const DEMO_PASSWORD = 'Admin@123456';
@@ -23,4 +23,18 @@ export async function signInAt(page: Page, username: string, path: string): Prom
   await signIn(page, username);
   const target = new URL(path, 'http://x');
   await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
+}
+
+/** A new page of its own context, signed in as `username` (admin by default) and showing `path`. */
+export async function openSignedIn(
+  browser: Browser,
+  path: string,
+  username = 'admin',
+): Promise<Page> {
+  const { page } = await newPage(browser);
+  await page.goto(`${baseUrl()}${path}`);
+  await signIn(page, username);
+  const target = new URL(path, 'http://x');
+  await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
+  return page;
 }
