@@ -3,7 +3,8 @@
  * popup offers 默认/左浮动/右浮动/居中, 修改, 删除 and 清除 (清除 takes the float and size back, the
  * image stays); the link popup offers 修改 and 删除 (the link goes, its text stays); 撤销 takes
  * back exactly one user action (a typing burst, a toolbar command, an image insert) and 重做
- * brings back exactly that one; the table picker inserts the size it reads.
+ * brings back exactly that one (from the toolbar and from Ctrl+Z/Ctrl+Y); the table picker inserts
+ * the size it reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -122,6 +123,34 @@ describe('editor fidelity (issue 24 item 6) on 公告管理', () => {
     await tool(dialog, '重做').click();
     await tool(dialog, '撤销').click();
     await expect.poll(() => seen(dialog)).toEqual(states[2]);
+  });
+
+  it('Ctrl+Z and Ctrl+Y step through the same history from the keyboard', async () => {
+    const page = await openNotices(browser);
+    const dialog = await openForm(page, '新增');
+    const first = paragraphs(dialog).first();
+    await first.click();
+    await page.keyboard.type('键盘撤销');
+    await expect.poll(() => editorHtml(dialog)).toContain('键盘撤销');
+    await selectText(first, '键盘撤销');
+    await tool(dialog, '居中对齐').click();
+    await expect.poll(async () => (await seen(dialog)).align).toBe('center');
+
+    // The caret stays in the editing frame after each step, so the next key press counts too.
+    await page.keyboard.press('Control+z');
+    await expect
+      .poll(() => seen(dialog))
+      .toEqual({ texts: ['键盘撤销'], align: 'start', images: 0 });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => seen(dialog)).toEqual({ texts: [''], align: 'start', images: 0 });
+    await page.keyboard.press('Control+y');
+    await expect
+      .poll(() => seen(dialog))
+      .toEqual({ texts: ['键盘撤销'], align: 'start', images: 0 });
+    await page.keyboard.press('Control+y');
+    await expect
+      .poll(() => seen(dialog))
+      .toEqual({ texts: ['键盘撤销'], align: 'center', images: 0 });
   });
 
   it('the table picker inserts the columns × rows it reads', async () => {

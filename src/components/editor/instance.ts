@@ -102,6 +102,9 @@ export function createEditor(options: CreateEditorOptions): EditorHandle {
     save: async () => (await editor.save()).blocks,
     render: (blocks) => editor.render({ blocks: [...blocks] }),
     isReadOnly: () => editor.readOnly.isEnabled,
+    focus: (index) => {
+      editor.caret.setToBlock(index, 'end');
+    },
   });
   let unlisten: (() => void) | undefined;
   let disposed = false;

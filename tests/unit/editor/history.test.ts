@@ -68,6 +68,7 @@ function fakeEditor(initial: string[]) {
       return Promise.resolve();
     },
     isReadOnly: () => false,
+    focus: () => undefined,
   };
   return {
     port,
@@ -184,6 +185,7 @@ describe('HistoryRecorder and Editor.js saves', () => {
         return Promise.resolve();
       },
       isReadOnly: () => false,
+      focus: () => undefined,
     });
     await recorder.start();
     text = '第一句';

@@ -33,6 +33,8 @@ export interface HistoryPort<B extends HistoryBlock> {
   render(blocks: readonly B[]): Promise<void>;
   /** Read-only (a disabled form): nothing is recorded. */
   isReadOnly(): boolean;
+  /** Puts the caret at the end of a block (where 撤销/重做 changed the document). */
+  focus(index: number): void;
 }
 
 interface Snapshot<B extends HistoryBlock> {
@@ -49,6 +51,14 @@ function snapshot<B extends HistoryBlock>(saved: readonly B[]): Snapshot<B> {
   const blocks = structuredClone(saved);
   const key = JSON.stringify(blocks.map(({ type, data, tunes }) => ({ type, data, tunes })));
   return { blocks, key };
+}
+
+/** The first block that differs between two states (in the second), or its last block. */
+function changedBlock(from: readonly HistoryBlock[], to: readonly HistoryBlock[]): number {
+  const text = (block: HistoryBlock | undefined) =>
+    block && JSON.stringify([block.type, block.data, block.tunes]);
+  const at = to.findIndex((block, i) => text(block) !== text(from[i]));
+  return at >= 0 ? at : Math.max(0, to.length - 1);
 }
 
 export class HistoryRecorder<B extends HistoryBlock = HistoryBlock> {
@@ -111,13 +121,13 @@ export class HistoryRecorder<B extends HistoryBlock = HistoryBlock> {
   /** 撤销: the state before the last action, shown. False when there is none. */
   undo(): Promise<boolean> {
     void this.checkpoint();
-    return this.enqueue(() => this.show(this.history?.undo()));
+    return this.enqueue(() => this.move((history) => history.undo()));
   }
 
   /** 重做: the state the last 撤销 left, shown again. False when there is none. */
   redo(): Promise<boolean> {
     void this.checkpoint();
-    return this.enqueue(() => this.show(this.history?.redo()));
+    return this.enqueue(() => this.move((history) => history.redo()));
   }
 
   /** Nothing is recorded any more (the editor goes away). */
@@ -133,14 +143,23 @@ export class HistoryRecorder<B extends HistoryBlock = HistoryBlock> {
     if (blocks.length) this.history?.record(snapshot(blocks));
   }
 
-  private async show(state: Snapshot<B> | undefined): Promise<boolean> {
-    if (!state || !this.history) return false;
-    await this.port.render(state.blocks);
+  private async move(
+    step: (history: EditHistory<Snapshot<B>>) => Snapshot<B> | undefined,
+  ): Promise<boolean> {
+    const history = this.history;
+    if (!history) return false;
+    const from = history.present;
+    const to = step(history);
+    if (!to) return false;
+    await this.port.render(to.blocks);
     // The state as the editor shows it now (ids and defaults may differ): later saves compare
     // with this, so the changes reported for this render are no action.
     const shown = snapshot(await this.port.save());
     this.history?.replacePresent(shown);
     this.clearTimer();
+    // The caret goes where the document changed: the focus was in blocks that are gone, and
+    // Ctrl+Z counts only in the editing frame.
+    this.port.focus(changedBlock(from.blocks, to.blocks));
     return true;
   }
 
