@@ -1,7 +1,7 @@
 /**
  * The editor's hint popup and resize handle in Chromium, on 公告管理's add dialog: a clicked image
- * offers 默认/左浮动/右浮动/居中, 修改 and 删除 (the float survives save and reopen); a clicked link
- * shows its address and 清除 removes the link but keeps its text; the resize handle grows the
+ * offers 默认/左浮动/右浮动/居中, 修改, 删除 and 清除 (the float survives save and reopen); a clicked
+ * link shows its address and 删除 removes the link but keeps its text; the resize handle grows the
  * editing frame from the keyboard.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ describe('editor hint popup and resize handle on 公告管理', () => {
 
     await image.click();
     const hint = hintOf(page);
-    for (const name of ['默认', '左浮动', '右浮动', '居中', '修改', '删除'])
+    for (const name of ['默认', '左浮动', '右浮动', '居中', '修改', '删除', '清除'])
       await hint.getByRole('button', { name, exact: true }).waitFor();
     await screenshot(page, 'editor-hint-image');
     await hint.getByRole('button', { name: '右浮动', exact: true }).click();
@@ -58,7 +58,7 @@ describe('editor hint popup and resize handle on 公告管理', () => {
     expect(await paragraphs(again).first().textContent()).toBe('图片旁边的文字');
   });
 
-  it('a clicked link shows its address and 清除 removes the link but keeps its text', async () => {
+  it('a clicked link shows its address and 删除 removes the link but keeps its text', async () => {
     const page = await openNotices(browser);
     const dialog = await openForm(page, '新增');
     const first = paragraphs(dialog).first();
@@ -76,7 +76,7 @@ describe('editor hint popup and resize handle on 公告管理', () => {
     const hint = hintOf(page);
     await hint.getByRole('link', { name: 'https://example.com/guide' }).waitFor();
     await screenshot(page, 'editor-hint-link');
-    await hint.getByRole('button', { name: '清除', exact: true }).click();
+    await hint.getByRole('button', { name: '删除', exact: true }).click();
     await expect.poll(() => first.locator('a').count()).toBe(0);
     expect(await first.textContent()).toBe('请访问办事指南');
   });

@@ -20,7 +20,8 @@ export interface BlocksPort {
   /** Read-only (created for a disabled form) cannot save: the form's value is current. */
   isReadOnly(): boolean;
   save(): Promise<EditorDocument>;
-  render(blocks: EditorBlock[]): Promise<void>;
+  /** `fresh`: a value from outside, where the undo history starts again. */
+  render(blocks: EditorBlock[], fresh?: boolean): Promise<void>;
 }
 
 /** Told what happens to the content (the drafts and the source view listen). */
@@ -159,21 +160,21 @@ export class EditorContent {
   }
 
   /** Shows HTML in the blocks only (leaving the source view renders its text so). */
-  async renderBlocks(html: string): Promise<void> {
-    await this.port?.render(toBlocks(html));
+  async renderBlocks(html: string, fresh = false): Promise<void> {
+    await this.port?.render(toBlocks(html), fresh);
   }
 
   /**
    * Shows HTML as the content — in the blocks, and in the source view while it is open — and
    * hands it over when asked (a restored draft, a template, captured images; not a value that
-   * came from the form).
+   * came from the form, which starts the undo history again: `fresh`).
    */
-  async show(html: string, handOver: boolean): Promise<void> {
+  async show(html: string, handOver: boolean, fresh = false): Promise<void> {
     if (this.source !== undefined) {
       this.cancelEmit();
       this.source = html;
     }
-    await this.renderBlocks(html);
+    await this.renderBlocks(html, fresh);
     for (const listener of this.listeners) listener.shown?.(html);
     if (handOver) await this.emitNow();
   }
@@ -181,7 +182,7 @@ export class EditorContent {
   /** A value set from outside (form reset, record loaded later) replaces the content. */
   replace(html: string): Promise<void> {
     this.last = html;
-    return this.show(html, false);
+    return this.show(html, false, true);
   }
 
   private emitSource(text: string): string {

@@ -111,6 +111,12 @@ export class EditorOps {
     this.content.scheduleEmit();
   }
 
+  /** 清除 on an image: its float and size back to the default (the image stays). */
+  clearImage(blockId: string): void {
+    this.image(blockId)?.update({ float: 'none', width: undefined, height: undefined });
+    this.content.scheduleEmit();
+  }
+
   /** The image block of that id (the hint popup and the image dialog change it). */
   image(blockId: string): ImageTool | undefined {
     return this.handle?.images.get(blockId);
@@ -135,8 +141,8 @@ export class EditorOps {
     selection?.addRange(range);
   }
 
-  /** Removes a link, keeping its text (清除 on a link). */
-  clearLink(anchor: HTMLAnchorElement): void {
+  /** Removes a link, keeping its text (删除 on a link). */
+  removeLink(anchor: HTMLAnchorElement): void {
     anchor.replaceWith(...Array.from(anchor.childNodes));
     this.content.scheduleEmit();
   }
@@ -147,12 +153,10 @@ export class EditorOps {
   }
 
   undo(): void {
-    const handle = this.handle;
-    if (handle) void Promise.resolve(handle.undo.undo()).then(() => this.content.scheduleEmit());
+    void this.handle?.history.undo().then((shown) => shown && this.content.scheduleEmit());
   }
 
   redo(): void {
-    const handle = this.handle;
-    if (handle) void Promise.resolve(handle.undo.redo()).then(() => this.content.scheduleEmit());
+    void this.handle?.history.redo().then((shown) => shown && this.content.scheduleEmit());
   }
 }

@@ -1,21 +1,23 @@
 /**
- * One Editor.js instance with the project's tools, Chinese messages and 20-step undo. Each mount
- * gets its own holder element and its own registries (StrictMode mounts twice: never share an
- * instance between mounts; destroy only after isReady).
+ * One Editor.js instance with the project's tools, Chinese messages and its undo history
+ * (./history: one step per user action, 20 kept). Each mount gets its own holder element and
+ * its own registries (StrictMode mounts twice: never share an instance between mounts; destroy
+ * only after isReady).
  */
 import EditorJS, {
   type EditorConfig,
   type I18nDictionary,
+  type OutputBlockData,
   type OutputData,
 } from '@editorjs/editorjs';
 import Header from '@editorjs/header';
 import List from '@editorjs/list';
 import Paragraph from '@editorjs/paragraph';
 import Underline from '@editorjs/underline';
-import Undo from 'editorjs-undo';
 import { editorJsMessages } from '@/locale/editor';
 import { editorUi } from '@/locale/editor-ui';
-import { EDITOR_LIMITS, type EditorBlock } from './model/blocks';
+import { HistoryRecorder, listenForActions } from './history/history-recorder';
+import type { EditorBlock } from './model/blocks';
 import { LinkInlineTool, StyleInlineTool } from './tools/inline-tools';
 import { AttachmentTool, ImageTool, VideoTool } from './tools/media-tools';
 import { ChartTool, CodeTool, PageBreakTool, RawHtmlTool } from './tools/other-tools';
@@ -23,13 +25,13 @@ import { InstanceRegistry } from './tools/registry';
 import { TableTool } from './tools/table-tool';
 import { AlignmentTune, SpacingTune, type TuneConfig } from './tools/tunes';
 
-const EMPTY_PARAGRAPH = { type: 'paragraph', data: { text: '' } };
 const INLINE = ['bold', 'italic', 'underline', 'link', 'style'];
 const TUNES = ['alignment', 'spacing'];
 
 export interface EditorHandle {
   editor: EditorJS;
-  undo: Undo;
+  /** The undo history: one step per user action, 20 kept. */
+  history: HistoryRecorder<OutputBlockData>;
   /** The tunes and image blocks by block id (toolbar and hint popup reach them here). */
   tunes: InstanceRegistry<AlignmentTune | SpacingTune>;
   images: InstanceRegistry<ImageTool>;
@@ -91,30 +93,37 @@ export function createEditor(options: CreateEditorOptions): EditorHandle {
       alignment: { class: AlignmentTune as never, config: tuneConfig },
       spacing: { class: SpacingTune as never, config: tuneConfig },
     },
-    onChange: () => options.onChange(),
+    onChange: () => {
+      options.onChange();
+      history.changed();
+    },
   });
-  let undo: Undo | undefined;
-  const ready = editor.isReady.then(async () => {
-    const history = new Undo({ editor, maxLength: EDITOR_LIMITS.undoSteps });
-    // The history starts from the blocks Editor.js shows: a new document is one empty paragraph,
-    // not the empty list it was given (undoing back to a state without blocks throws).
-    const shown = await editor.save();
-    history.initialize(shown.blocks.length ? shown : { blocks: [EMPTY_PARAGRAPH] });
-    undo = history;
+  const history = new HistoryRecorder<OutputBlockData>({
+    save: async () => (await editor.save()).blocks,
+    render: (blocks) => editor.render({ blocks: [...blocks] }),
+    isReadOnly: () => editor.readOnly.isEnabled,
+    focus: (index) => {
+      editor.caret.setToBlock(index, 'end');
+    },
   });
+  let unlisten: (() => void) | undefined;
   let disposed = false;
+  // The history starts from the blocks Editor.js shows (a new document: one empty paragraph).
+  const ready = editor.isReady.then(async () => {
+    await history.start();
+    if (!disposed) unlisten = listenForActions(history, options.holder);
+  });
   const handle: EditorHandle = {
     editor,
-    get undo(): Undo {
-      if (!undo) throw new Error('editor not ready');
-      return undo;
-    },
+    history,
     tunes,
     images,
     ready,
     dispose: () => {
       if (disposed) return;
       disposed = true;
+      unlisten?.();
+      history.stop();
       void ready.then(() => editor.destroy()).catch(() => undefined);
     },
   };

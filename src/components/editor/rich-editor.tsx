@@ -11,6 +11,8 @@
  * view are in ./view.
  */
 import './rich-editor.css';
+import './rich-editor-blocks.css';
+import './rich-editor-dialogs.css';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { editorUi } from '@/locale/editor-ui';
 import type { ControlProps } from '../form/controls/types';

@@ -1,19 +1,17 @@
 /** Table operations of the editor's table block: merge, split, rows/columns, sort, limits. */
 import { describe, expect, it } from 'vitest';
 import {
-  createTable,
   deleteColumn,
   deleteRow,
   hasHeaderColumn,
-  hasMergedCells,
   insertColumn,
   insertRow,
   mergeCells,
   setHeaderColumn,
-  sortByColumn,
   splitCell,
-  tableSize,
 } from '@/components/editor/tools/table-grid';
+import { createTable, hasMergedCells, tableSize } from '@/components/editor/tools/table-matrix';
+import { sortByColumn } from '@/components/editor/tools/table-sort';
 import type { TableData } from '@/components/editor/model/blocks';
 
 const filled = (rows: string[][], withHeadings = false): TableData => ({

@@ -82,8 +82,14 @@ export const COMMANDS = {
     pressed: (s) => s.source,
     run: (c) => c.toggleSource(),
   },
-  undo: plain(t.undo, 'pi-undo', (c) => c.ops.undo()),
-  redo: plain(t.redo, 'pi-refresh', (c) => c.ops.redo()),
+  undo: {
+    ...plain(t.undo, 'pi-undo', (c) => c.ops.undo()),
+    shortcut: { key: 'z', mod: true, scope: 'editor' },
+  },
+  redo: {
+    ...plain(t.redo, 'pi-refresh', (c) => c.ops.redo()),
+    shortcut: { key: 'y', mod: true, scope: 'editor' },
+  },
   bold: inline('bold', t.bold, 'glyph-bold'),
   italic: inline('italic', t.italic, 'glyph-italic'),
   underline: inline('underline', t.underline, 'glyph-underline'),

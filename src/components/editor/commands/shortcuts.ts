@@ -1,8 +1,8 @@
 /**
  * Keyboard shortcuts of the command table. A shortcut names its key, whether it takes Ctrl (⌘ on
  * macOS), and where it counts: in the editing frame, or anywhere on the page while its command's
- * `when` holds (Escape leaves fullscreen). Editor.js keeps its own (bold, italic, underline) and
- * so does the undo history (undo, redo); the table does not bind those twice.
+ * `when` holds (Escape leaves fullscreen). Editor.js keeps its own (bold, italic, underline); the
+ * table does not bind those twice.
  */
 export interface Shortcut {
   /** `KeyboardEvent.key`, compared case-insensitively. */

@@ -17,7 +17,7 @@ import { uploadEditorFile } from '../hooks/use-paste-upload';
 import { videoEmbed } from '../html';
 import type { EditorBlock } from '../model/blocks';
 import type { RemoteImages } from '../remote-images';
-import { createTable } from '../tools/table-grid';
+import { createTable } from '../tools/table-matrix';
 import { AnchorDialog } from './anchor-dialog';
 import { CharPickerDialog } from './char-picker-dialog';
 import { ChartDialog } from './chart-dialog';

@@ -1,6 +1,7 @@
 /**
  * 插入表格: a 10 × 10 grid that grows up to 20 × 20 as the pointer nears its edge, plus exact
- * column and row counts (at most 20 × 100).
+ * column and row counts (at most 20 × 100). The grid, the "2列 × 5行" readout, the two counts and
+ * 确认 share one chosen size: what the dialog reads is what it inserts.
  */
 import { useId, useState } from 'react';
 import { editorFields as f, editorToolbar } from '@/locale/editor';
@@ -17,12 +18,10 @@ export function TableDialog({
   ...shell
 }: DialogProps & { onSubmit: (cols: number, rows: number) => void }) {
   const id = useId();
-  const [hover, setHover] = useState<{ cols: number; rows: number }>({ ...tableDefault });
+  const [chosen, setChosen] = useState<{ cols: number; rows: number }>({ ...tableDefault });
   const [size, setSize] = useState({ cols: GRID_START, rows: GRID_START });
-  const [cols, setCols] = useState<number>(tableDefault.cols);
-  const [rows, setRows] = useState<number>(tableDefault.rows);
   const grow = (c: number, r: number) => {
-    setHover({ cols: c, rows: r });
+    setChosen({ cols: c, rows: r });
     setSize((s) => ({
       cols: Math.min(GRID_MAX, Math.max(s.cols, c + 1)),
       rows: Math.min(GRID_MAX, Math.max(s.rows, r + 1)),
@@ -33,7 +32,7 @@ export function TableDialog({
       {...shell}
       header={editorToolbar.insertTable}
       width={560}
-      onOk={() => onSubmit(cols, rows)}
+      onOk={() => onSubmit(chosen.cols, chosen.rows)}
     >
       <div
         className="re-tablepicker"
@@ -47,30 +46,32 @@ export function TableDialog({
               key={`${r}-${c}`}
               type="button"
               aria-label={f.tableSize(c + 1, r + 1)}
-              className={c < hover.cols && r < hover.rows ? 'is-on' : undefined}
+              className={c < chosen.cols && r < chosen.rows ? 'is-on' : undefined}
               onMouseEnter={() => grow(c + 1, r + 1)}
               onClick={() => onSubmit(c + 1, r + 1)}
             />
           )),
         )}
       </div>
-      <p className="re-dialog__message">{f.tableSize(hover.cols, hover.rows)}</p>
+      <p className="re-dialog__message" aria-live="polite">
+        {f.tableSize(chosen.cols, chosen.rows)}
+      </p>
       <div className="re-dialog__row">
         <NumberField
           label={f.tableCols}
           id={`${id}-c`}
-          value={cols}
+          value={chosen.cols}
           min={1}
           max={tableMax.cols}
-          onChange={(next) => setCols(next ?? 1)}
+          onChange={(next) => setChosen((s) => ({ ...s, cols: next ?? 1 }))}
         />
         <NumberField
           label={f.tableRows}
           id={`${id}-r`}
-          value={rows}
+          value={chosen.rows}
           min={1}
           max={tableMax.rows}
-          onChange={(next) => setRows(next ?? 1)}
+          onChange={(next) => setChosen((s) => ({ ...s, rows: next ?? 1 }))}
         />
       </div>
     </DialogShell>

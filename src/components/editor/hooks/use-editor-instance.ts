@@ -44,7 +44,10 @@ function blocksPort(handle: EditorHandle): BlocksPort {
     // Editor.js types block data loosely; every tool it runs is the project's (../instance.ts),
     // so what it saves is the model's document.
     save: async () => (await handle.editor.save()) as EditorDocument,
-    render: (blocks) => handle.editor.render({ blocks }),
+    render: async (blocks, fresh) => {
+      await handle.editor.render({ blocks });
+      if (fresh) await handle.history.start();
+    },
   };
 }
 
@@ -120,7 +123,8 @@ export function useEditorInstance(options: EditorInstanceOptions): EditorInstanc
     let current = true;
     void ownHtml(loaded).then((own) => {
       if (!current || own === loaded || content.html !== loaded) return;
-      void content.show(own, true);
+      // The captured copies are the loaded document still: no step to undo.
+      void content.show(own, true, true);
     });
     return () => {
       current = false;

@@ -1,6 +1,7 @@
 /**
  * Where the hint popup (spec: float, modify, delete and clear on a selected image or link) shows:
- * under the image or link last clicked in the frame; a click elsewhere closes it.
+ * under the link last clicked in the frame, or under the pointer on the image last clicked; a
+ * click elsewhere closes it.
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { linkAt } from '../dom-commands';
@@ -32,7 +33,9 @@ export function useHint(frameRef: RefObject<HTMLDivElement | null>) {
       const img = target.closest('.re-image img');
       if (img) {
         const blockId = img.closest<HTMLElement>('.ce-block')?.dataset.id;
-        if (blockId) setHint({ kind: 'image', blockId, ...place(img) });
+        // Under the pointer, not under the image: a tall image would put it out of sight.
+        const top = event.clientY - frameBox.top + frame.scrollTop + 12;
+        if (blockId) setHint({ kind: 'image', blockId, ...place(img), top });
         return;
       }
       const anchor = linkAt(target);

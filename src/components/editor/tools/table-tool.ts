@@ -10,18 +10,15 @@ import { editorUi } from '@/locale/editor-ui';
 import type { TableCell, TableData } from '../model/blocks';
 import { renderTableBar, type Slot, type TableBarTarget } from './table-bar';
 import { TABLE_CHART_EVENT, isTableData, type TableChartDetail } from './table-data';
+import { hasHeaderColumn, mergeCells, setHeaderColumn, setHeadings } from './table-grid';
 import {
   createTable,
-  hasHeaderColumn,
   hasMergedCells,
-  mergeCells,
   normalizeRect,
-  setHeaderColumn,
-  setHeadings,
-  sortByColumn,
   toMatrix,
   type CellRect,
-} from './table-grid';
+} from './table-matrix';
+import { sortByColumn } from './table-sort';
 
 const t = editorUi.table;
 

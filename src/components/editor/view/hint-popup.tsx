@@ -1,6 +1,8 @@
 /**
- * The hint popup on a clicked image (float 默认/左浮动/右浮动/居中, 修改, 删除) or link (its address,
- * 修改, 清除), placed under it by ../hooks/use-hint.ts.
+ * The hint popup on a clicked image or link (spec section 2: float default/left/right/centre,
+ * modify, delete and clear), placed under it by ../hooks/use-hint.ts. An image offers 默认/左浮动/
+ * 右浮动/居中, 修改, 删除 (the image goes) and 清除 (its float and size go back to the default, the
+ * image stays); a link shows its address, 修改 and 删除 (the link goes, its text stays).
  */
 import { Fragment } from 'react';
 import { Button } from 'primereact/button';
@@ -65,6 +67,7 @@ export function HintPopup({
           ))}
           {action(editorPopup.modify, () => onModifyImage(hint.blockId))}
           {action(editorPopup.delete, () => ops.deleteBlock(hint.blockId), 'danger')}
+          {action(editorPopup.clear, () => ops.clearImage(hint.blockId))}
         </>
       ) : (
         <>
@@ -80,7 +83,7 @@ export function HintPopup({
             ops.selectLink(hint.anchor);
             onModifyLink();
           })}
-          {action(editorPopup.clear, () => ops.clearLink(hint.anchor))}
+          {action(editorPopup.delete, () => ops.removeLink(hint.anchor), 'danger')}
         </>
       )}
     </div>
