@@ -1,8 +1,8 @@
 /**
  * The breadcrumbs above the screen title: where the screen sits in the menu tree (系统管理 /
  * 管理员管理), then, for a sub-screen outside the menu, its own title after its list's. Groups
- * are plain text (a group opens no screen of its own); a list above a sub-screen is a link back
- * to it; the last crumb is the screen shown.
+ * are plain text (they have no address: a group opens no screen of its own); a list above a
+ * sub-screen is a link back to it; the last crumb is the screen shown.
  */
 import { shell } from '@/locale/shell';
 import { menuPath, menuTrail, type UserMenu } from './menu';
@@ -25,7 +25,7 @@ export function screenCrumbs(
 ): Crumb[] {
   const crumbs: Crumb[] = menuTrail(menus, tabPath).map((item) => ({
     label: item.amenu_name,
-    path: item.children?.length ? undefined : menuPath(item.amenu_address) || undefined,
+    path: menuPath(item.amenu_address) || undefined,
   }));
   if (title && (crumbs.length === 0 || pathname !== tabPath)) crumbs.push({ label: title });
   return crumbs;
@@ -37,7 +37,9 @@ interface Props {
 }
 
 export function Breadcrumbs({ crumbs, onOpen }: Props) {
-  if (crumbs.length === 0) return null;
+  // Until the menu has loaded there is no trail; the row keeps its height so the title and the
+  // screen do not jump down when it comes.
+  if (crumbs.length === 0) return <div className="breadcrumbs breadcrumbs--pending" />;
   return (
     <nav className="breadcrumbs" aria-label={shell.layout.breadcrumb}>
       <ol>

@@ -162,9 +162,10 @@ export function MainLayout() {
     [go],
   );
   const refresh = useScreenRefresh(tabPath, go);
+  const menuSettled = menus.data !== undefined || menus.isError;
   const crumbs = useMemo(
-    () => screenCrumbs(menuData, tabPath, pathname, handle.title),
-    [menuData, tabPath, pathname, handle.title],
+    () => (menuSettled ? screenCrumbs(menuData, tabPath, pathname, handle.title) : []),
+    [menuSettled, menuData, tabPath, pathname, handle.title],
   );
   const hideApps = useCallback(() => setAppsOpen(false), []);
   const pickGroup = (group: UserMenu) => {
