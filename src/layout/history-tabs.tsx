@@ -33,23 +33,33 @@ interface Props {
 
 type Action = (tabs: readonly HistoryTab[], path: string, active: string) => TabChange;
 
+function focusTitle(row: HTMLUListElement | null, index: number): void {
+  row?.querySelectorAll<HTMLButtonElement>('.history-tab__title')[index]?.focus();
+}
+
 export function HistoryTabs({ tabs, activePath, onSelect, onChange, onRefresh }: Props) {
   const menu = useRef<ContextMenu>(null);
   const [target, setTarget] = useState<string>(activePath);
-  // The tab moved from the keyboard keeps the focus once the row is redrawn in its new order.
-  const [moved, setMoved] = useState<{ path: string }>();
+  // A tab moved from the keyboard or the menu has the focus once the row is redrawn in its new
+  // order (set only when the order changes, so it is taken by the very next redraw).
+  const focusAfterMove = useRef<string>(undefined);
   const row = useRef<HTMLUListElement>(null);
   useEffect(() => {
-    if (!moved) return;
-    const titles = row.current?.querySelectorAll<HTMLButtonElement>('.history-tab__title');
-    const index = tabs.findIndex((tab) => tab.path === moved.path);
-    titles?.[index]?.focus();
-  }, [moved, tabs]);
+    const path = focusAfterMove.current;
+    if (!path) return;
+    focusAfterMove.current = undefined;
+    focusTitle(
+      row.current,
+      tabs.findIndex((tab) => tab.path === path),
+    );
+  }, [tabs]);
 
   const run = (action: Action, path: string) => onChange(action(tabs, path, activePath));
   const move = (path: string, to: number) => {
-    onChange(moveTab(tabs, path, to));
-    setMoved({ path });
+    const change = moveTab(tabs, path, to);
+    if (change.tabs.every((tab, i) => tab.path === tabs[i]?.path)) return;
+    focusAfterMove.current = path;
+    onChange(change);
   };
   const drag = useTabDrag(tabs, (path, to) => onChange(moveTab(tabs, path, to)));
   const index = tabs.findIndex((tab) => tab.path === target);
@@ -116,10 +126,7 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange, onRefresh }:
     }[event.key];
     if (next === undefined) return;
     event.preventDefault();
-    const titles = event.currentTarget
-      .closest('ul')
-      ?.querySelectorAll<HTMLButtonElement>('.history-tab__title');
-    titles?.[Math.min(Math.max(next, 0), last)]?.focus();
+    focusTitle(row.current, Math.min(Math.max(next, 0), last));
   };
 
   return (
