@@ -1,4 +1,7 @@
-/** 全部应用: every menu entry (the groups beyond the first 9 included), searchable by keyword. */
+/**
+ * 全部应用: every menu entry (the groups beyond the first 9 included), searchable by keyword,
+ * pinyin or pinyin initials (the pinyin data loads with the first keyword: pinyin-search.ts).
+ */
 import { useMemo, useState } from 'react';
 import { Sidebar } from 'primereact/sidebar';
 import { IconField } from 'primereact/iconfield';
@@ -6,6 +9,7 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { shell } from '@/locale/shell';
 import { iconClass, searchApps, type UserMenu } from './menu';
+import { usePinyinMatch } from './pinyin-search';
 
 interface Props {
   visible: boolean;
@@ -16,7 +20,8 @@ interface Props {
 
 export function AllAppsDrawer({ visible, onHide, menus, onOpen }: Props) {
   const [keyword, setKeyword] = useState('');
-  const entries = useMemo(() => searchApps(menus, keyword), [menus, keyword]);
+  const pinyin = usePinyinMatch(keyword.trim() !== '');
+  const entries = useMemo(() => searchApps(menus, keyword, pinyin), [menus, keyword, pinyin]);
   const groups = useMemo(() => {
     const map = new Map<string, typeof entries>();
     for (const entry of entries) map.set(entry.group, [...(map.get(entry.group) ?? []), entry]);

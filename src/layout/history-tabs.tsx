@@ -1,10 +1,11 @@
 /**
- * The row of history tabs with its right-click menu (关闭, 关闭其他, 关闭右侧, 关闭左侧, 关闭全部).
- * Each tab's title is a button (Enter or Space shows its screen; the active one is
- * aria-current); the arrow keys, Home and End move between the titles; the context-menu key
- * opens the menu of the focused tab.
+ * The row of history tabs with its right-click menu (刷新, 关闭, 关闭其他, 关闭右侧, 关闭左侧,
+ * 关闭全部, 向左移动, 向右移动). Each tab's title is a button (Enter or Space shows its screen; the
+ * active one is aria-current); the arrow keys, Home and End move between the titles, Shift with
+ * an arrow moves the focused tab; the context-menu key opens the menu of the focused tab. Tabs
+ * other than the homepage are reordered by dragging them onto another tab.
  */
-import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { ContextMenu } from 'primereact/contextmenu';
 import type { MenuItem } from 'primereact/menuitem';
 import { shell } from '@/locale/shell';
@@ -15,26 +16,55 @@ import {
   closeRight,
   closeTab,
   isClosable,
+  moveTab,
   type HistoryTab,
   type TabChange,
 } from './tabs';
+import { useTabDrag } from './use-tab-drag';
 
 interface Props {
   tabs: readonly HistoryTab[];
   activePath: string;
   onSelect: (path: string) => void;
   onChange: (change: TabChange) => void;
+  /** 刷新: reload the data of the screen of the tab at `path`. */
+  onRefresh: (path: string) => void;
 }
 
 type Action = (tabs: readonly HistoryTab[], path: string, active: string) => TabChange;
 
-export function HistoryTabs({ tabs, activePath, onSelect, onChange }: Props) {
+function focusTitle(row: HTMLUListElement | null, index: number): void {
+  row?.querySelectorAll<HTMLButtonElement>('.history-tab__title')[index]?.focus();
+}
+
+export function HistoryTabs({ tabs, activePath, onSelect, onChange, onRefresh }: Props) {
   const menu = useRef<ContextMenu>(null);
   const [target, setTarget] = useState<string>(activePath);
+  // A tab moved from the keyboard or the menu has the focus once the row is redrawn in its new
+  // order (set only when the order changes, so it is taken by the very next redraw).
+  const focusAfterMove = useRef<string>(undefined);
+  const row = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const path = focusAfterMove.current;
+    if (!path) return;
+    focusAfterMove.current = undefined;
+    focusTitle(
+      row.current,
+      tabs.findIndex((tab) => tab.path === path),
+    );
+  }, [tabs]);
 
   const run = (action: Action, path: string) => onChange(action(tabs, path, activePath));
+  const move = (path: string, to: number) => {
+    const change = moveTab(tabs, path, to);
+    if (change.tabs.every((tab, i) => tab.path === tabs[i]?.path)) return;
+    focusAfterMove.current = path;
+    onChange(change);
+  };
+  const drag = useTabDrag(tabs, (path, to) => onChange(moveTab(tabs, path, to)));
   const index = tabs.findIndex((tab) => tab.path === target);
   const items: MenuItem[] = [
+    { label: shell.tabs.refresh, icon: 'pi pi-refresh', command: () => onRefresh(target) },
     {
       label: shell.tabs.close,
       icon: 'pi pi-times',
@@ -55,6 +85,19 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange }: Props) {
       command: () => run(closeLeft, target),
     },
     { label: shell.tabs.closeAll, icon: 'pi pi-ban', command: () => run(closeAll, target) },
+    { separator: true },
+    {
+      label: shell.tabs.moveLeft,
+      icon: 'pi pi-angle-left',
+      disabled: index <= 1,
+      command: () => move(target, index - 1),
+    },
+    {
+      label: shell.tabs.moveRight,
+      icon: 'pi pi-angle-right',
+      disabled: index <= 0 || index === tabs.length - 1,
+      command: () => move(target, index + 1),
+    },
   ];
 
   const openMenu = (event: MouseEvent, path: string) => {
@@ -63,8 +106,17 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange }: Props) {
     menu.current?.show(event);
   };
 
-  /** Arrow keys, Home and End move the focus along the titles (Tab leaves the row). */
-  const moveFocus = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+  /**
+   * Arrow keys, Home and End move the focus along the titles (Tab leaves the row); Shift with
+   * ←/→ moves the tab itself (the homepage stays first).
+   */
+  const onTitleKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    if (event.shiftKey && step !== undefined) {
+      event.preventDefault();
+      if (index > 0) move(tabs[index]!.path, index + step);
+      return;
+    }
     const last = tabs.length - 1;
     const next = {
       ArrowLeft: index - 1,
@@ -74,22 +126,20 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange }: Props) {
     }[event.key];
     if (next === undefined) return;
     event.preventDefault();
-    const titles = event.currentTarget
-      .closest('ul')
-      ?.querySelectorAll<HTMLButtonElement>('.history-tab__title');
-    titles?.[Math.min(Math.max(next, 0), last)]?.focus();
+    focusTitle(row.current, Math.min(Math.max(next, 0), last));
   };
 
   return (
     <nav className="history-tabs" aria-label={shell.tabs.bar}>
-      <ul>
+      <ul ref={row}>
         {tabs.map((tab, index) => {
           const active = tab.path === activePath;
           return (
             <li
               key={tab.path}
               data-path={tab.path}
-              className={`history-tab${active ? ' history-tab--active' : ''}`}
+              className={`history-tab${active ? ' history-tab--active' : ''}${drag.className(tab.path)}`}
+              {...drag.handlers(tab, index)}
               // Pointer clicks anywhere on the tab; Enter or Space on its title click the title.
               onClick={() => onSelect(tab.path)}
               onContextMenu={(event) => openMenu(event, tab.path)}
@@ -98,7 +148,8 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange }: Props) {
                 type="button"
                 className="history-tab__title"
                 aria-current={active ? 'page' : undefined}
-                onKeyDown={(event) => moveFocus(event, index)}
+                aria-keyshortcuts={isClosable(tab) ? 'Shift+ArrowLeft Shift+ArrowRight' : undefined}
+                onKeyDown={(event) => onTitleKey(event, index)}
               >
                 {tab.title}
               </button>

@@ -1,8 +1,8 @@
 /**
  * The main layout (spec section 2): sidebar (240 px: logo, system title, sub-menus of the
  * current group with wait_num badges), header (60 px: first 9 top menus as tabs, all-apps
- * drawer, message bell, user dropdown), then history tabs, the page title unless hideTitle,
- * and the routed view (kept alive). Desktop is scaled from 1930 × 980; mobile is not.
+ * drawer, message bell, user dropdown), then history tabs, the breadcrumbs, the page title
+ * unless hideTitle, and the routed view (kept alive). Desktop is scaled from 1930 × 980; mobile is not.
  */
 import {
   memo,
@@ -17,25 +17,18 @@ import {
 import { useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Sidebar as Drawer } from 'primereact/sidebar';
-import { Badge } from 'primereact/badge';
 import { ProgressBar } from 'primereact/progressbar';
-import { openAppTab, setMenuArr, setSystemSettings, wantsNewTab } from '@/lib/session';
+import { setMenuArr, setSystemSettings } from '@/lib/session';
 import { getAccessRoutes, setAccessRoutes, subscribePermissions } from '@/lib/permissions';
 import { shell } from '@/locale/shell';
 import { AllAppsDrawer } from './all-apps-drawer';
+import { Breadcrumbs, screenCrumbs } from './breadcrumbs';
 import { HistoryTabs } from './history-tabs';
 import { KeepAliveOutlet } from './keep-alive-outlet';
-import {
-  firstAddress,
-  groupOf,
-  iconClass,
-  menuPath,
-  menuPaths,
-  TOP_MENU_TABS,
-  type UserMenu,
-} from './menu';
+import { firstAddress, groupOf, iconClass, menuPaths, TOP_MENU_TABS, type UserMenu } from './menu';
 import { MessageCenter } from './message-center';
 import { useRouteTable } from './route-table-context';
+import { SideMenu } from './side-menu';
 import { systemSettingQuery, userMenuQuery } from './shell-api';
 import { SystemBrand } from './system-brand';
 import {
@@ -51,6 +44,7 @@ import { useDesktopScale } from './use-desktop-scale';
 import { useMessageSocket } from './use-message-socket';
 import { UserMenu as UserDropdown } from './user-menu';
 import { useOutsideMenu, useRightsRefresh } from './use-rights';
+import { useScreenRefresh } from './use-screen-refresh';
 
 interface Handle {
   title?: string;
@@ -64,85 +58,6 @@ const Brand = memo(SystemBrand);
 const Messages = memo(MessageCenter);
 const UserDropdownMemo = memo(UserDropdown);
 const AppsDrawer = memo(AllAppsDrawer);
-
-const SideMenu = memo(function SideMenu({
-  group,
-  activePath,
-  onOpen,
-}: {
-  group: UserMenu | undefined;
-  activePath: string;
-  onOpen: (path: string) => void;
-}) {
-  const items = group?.children?.length ? group.children : group ? [group] : [];
-  const renderItem = (item: UserMenu, depth: number) => {
-    const path = menuPath(item.amenu_address);
-    if (item.children?.length) {
-      return (
-        <li key={item.amenu_id} className="side-menu__section">
-          <span className="side-menu__section-title">
-            <i className={iconClass(item.amenu_icon)} aria-hidden />
-            {item.amenu_name}
-          </span>
-          <ul>{item.children.map((child) => renderItem(child, depth + 1))}</ul>
-        </li>
-      );
-    }
-    if (!path) {
-      // An address that is no route of this app (menu.ts) is shown, but never as a link.
-      return (
-        <li key={item.amenu_id}>
-          <span
-            className="side-menu__item side-menu__item--disabled"
-            style={{ paddingLeft: 20 + depth * 14 }}
-            aria-disabled="true"
-          >
-            <i className={iconClass(item.amenu_icon)} aria-hidden />
-            <span className="side-menu__label">{item.amenu_name}</span>
-          </span>
-        </li>
-      );
-    }
-    const active = path === activePath;
-    return (
-      <li key={item.amenu_id}>
-        <a
-          href={path}
-          className={`side-menu__item${active ? ' side-menu__item--active' : ''}`}
-          style={{ paddingLeft: 20 + depth * 14 }}
-          aria-current={active ? 'page' : undefined}
-          onClick={(event) => {
-            event.preventDefault();
-            // A new tab gets the session only when the app opens it (lib/session: hand-over).
-            if (wantsNewTab(event)) openAppTab(path);
-            else onOpen(path);
-          }}
-          onAuxClick={(event) => {
-            // The middle button (the right one opens the context menu).
-            if (event.button !== 1) return;
-            event.preventDefault();
-            openAppTab(path);
-          }}
-        >
-          <i className={iconClass(item.amenu_icon)} aria-hidden />
-          <span className="side-menu__label">{item.amenu_name}</span>
-          {item.wait_num > 0 && (
-            <Badge value={item.wait_num} severity="danger" className="side-menu__badge" />
-          )}
-        </a>
-      </li>
-    );
-  };
-  return (
-    <nav className="side-menu" aria-label={group?.amenu_name ?? ''}>
-      {items.length === 0 ? (
-        <p className="side-menu__empty">{shell.layout.noSubMenu}</p>
-      ) : (
-        <ul>{items.map((item) => renderItem(item, 0))}</ul>
-      )}
-    </nav>
-  );
-});
 
 export function MainLayout() {
   const location = useLocation();
@@ -246,6 +161,12 @@ export function MainLayout() {
     },
     [go],
   );
+  const refresh = useScreenRefresh(tabPath, go);
+  const menuSettled = menus.data !== undefined || menus.isError;
+  const crumbs = useMemo(
+    () => (menuSettled ? screenCrumbs(menuData, tabPath, pathname, handle.title) : []),
+    [menuSettled, menuData, tabPath, pathname, handle.title],
+  );
   const hideApps = useCallback(() => setAppsOpen(false), []);
   const pickGroup = (group: UserMenu) => {
     const target = firstAddress(group);
@@ -337,8 +258,15 @@ export function MainLayout() {
             <UserDropdownMemo compact={mobile} />
           </div>
         </header>
-        <HistoryTabs tabs={tabs} activePath={tabPath} onSelect={open} onChange={applyTabs} />
+        <HistoryTabs
+          tabs={tabs}
+          activePath={tabPath}
+          onSelect={open}
+          onChange={applyTabs}
+          onRefresh={refresh}
+        />
         <main className="shell-content">
+          <Breadcrumbs crumbs={crumbs} onOpen={open} />
           {!handle.hideTitle && handle.title && <h1 className="page-title">{handle.title}</h1>}
           {accessLoaded && !outsideMenu ? (
             <KeepAliveOutlet alivePaths={alive} />

@@ -5,6 +5,7 @@
  */
 import type { UserMenu } from '@generated/api/api.schemas';
 import { appPath } from '@/lib/app-path';
+import { keywordMatches, type PinyinMatch } from './pinyin-search';
 
 export type { UserMenu };
 
@@ -61,6 +62,19 @@ export function groupOf(menus: readonly UserMenu[], path: string): UserMenu | un
   );
 }
 
+/**
+ * The entries from the top-level group down to the one whose address opens `path` (the
+ * breadcrumbs: 系统管理 / 管理员管理), or [] when no entry opens it.
+ */
+export function menuTrail(menus: readonly UserMenu[], path: string): UserMenu[] {
+  for (const item of menus) {
+    if (menuPath(item.amenu_address) === path) return [item];
+    const below = menuTrail(item.children ?? [], path);
+    if (below.length) return [item, ...below];
+  }
+  return [];
+}
+
 /** The first address inside a group (clicking a header tab opens it). */
 export function firstAddress(group: UserMenu): string | undefined {
   const leaf = menuLeaves([group])[0];
@@ -74,9 +88,15 @@ export interface AppEntry {
   icon: string;
 }
 
-/** Every openable entry with its group, filtered by keyword (all-apps drawer search). */
-export function searchApps(menus: readonly UserMenu[], keyword: string): AppEntry[] {
-  const needle = keyword.trim().toLowerCase();
+/**
+ * Every openable entry with its group, filtered by keyword (all-apps drawer search): the name or
+ * the group contains it, or with `pinyin` loaded, their pinyin or initials match it.
+ */
+export function searchApps(
+  menus: readonly UserMenu[],
+  keyword: string,
+  pinyin?: PinyinMatch,
+): AppEntry[] {
   return menus.flatMap((group) =>
     menuLeaves(group.children ?? (group.amenu_address ? [group] : []))
       .map((item) => ({
@@ -87,9 +107,8 @@ export function searchApps(menus: readonly UserMenu[], keyword: string): AppEntr
       }))
       .filter(
         (entry) =>
-          !needle ||
-          entry.name.toLowerCase().includes(needle) ||
-          entry.group.toLowerCase().includes(needle),
+          keywordMatches(entry.name, keyword, pinyin) ||
+          keywordMatches(entry.group, keyword, pinyin),
       ),
   );
 }

@@ -108,6 +108,20 @@ export function closeAll(tabs: readonly HistoryTab[], _path: string, active: str
   return keep(current, kept, active, HOME_TAB.path);
 }
 
+/**
+ * Moves the tab at `path` to position `index` (dragged there, or 向左移动 / 向右移动); the
+ * homepage stays first, so no tab moves before it. The active tab does not change.
+ */
+export function moveTab(tabs: readonly HistoryTab[], path: string, index: number): TabChange {
+  const current = normaliseTabs(tabs);
+  const from = current.findIndex((tab) => tab.path === path);
+  const to = Math.min(Math.max(index, 1), current.length - 1);
+  if (from < 1 || to === from) return { tabs: current };
+  const next = current.filter((_, i) => i !== from);
+  next.splice(to, 0, current[from]!);
+  return { tabs: next };
+}
+
 // Store over session storage -----------------------------------------------------------
 
 export function readTabs(): HistoryTab[] {

@@ -32,6 +32,7 @@ export const shell = {
     allAppsEmpty: '没有匹配的应用',
     toggleMenu: '切换菜单',
     noSubMenu: '暂无子菜单',
+    breadcrumb: '当前位置',
   },
   user: {
     changePassword: '修改密码',
@@ -45,11 +46,14 @@ export const shell = {
   },
   tabs: {
     bar: '已打开的页面',
+    refresh: '刷新',
     close: '关闭',
     closeOthers: '关闭其他',
     closeRight: '关闭右侧',
     closeLeft: '关闭左侧',
     closeAll: '关闭全部',
+    moveLeft: '向左移动',
+    moveRight: '向右移动',
   },
   password: {
     title: '修改密码',

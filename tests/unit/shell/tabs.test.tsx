@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   closeAll,
@@ -8,6 +8,7 @@ import {
   closeRight,
   closeTab,
   HOME_TAB,
+  moveTab,
   openTab,
   readTabs,
   writeTabs,
@@ -76,7 +77,16 @@ describe('history tabs', () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     const onSelect = vi.fn();
-    render(<HistoryTabs tabs={ALL} activePath="/d" onSelect={onSelect} onChange={onChange} />);
+    const onRefresh = vi.fn();
+    render(
+      <HistoryTabs
+        tabs={ALL}
+        activePath="/d"
+        onSelect={onSelect}
+        onChange={onChange}
+        onRefresh={onRefresh}
+      />,
+    );
     const tabs = screen.getAllByRole('listitem');
     // homepage: no close button (its title is the only button)
     expect(within(tabs[0]!).queryByRole('button', { name: /^关闭/ })).toBeNull();
@@ -87,6 +97,8 @@ describe('history tabs', () => {
       ['关闭左侧', ['/homepage', '/b', '/c', '/d'], undefined],
       ['关闭全部', ['/homepage'], '/homepage'],
       ['关闭', ['/homepage', '/a', '/c', '/d'], undefined],
+      ['向左移动', ['/homepage', '/b', '/a', '/c', '/d'], undefined],
+      ['向右移动', ['/homepage', '/a', '/c', '/b', '/d'], undefined],
     ];
     for (const [label, expected, navigateTo] of cases) {
       onChange.mockClear();
@@ -98,10 +110,70 @@ describe('history tabs', () => {
       expect(change.navigateTo).toBe(navigateTo);
     }
 
+    onChange.mockClear();
+    await user.pointer({ keys: '[MouseRight]', target: screen.getByText('c') });
+    await user.click(await screen.findByText('刷新'));
+    expect(onRefresh).toHaveBeenCalledWith('/c');
+    expect(onChange).not.toHaveBeenCalled();
+
     await user.click(screen.getByText('c'));
     expect(onSelect).toHaveBeenCalledWith('/c');
     onChange.mockClear();
     await user.click(screen.getByRole('button', { name: '关闭 d' }));
     expect(onChange.mock.calls[0]![0]).toEqual({ tabs: [HOME_TAB, A, B, C], navigateTo: '/c' });
+  });
+
+  it('moves a tab, the homepage staying first', () => {
+    expect(paths(moveTab(ALL, '/c', 1).tabs)).toEqual(['/homepage', '/c', '/a', '/b', '/d']);
+    expect(paths(moveTab(ALL, '/a', 3).tabs)).toEqual(['/homepage', '/b', '/c', '/a', '/d']);
+    expect(paths(moveTab(ALL, '/b', 0).tabs)).toEqual(['/homepage', '/b', '/a', '/c', '/d']);
+    expect(paths(moveTab(ALL, '/b', 99).tabs)).toEqual(['/homepage', '/a', '/c', '/d', '/b']);
+    expect(paths(moveTab(ALL, '/homepage', 2).tabs)).toEqual(paths(ALL));
+    expect(moveTab(ALL, '/c', 2).navigateTo).toBeUndefined();
+  });
+
+  function renderRow() {
+    const onChange = vi.fn();
+    render(
+      <HistoryTabs
+        tabs={ALL}
+        activePath="/b"
+        onSelect={vi.fn()}
+        onChange={onChange}
+        onRefresh={vi.fn()}
+      />,
+    );
+    const moved = () => paths((onChange.mock.calls.at(-1)![0] as { tabs: HistoryTab[] }).tabs);
+    return { onChange, moved };
+  }
+
+  it('Shift with an arrow moves the focused tab; the homepage does not move', async () => {
+    const user = userEvent.setup();
+    const { onChange, moved } = renderRow();
+    screen.getByRole('button', { name: 'c' }).focus();
+    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}');
+    expect(moved()).toEqual(['/homepage', '/a', '/c', '/b', '/d']);
+    await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
+    expect(moved()).toEqual(['/homepage', '/a', '/b', '/d', '/c']);
+    onChange.mockClear();
+    screen.getByRole('button', { name: '控制台' }).focus();
+    await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('a tab dragged onto another takes its place; the homepage is no drop place', () => {
+    const { onChange, moved } = renderRow();
+    const item = (name: string) => screen.getByRole('button', { name }).closest('li')!;
+    const dataTransfer = { setData: vi.fn(), effectAllowed: '', dropEffect: '' };
+    expect(item('控制台').draggable).toBe(false);
+    fireEvent.dragStart(item('d'), { dataTransfer });
+    fireEvent.dragOver(item('a'), { dataTransfer });
+    expect(item('a').className).toContain('history-tab--drop-before');
+    fireEvent.drop(item('a'), { dataTransfer });
+    expect(moved()).toEqual(['/homepage', '/d', '/a', '/b', '/c']);
+    onChange.mockClear();
+    fireEvent.dragStart(item('a'), { dataTransfer });
+    fireEvent.drop(item('控制台'), { dataTransfer });
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,89 @@
+/**
+ * The sidebar's menu: the sub-menus of one top-level group, sections for entries with children,
+ * links for entries that open a route of this app (with the wait_num badge), plain text for
+ * the others. Memoised: it redraws only when the group or the active path changes.
+ */
+import { memo } from 'react';
+import { Badge } from 'primereact/badge';
+import { openAppTab, wantsNewTab } from '@/lib/session';
+import { shell } from '@/locale/shell';
+import { iconClass, menuPath, type UserMenu } from './menu';
+
+export const SideMenu = memo(function SideMenu({
+  group,
+  activePath,
+  onOpen,
+}: {
+  group: UserMenu | undefined;
+  activePath: string;
+  onOpen: (path: string) => void;
+}) {
+  const items = group?.children?.length ? group.children : group ? [group] : [];
+  const renderItem = (item: UserMenu, depth: number) => {
+    const path = menuPath(item.amenu_address);
+    if (item.children?.length) {
+      return (
+        <li key={item.amenu_id} className="side-menu__section">
+          <span className="side-menu__section-title">
+            <i className={iconClass(item.amenu_icon)} aria-hidden />
+            {item.amenu_name}
+          </span>
+          <ul>{item.children.map((child) => renderItem(child, depth + 1))}</ul>
+        </li>
+      );
+    }
+    if (!path) {
+      // An address that is no route of this app (menu.ts) is shown, but never as a link.
+      return (
+        <li key={item.amenu_id}>
+          <span
+            className="side-menu__item side-menu__item--disabled"
+            style={{ paddingLeft: 20 + depth * 14 }}
+            aria-disabled="true"
+          >
+            <i className={iconClass(item.amenu_icon)} aria-hidden />
+            <span className="side-menu__label">{item.amenu_name}</span>
+          </span>
+        </li>
+      );
+    }
+    const active = path === activePath;
+    return (
+      <li key={item.amenu_id}>
+        <a
+          href={path}
+          className={`side-menu__item${active ? ' side-menu__item--active' : ''}`}
+          style={{ paddingLeft: 20 + depth * 14 }}
+          aria-current={active ? 'page' : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            // A new tab gets the session only when the app opens it (lib/session: hand-over).
+            if (wantsNewTab(event)) openAppTab(path);
+            else onOpen(path);
+          }}
+          onAuxClick={(event) => {
+            // The middle button (the right one opens the context menu).
+            if (event.button !== 1) return;
+            event.preventDefault();
+            openAppTab(path);
+          }}
+        >
+          <i className={iconClass(item.amenu_icon)} aria-hidden />
+          <span className="side-menu__label">{item.amenu_name}</span>
+          {item.wait_num > 0 && (
+            <Badge value={item.wait_num} severity="danger" className="side-menu__badge" />
+          )}
+        </a>
+      </li>
+    );
+  };
+  return (
+    <nav className="side-menu" aria-label={group?.amenu_name ?? ''}>
+      {items.length === 0 ? (
+        <p className="side-menu__empty">{shell.layout.noSubMenu}</p>
+      ) : (
+        <ul>{items.map((item) => renderItem(item, 0))}</ul>
+      )}
+    </nav>
+  );
+});
