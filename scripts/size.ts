@@ -24,10 +24,10 @@ const BUDGET = { login: 1.3, homepage: 3, crudIncrementKb: 60 };
 
 /**
  * Libraries only the screens and dialogs that use them may load (editor, upload widget, cropper,
- * charts, spreadsheet, previewers, cloud upload): none of them may reach /login or the homepage.
+ * charts, spreadsheet, previewers, cloud upload, pinyin data): none of them may reach /login or the homepage.
  */
 const HEAVY_PACKAGE =
-  /node_modules\/(filepond[^/]*|react-filepond|react-easy-crop|@editorjs\/[^/]+|editorjs-undo|chart\.js|exceljs|mammoth|docx-preview|pdfjs-dist|ali-oss)\//;
+  /node_modules\/(filepond[^/]*|react-filepond|react-easy-crop|@editorjs\/[^/]+|chart\.js|exceljs|mammoth|docx-preview|pdfjs-dist|ali-oss|pinyin-pro)\//;
 
 const REFERENCE_HTML = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" />
 <title>reference</title></head><body><div id="root"></div>
