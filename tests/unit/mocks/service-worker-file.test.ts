@@ -19,7 +19,7 @@ describe('public/mockServiceWorker.js', () => {
     ]);
     expect(
       ours === installed,
-      'public/mockServiceWorker.js differs from msw's: run npx msw init public/ --no-save',
+      "public/mockServiceWorker.js differs from msw's: run npx msw init public/ --no-save",
     ).toBe(true);
   });
 });
