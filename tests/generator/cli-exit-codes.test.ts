@@ -7,12 +7,20 @@
  * `verify --reporter junit`.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { SchemaObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runCliAsync, startMockServerProcess, type RunningProcess } from './cli-process';
+import {
+  CLI,
+  runCliAsync,
+  startMockServerProcess,
+  TSX,
+  within,
+  type RunningProcess,
+} from './cli-process';
 import manifest from '../../package.json' with { type: 'json' };
 import { copyFixture, REPO, runCli, type CliResult } from './helpers';
 
@@ -196,6 +204,30 @@ describe('verify against `cli mock-server` (exit 0 / 1), as JSON and JUnit', () 
     expect(result.stdout).toContain(
       '<testcase classname="cli verify" name="GET /api/adminnotice/list (adminnoticeList)"/>',
     );
+  });
+
+  it('asks for the password, without echoing it, when run in a terminal', async () => {
+    // util-linux `script` runs the CLI on a pseudo-terminal; the password is typed at the prompt.
+    const command = [process.execPath, TSX, CLI, 'verify', '--base-url', server.found]
+      .map((part) => `'${part}'`)
+      .join(' ');
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.endsWith('password for admin: ')) child.stdin.write('Admin@123456\r');
+    });
+    const code = await within(
+      new Promise<number | null>((resolve) => child.once('close', resolve)),
+      120_000,
+      'verify in a terminal',
+    );
+    expect(code, output).toBe(0);
+    expect(output).toContain('password for admin: ');
+    expect(output).not.toContain('Admin@123456');
+    expect(output).toMatch(/\d+ operation\(s\): \d+ ok, 0 schema error\(s\), 0 failed/);
   });
 
   it('a refused sign-in and a server that does not answer exit 1', async () => {

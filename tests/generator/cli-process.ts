@@ -14,7 +14,7 @@ export interface RunningProcess {
   stop: () => Promise<void>;
 }
 
-const TSX = path.join(REPO, 'node_modules/tsx/dist/cli.mjs');
+export const TSX = path.join(REPO, 'node_modules/tsx/dist/cli.mjs');
 export const CLI = path.join(REPO, 'cli/index.ts');
 
 /** Rejects with `what` when `promise` has not settled within `ms`. */
