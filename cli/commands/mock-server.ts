@@ -63,7 +63,7 @@ export function registerMockServer(program: Command): void {
           () => process.exit(0),
           (error: unknown) => {
             console.error('mock backend: stopping failed', error);
-            process.exit(1);
+            process.exit(EXIT.internal);
           },
         );
       process.once('SIGINT', stop);
