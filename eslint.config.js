@@ -188,6 +188,30 @@ export default tseslint.config(
     },
   },
   {
+    // Every package the code imports is declared in package.json (not reached through another
+    // package's hoisted dependency); the app ships only `dependencies`, while tests, scripts, the
+    // CLI, the generator, config files and the mock backend (src/mocks: the dev server's, the
+    // demo's and `cli mock-server`'s, never in the production build) may also use `devDependencies`.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'import/no-extraneous-dependencies': [
+        'error',
+        {
+          devDependencies: [
+            'tests/**',
+            'scripts/**',
+            'cli/**',
+            'generator/**',
+            'src/mocks/**',
+            '*.config.{ts,js,mjs}',
+          ],
+          optionalDependencies: false,
+          peerDependencies: false,
+        },
+      ],
+    },
+  },
+  {
     // Generated files are checked for the import zones above but not for style: they are
     // rewritten by `cli generate` and reviewed through the templates instead.
     files: ['generated/**'],

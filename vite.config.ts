@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import type { Plugin } from 'vite';
+import { thirdPartyLicenses } from './scripts/third-party-licenses';
 
 /**
  * Where the back end is:
@@ -62,7 +63,7 @@ const listScreenChunk = {
 };
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), withoutMockWorker()],
+  plugins: [react(), withoutMockWorker(), thirdPartyLicenses()],
   build: {
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id: string) => !isOwnCode(id) },

@@ -1,12 +1,38 @@
 /**
- * Uniform CLI failure: the message on stderr, exit 1, no stack trace. A user's mistake (the
- * contract, the output folder, a flag) reads as lines naming what to fix; only an internal
- * error can show a stack, and only on request (--debug or DEBUG=1).
+ * Uniform CLI failure: the message on stderr, a documented exit code, no stack trace. A user's
+ * mistake (the contract, the output folder, a flag) reads as lines naming what to fix; only an
+ * internal error can show a stack, and only on request (--debug or DEBUG=1).
  */
 // The errors module alone: reporting must not load the generator (a fast command never does).
 import { ContractError, LintError, ModelError, OutputError } from '../generator/errors';
 
-export function failWith(message: string, code = 1): never {
+/**
+ * The exit codes of every command: CI tells drift from a broken contract, a bad flag or a bug.
+ * `cli --help` prints EXIT_CODES_HELP; tests/generator/cli-exit-codes.test.ts checks each.
+ */
+export const EXIT = { ok: 0, failed: 1, usage: 2, contract: 3, internal: 4 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export const EXIT_CODES_HELP = [
+  'Exit codes (every command):',
+  '  0  ok',
+  '  1  drift or verification failure: generate --check found a difference or a stray file;',
+  '     verify found a schema error or a failed call, or could not sign in',
+  '  2  usage error: unknown command or option, a missing or invalid flag value, or a refusal',
+  '     that a flag lifts (--force, --prune, --out)',
+  '  3  contract error: the contract or an imported fragment is invalid, or lint found a problem',
+  '  4  internal error: a bug (run again with --debug for the stack trace)',
+].join('\n');
+
+/** A mistake in how the CLI was called (a flag's value, a missing input): exit 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export function failWith(message: string, code: ExitCode): never {
   console.error(message);
   process.exit(code);
 }
@@ -16,16 +42,23 @@ function debugWanted(): boolean {
   return process.argv.includes('--debug') || ['1', 'true'].includes(process.env.DEBUG ?? '');
 }
 
-/** Reports any error thrown by a command and exits 1. */
+/** Reports any error thrown by a command and exits with its code. */
 export function reportError(error: unknown): never {
   // A ModelError's message opens with a count; its problems are the lines to act on.
-  if (error instanceof ModelError) failWith(error.problems.join('\n'));
-  if (error instanceof ContractError || error instanceof LintError || error instanceof OutputError)
-    failWith(error.message);
+  if (error instanceof ModelError) failWith(error.problems.join('\n'), EXIT.contract);
+  if (error instanceof ContractError || error instanceof LintError)
+    failWith(error.message, EXIT.contract);
+  // The output folder given (--out) or a deletion to confirm (--prune): the call is what to fix.
+  if (error instanceof OutputError || error instanceof UsageError)
+    failWith(error.message, EXIT.usage);
   if (debugWanted())
-    failWith(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    failWith(
+      error instanceof Error ? (error.stack ?? error.message) : String(error),
+      EXIT.internal,
+    );
   const message = error instanceof Error ? error.message : String(error);
   failWith(
     `internal error: ${message.split('\n')[0]} (run again with --debug for the stack trace)`,
+    EXIT.internal,
   );
 }

@@ -3,22 +3,28 @@
  * Run as `npm run cli -- <command>`. Each command loads what it needs when it runs (the generator,
  * the mock engine, the verifier), so a command starts with only commander loaded.
  */
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { registerGenerate } from './commands/generate';
 import { registerImportModule } from './commands/import-module';
 import { registerLint } from './commands/lint';
 import { registerMockServer } from './commands/mock-server';
 import { registerNewModule } from './commands/new-module';
 import { registerVerify } from './commands/verify';
-import { reportError } from './fail';
+import { EXIT, EXIT_CODES_HELP, reportError } from './fail';
+import { CLI_VERSION } from './report';
 
 const program = new Command()
   .name('cli')
   .description(
     'Contract-first tooling of the back-office: generate, lint, new-module, mock-server, verify',
   )
+  .version(CLI_VERSION, '-V, --version', 'print the version and exit')
   .option('--debug', 'print the stack trace of an internal error (or set DEBUG=1)')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Commander exits 1 on a bad call; it throws instead, so that a usage error exits 2 (set
+  // before the commands are added: they inherit it).
+  .exitOverride()
+  .addHelpText('after', `\n${EXIT_CODES_HELP}`);
 
 registerGenerate(program);
 registerLint(program);
@@ -30,5 +36,7 @@ registerVerify(program);
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
+  // Commander has printed its message (or the help, or the version) already.
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? EXIT.ok : EXIT.usage);
   reportError(error);
 }

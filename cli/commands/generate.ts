@@ -1,9 +1,12 @@
-/** `generate [--check] [--dry-run] [--prune] [--from-scratch] [--contract <dir>] [--out <dir>]` */
+/**
+ * `generate [--check [--json]] [--dry-run] [--prune] [--from-scratch] [--contract <dir>] [--out <dir>]`
+ */
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type { GenerateMode, GenerateReport } from '../../generator';
 import { upToDate } from '../../generator/cache';
-import { failWith } from '../fail';
+import { EXIT, failWith, UsageError } from '../fail';
+import { printJsonReport } from '../report';
 
 const FIX_COMMAND = 'npm run cli -- generate';
 
@@ -12,6 +15,7 @@ interface GenerateFlags {
   dryRun?: boolean;
   prune?: boolean;
   fromScratch?: boolean;
+  json?: boolean;
   contract: string;
   out: string;
 }
@@ -40,6 +44,34 @@ function printReport(
 
 function strayLine(file: string): string {
   return `stray file not written by the generator: ${file}`;
+}
+
+type CheckKind = 'differing' | 'missing' | 'extra' | 'stray';
+
+/** One finding of `generate --check --json`: what is wrong with which file, and the fix. */
+interface CheckFinding {
+  kind: CheckKind;
+  file: string;
+  fix: string;
+}
+
+function checkFindings(
+  report: GenerateReport,
+  stray: string[],
+  outName: string,
+  shown: (file: string) => string,
+  pruneReason: string | undefined,
+): CheckFinding[] {
+  const fix = `${FIX_COMMAND}${pruneReason ? ' --prune' : ''}`;
+  const strayFix = `move the file out of ${outName}/ or delete it (generate never touches a file without its banner)`;
+  const of = (kind: CheckKind, files: string[], fixed: string) =>
+    files.map((file) => ({ kind, file: shown(file), fix: fixed }));
+  return [
+    ...of('differing', report.updated, fix),
+    ...of('missing', report.created, fix),
+    ...of('extra', report.deleted, fix),
+    ...of('stray', stray, strayFix),
+  ];
 }
 
 /** --check's verdict: every difference and every stray file, then the fix. */
@@ -88,6 +120,10 @@ export function registerGenerate(program: Command): void {
       ).conflicts('check'),
     )
     .option(
+      '--json',
+      'with --check: print one JSON document, one object per finding (schemas/cli-report.schema.json)',
+    )
+    .option(
       '--from-scratch',
       'run orval, openapi-typescript and prettier anew, reading nothing from the generator cache',
     )
@@ -95,6 +131,7 @@ export function registerGenerate(program: Command): void {
     .option('--out <dir>', 'output directory', 'generated')
     .action(async (flags: GenerateFlags) => {
       const mode: GenerateMode = flags.check ? 'check' : flags.dryRun ? 'dry-run' : 'write';
+      if (flags.json && mode !== 'check') throw new UsageError('--json goes with --check');
       const outDir = path.resolve(flags.out);
       const outName = path.relative(process.cwd(), outDir) || '.';
       const shown = (file: string) => path.join(outName, file);
@@ -113,8 +150,25 @@ export function registerGenerate(program: Command): void {
         ? { report: known, stray: [], pruneReason: undefined }
         : await (await import('../../generator')).generate(options);
       if (mode === 'check') {
+        if (flags.json) {
+          const findings = checkFindings(report, stray, outName, shown, pruneReason);
+          const count = (kind: CheckKind) => findings.filter((f) => f.kind === kind).length;
+          printJsonReport({
+            command: 'generate --check',
+            exitCode: findings.length > 0 ? EXIT.failed : EXIT.ok,
+            summary: {
+              unchanged: report.unchanged.length,
+              differing: count('differing'),
+              missing: count('missing'),
+              extra: count('extra'),
+              stray: count('stray'),
+            },
+            findings,
+          });
+          return;
+        }
         const problems = checkProblems(report, stray, outName, shown, pruneReason);
-        if (problems.length > 0) failWith(problems.join('\n'));
+        if (problems.length > 0) failWith(problems.join('\n'), EXIT.failed);
         console.log(`${outName}/ is up to date (${report.unchanged.length} files).`);
         return;
       }

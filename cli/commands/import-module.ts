@@ -1,7 +1,7 @@
 /** `import-module <file> [--force] [--contract <dir>]` */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { failWith, reportError } from '../fail';
+import { EXIT, failWith, reportError } from '../fail';
 
 export function registerImportModule(program: Command): void {
   program
@@ -28,7 +28,10 @@ export function registerImportModule(program: Command): void {
           `${result.replaced ? 'replaced' : 'created'} ${written} (module ${result.group}); now run: npm run cli -- generate`,
         );
       } catch (error) {
-        if (error instanceof ImportModuleError) failWith(error.message);
+        // The fragment is a piece of contract: its problems are contract errors; a missing file
+        // or a fragment to replace without --force is the call's.
+        if (error instanceof ImportModuleError)
+          failWith(error.message, error.kind === 'fragment' ? EXIT.contract : EXIT.usage);
         reportError(error);
       }
     });

@@ -5,7 +5,7 @@
  * crash or a restart; without it everything lives in memory until the server stops.
  */
 import type { Command } from 'commander';
-import { failWith } from '../fail';
+import { EXIT, failWith } from '../fail';
 
 interface MockServerFlags {
   port: string;
@@ -36,10 +36,10 @@ export function registerMockServer(program: Command): void {
     .action(async (flags: MockServerFlags) => {
       const port = Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
-        failWith(`invalid --port ${flags.port}`);
+        failWith(`invalid --port ${flags.port}`, EXIT.usage);
       const megabytes = Number(flags.dataLimit);
       if (!Number.isFinite(megabytes) || megabytes <= 0)
-        failWith(`invalid --data-limit ${flags.dataLimit}`);
+        failWith(`invalid --data-limit ${flags.dataLimit}`, EXIT.usage);
       // Loaded on demand: the mock engine imports generated/ through the @generated alias,
       // which other commands (run from anywhere, e.g. on a fixture copy) must not depend on.
       const { startMockServer } = await import('../../src/mocks/http-server');
@@ -63,7 +63,7 @@ export function registerMockServer(program: Command): void {
           () => process.exit(0),
           (error: unknown) => {
             console.error('mock backend: stopping failed', error);
-            process.exit(1);
+            process.exit(EXIT.internal);
           },
         );
       process.once('SIGINT', stop);

@@ -1,7 +1,7 @@
 /** `new-module <name> [--title <中文>] [--route </x/y>] [--dry-run]` */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { failWith } from '../fail';
+import { EXIT, failWith } from '../fail';
 
 export function registerNewModule(program: Command): void {
   program
@@ -44,7 +44,8 @@ export function registerNewModule(program: Command): void {
             `created ${path.relative(process.cwd(), file)}; now run: npm run cli -- generate`,
           );
         } catch (error) {
-          failWith((error as Error).message);
+          // A name that is not a /api group, or one whose fragment exists: the call is to fix.
+          failWith(error instanceof Error ? error.message : String(error), EXIT.usage);
         }
       },
     );

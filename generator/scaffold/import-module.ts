@@ -24,9 +24,15 @@ import { loadContract } from '../parse/load-contract';
 import { ContractSources } from '../parse/source-lines';
 import { menuPlace } from './new-module';
 
-/** A fragment file the command refuses: one line saying what to fix. */
+/**
+ * A fragment file the command refuses: one line saying what to fix. `kind` tells the CLI's exit
+ * code apart: the fragment is invalid, or the call is (no such file; it exists, without --force).
+ */
 export class ImportModuleError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly kind: 'fragment' | 'unreadable' | 'exists' = 'fragment',
+  ) {
     super(message);
     this.name = 'ImportModuleError';
   }
@@ -139,6 +145,7 @@ export async function importModule(options: ImportModuleOptions): Promise<Import
       error.code === 'ENOENT'
         ? `${options.file}: no such file`
         : `${options.file}: ${error.message}`,
+      'unreadable',
     );
   });
   const fragment = parseFragment(text, shown);
@@ -150,6 +157,7 @@ export async function importModule(options: ImportModuleOptions): Promise<Import
   if (replaced && options.force !== true)
     throw new ImportModuleError(
       `${path.relative(process.cwd(), target) || target} already exists; import-module never overwrites a fragment without --force`,
+      'exists',
     );
 
   const scratch = await mkdtemp(path.join(tmpdir(), 'import-module-'));

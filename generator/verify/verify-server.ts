@@ -103,8 +103,16 @@ function offeredValue(schema: Json): unknown {
 
 interface Inputs {
   query: Record<string, unknown>;
-  body: Record<string, unknown> | undefined;
+  /** Sent only when the operation declares a request body, as its declared JSON media type. */
+  body: { contentType: string; value: Record<string, unknown> } | undefined;
   missing: string[];
+}
+
+/** The JSON media type a request body declares (`application/json`, `…+json`), if any. */
+function jsonMediaType(content: Json): string | undefined {
+  return Object.keys(content).find((type) =>
+    /^application\/(?:[\w.-]+\+)?json(?:\s*;.*)?$/i.test(type),
+  );
 }
 
 /** The first record each tag's list answered, and its primary key field. */
@@ -180,17 +188,20 @@ function inputsFor(document: Json, planned: PlannedOperation, listed: ListedReco
   }
   const body = resolveRef(planned.operation.requestBody, document);
   const content = isJson(body.content) ? body.content : {};
-  if (isJson(content['application/json'])) {
-    const schema = resolveRef(content['application/json'].schema, document);
+  const contentType = jsonMediaType(content);
+  const media = contentType ? content[contentType] : undefined;
+  if (contentType && isJson(media)) {
+    const schema = resolveRef(media.schema, document);
     const properties = isJson(schema.properties) ? schema.properties : {};
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-    inputs.body = {};
+    const sent: Record<string, unknown> = {};
     for (const [name, property] of Object.entries(properties)) {
       if (!required.has(name) && !(name in PAGE)) continue;
       const found = value(name, property);
-      if (found !== undefined) inputs.body[name] = found;
+      if (found !== undefined) sent[name] = found;
       else if (required.has(name)) inputs.missing.push(name);
     }
+    inputs.body = { contentType, value: sent };
   } else if (Object.keys(content).length > 0) {
     inputs.missing.push(`a ${Object.keys(content)[0]} body`);
   }
@@ -258,12 +269,17 @@ async function call(
   const url = new URL(path, options.baseUrl.replace(/\/?$/, '/'));
   for (const [name, value] of Object.entries(inputs.query))
     url.searchParams.set(name, String(value));
+  // A body (and its Content-Type) only where the contract declares one: an operation without a
+  // requestBody gets none, as a validating proxy in front of the server demands.
   const init: RequestInit = {
     method,
-    headers: { ...headers, ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      ...headers,
+      ...(inputs.body ? { 'Content-Type': inputs.body.contentType } : {}),
+    },
     signal: AbortSignal.timeout(options.timeoutMs ?? 30000),
   };
-  if (method !== 'GET') init.body = JSON.stringify(inputs.body ?? {});
+  if (inputs.body) init.body = JSON.stringify(inputs.body.value);
   let response: Response;
   try {
     response = await fetch(url, init);
@@ -292,7 +308,10 @@ async function signIn(options: VerifyOptions): Promise<Record<string, string>> {
     '/api/login',
     {
       query: {},
-      body: { username: options.username, password: options.password, captcha: options.captcha },
+      body: {
+        contentType: 'application/json',
+        value: { username: options.username, password: options.password, captcha: options.captcha },
+      },
     },
     {},
   );

@@ -6,7 +6,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'primereact/resources/themes/lara-light-blue/theme.css';
-import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
 import '@/layout/shell.css';
 import { initSessionSharing } from '@/lib/session';

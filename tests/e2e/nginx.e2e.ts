@@ -64,12 +64,16 @@ async function nginxConfig(port: number, root: string, backendUrl: string): Prom
   ].join('\n');
 }
 
+/** Polls until nginx answers; fails after 20 s (nginx that cannot start says why in error.log). */
 async function waitForServer(url: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
   for (;;) {
     try {
       await fetch(url);
       return;
-    } catch {
+    } catch (error) {
+      if (Date.now() > deadline)
+        throw new Error(`nginx did not answer at ${url} within 20 s`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -128,6 +132,23 @@ describe('production build behind nginx', () => {
     expect((await fetch(`${site}/storage/logo.png`)).headers.get('content-type')).toBe('image/png');
     const api = (await (await fetch(`${site}/api/adminnotice/list`)).json()) as { status: number };
     expect(api.status).toBe(401);
+  });
+
+  it('serves the licence report of the shipped packages, with their licence texts', async () => {
+    const answer = await fetch(`${site}/THIRD-PARTY-LICENSES.txt`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('text/plain');
+    const report = await answer.text();
+    for (const shipped of [
+      'Name: @editorjs/editorjs\nVersion: 2.31.7\nLicense: Apache-2.0',
+      'Name: pdfjs-dist',
+      'Name: mammoth',
+      'Name: react\n',
+    ])
+      expect(report).toContain(shipped);
+    expect(report).toContain('Apache License');
+    // The production build ships no mock backend, so neither its packages.
+    expect(report).not.toContain('Name: msw\n');
   });
 
   it('sends the security headers on every answer: static, proxied, /storage and errors', async () => {

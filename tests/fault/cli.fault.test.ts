@@ -60,17 +60,19 @@ function expectNoStack(result: CliResult): void {
 }
 
 /**
- * Runs the CLI on a broken copy and checks the refusal: exit 1, stderr exactly `lines`, no
- * stack trace, nothing printed on stdout, generated/ untouched.
+ * Runs the CLI on a broken copy and checks the refusal: its exit code (3, a contract error,
+ * unless said), stderr exactly `lines`, no stack trace, nothing printed on stdout, generated/
+ * untouched.
  */
 async function expectRefusal(
   dir: string,
   args: string[],
   lines: (string | RegExp)[],
+  code = 3,
 ): Promise<void> {
   const before = await hashGenerated(dir);
   const result = runCli(args, dir);
-  expect(result.code, result.stderr).toBe(1);
+  expect(result.code, result.stderr).toBe(code);
   const printed = result.stderr.trimEnd().split('\n');
   expect(printed).toHaveLength(lines.length);
   lines.forEach((line, index) =>
@@ -244,6 +246,7 @@ describe('a bad --out is refused', () => {
       dir,
       ['generate', '--out', 'out.txt'],
       ['output folder out.txt is a file, not a folder (--out)'],
+      2,
     );
   });
 
@@ -253,11 +256,13 @@ describe('a bad --out is refused', () => {
       dir,
       ['generate', '--out', 'openapi'],
       ['output folder openapi overlaps the contract folder openapi (--out)'],
+      2,
     );
     await expectRefusal(
       dir,
       ['generate', '--out', '.'],
       ['output folder . overlaps the contract folder openapi (--out)'],
+      2,
     );
   });
 });
@@ -280,6 +285,7 @@ describe('deleting the files of a module that left the contract', () => {
         'generate would delete 4 generated file(s): module notice, tag adminnotice are no longer in the contract; nothing was written. Fix: restore the contract, or confirm with npm run cli -- generate --prune',
         ...noticeFiles.map((file) => `  ${file}`),
       ],
+      2,
     );
     const dry = runCli(['generate', '--dry-run'], dir);
     expect(dry.code, dry.stderr).toBe(0);
@@ -313,6 +319,7 @@ describe('generate --check', () => {
         'stray file not written by the generator: generated/x.ts',
         'Fix: move the stray file(s) out of generated/ or delete them (generate never touches a file without its banner)',
       ],
+      1,
     );
     const write = runCli(['generate'], dir);
     expect(write.code, write.stderr).toBe(0);
@@ -333,6 +340,7 @@ describe('generate --check', () => {
         '  differing: generated/modules/notice.ts',
         'Fix: npm run cli -- generate',
       ],
+      1,
     );
   });
 });
@@ -355,9 +363,9 @@ describe('an internal error', () => {
     return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
   }
 
-  it('is one line without a stack trace, pointing at --debug', async () => {
+  it('is one line without a stack trace, pointing at --debug, and exits 4', async () => {
     const result = await crash();
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(4);
     expect(result.stderr).toBe(
       'internal error: cannot read x of undefined (run again with --debug for the stack trace)\n',
     );
@@ -365,7 +373,7 @@ describe('an internal error', () => {
 
   it('shows its stack trace with DEBUG=1', async () => {
     const result = await crash({ DEBUG: '1' });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^TypeError: cannot read x of undefined\n\s+at /);
   });
 });

@@ -60,9 +60,9 @@ describe('generate / generate --check', () => {
     expect(write.stdout).toContain('deleted (1):\n  generated/modules/old.ts');
   });
 
-  it('refuses --check with --dry-run before generating anything', () => {
+  it('refuses --check with --dry-run before generating anything (a usage error)', () => {
     const result = runCli(['generate', '--check', '--dry-run'], dir);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain("option '--check' cannot be used with option '--dry-run'");
   });
 
@@ -77,18 +77,18 @@ describe('generate / generate --check', () => {
       ),
     );
     const result = runCli(['generate'], broken);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.stderr).toContain('operationId adminnoticeList is used by both');
     expect(result.stderr).not.toContain('    at ');
   });
 });
 
 describe('lint', () => {
-  it('fails on any problem and lists it readably', async () => {
+  it('fails on any problem (a contract error) and lists it readably', async () => {
     const dir = await copyFixture('basic');
     const result = runCli(['lint'], dir);
     // The fixture leaves shared components unused on purpose: warnings count as problems.
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.stdout).toMatch(
       /warning \[no-unused-components\] #\/components\/schemas\/CashBody/,
     );
@@ -104,7 +104,7 @@ describe('new-module', () => {
     );
     expect(created.code, created.stderr).toBe(0);
     const again = runCli(['new-module', 'adminarticle'], dir);
-    expect(again.code).toBe(1);
+    expect(again.code).toBe(2);
     expect(again.stderr).toContain('never overwrites');
 
     const generated = runCli(['generate'], dir);

@@ -151,7 +151,7 @@ describe('a designed module graduates into the contract', () => {
 
     // A second import without --force leaves the fragment alone; with it, replaces it.
     const again = runCli(['import-module', fileName], dir);
-    expect(again.code).toBe(1);
+    expect(again.code).toBe(2);
     expect(again.stderr).toContain(
       'openapi/paths/purchase.yaml already exists; import-module never overwrites a fragment without --force',
     );
@@ -184,7 +184,7 @@ describe('a designed module graduates into the contract', () => {
     const { text } = moduleFragmentText({ ...MODULE, module_name: 'ModuleField' }, FIELDS);
     await writeFile(path.join(dir, 'modulefield.yaml'), text);
     const taken = runCli(['import-module', 'modulefield.yaml'], dir);
-    expect(taken.code).toBe(1);
+    expect(taken.code).toBe(3);
     expect(taken.stderr).toContain('ModuleField');
     expect(taken.stderr).toContain('paths/field.yaml');
     await expect(access(path.join(dir, 'openapi/paths/modulefield.yaml'))).rejects.toThrow();
@@ -194,7 +194,7 @@ describe('a designed module graduates into the contract', () => {
     ]).text.replace('control: input', 'control: Input');
     await writeFile(path.join(dir, 'purchase.yaml'), broken);
     const refused = runCli(['import-module', 'purchase.yaml'], dir);
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('control "Input" is not one of the spec\'s control types');
     await expect(access(path.join(dir, 'openapi/paths/purchase.yaml'))).rejects.toThrow();
   }, 120_000);

@@ -51,7 +51,7 @@ describe('adding a module to the real contract', () => {
     const dir = await tempDir('new-module-group');
     await cp(path.join(REPO, 'openapi'), path.join(dir, 'openapi'), { recursive: true });
     const result = runCli(['new-module', 'product', '--menu-group', 'shop'], dir);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain('menu group "shop" is not a top-level menu (home, system,');
   }, 60_000);
 });
