@@ -19,7 +19,7 @@ import './crud.css';
  * after 查看/编辑 and before 删除, and only when the route's `operate` list names
  * `permission.action` and the user holds `permission.key`.
  */
-export interface RowActionDefinition {
+export interface RowActionDefinition<Row extends ModuleRecord = ModuleRecord> {
   /** Unique among the screen's row actions. */
   id: string;
   label: string;
@@ -28,8 +28,8 @@ export interface RowActionDefinition {
   /** The contract call the button makes: shown only to a user who holds that call's key. */
   call?: GuardedOperation;
   /** Rows that get the button (all when absent). */
-  visible?: (row: ModuleRecord) => boolean;
-  onClick: (row: ModuleRecord, list: CrudListController) => void;
+  visible?: (row: Row) => boolean;
+  onClick: (row: Row, list: CrudListController<Row>) => void;
 }
 
 /** A built-in row button of the CRUD blocks: 查看, 编辑, 删除, and the tree's 新增下级 (`add`). */
@@ -41,27 +41,28 @@ export type CrudRowAction = 'view' | 'edit' | 'delete' | 'add';
  * (A screen's own row actions say the same with their `visible`.)
  * @example rowAllows={(action, row) => action === 'view' || row.status === DRAFT}
  */
-export type RowAllows = (action: CrudRowAction, row: ModuleRecord) => boolean;
+export type RowAllows<Row extends ModuleRecord = ModuleRecord> = (
+  action: CrudRowAction,
+  row: Row,
+) => boolean;
 
-const allowsAll: RowAllows = () => true;
-
-export interface CrudListViewProps {
-  list: CrudListController;
+export interface CrudListViewProps<Row extends ModuleRecord> {
+  list: CrudListController<Row>;
   /** Buttons shown left of the search box (新增, 回收站, 导入/导出). */
   toolbar?: ReactNode;
-  onView?: (row: ModuleRecord) => void;
-  onEdit?: (row: ModuleRecord) => void;
+  onView?: (row: Row) => void;
+  onEdit?: (row: Row) => void;
   /** The screen's own row buttons. */
-  rowActions?: readonly RowActionDefinition[];
+  rowActions?: readonly RowActionDefinition<Row>[];
   /** Per-field changes to the generated columns (header, cell, hidden). */
-  columns?: ColumnOverrides;
+  columns?: ColumnOverrides<Row>;
   /** Which built-in row buttons a row offers (all permitted ones when absent). */
-  rowAllows?: RowAllows;
+  rowAllows?: RowAllows<Row>;
 }
 
 /** A row action's guard: the user may make its call, the route permits its action and the user holds its key. */
 export function rowActionAllowed(
-  module: ModuleDefinition,
+  module: Pick<ModuleDefinition, 'route'>,
   action: Pick<RowActionDefinition, 'permission' | 'call'>,
 ): boolean {
   if (action.call && !canCall(action.call)) return false;
@@ -81,7 +82,7 @@ function filterControl(field: FieldDefinition): FieldDefinition['cf_control'] {
   return isChoice && field.optionData?.length ? 'select' : field.cf_control;
 }
 
-function SearchBar({ list }: { list: CrudListController }) {
+function SearchBar<Row extends ModuleRecord>({ list }: { list: CrudListController<Row> }) {
   const { module } = list;
   return (
     <form
@@ -131,15 +132,15 @@ function cellEditor(options: ColumnEditorOptions) {
 }
 
 /** The list screen's table: server paging, search, formatted columns, guarded row actions. */
-export function CrudListView({
+export function CrudListView<Row extends ModuleRecord>({
   list,
   toolbar,
   onView,
   onEdit,
   rowActions = [],
   columns,
-  rowAllows = allowsAll,
-}: CrudListViewProps) {
+  rowAllows = () => true,
+}: CrudListViewProps<Row>) {
   const { module } = list;
   const canEditInline = list.can('updatefield');
   const canToggle = list.can('disable');
@@ -155,7 +156,8 @@ export function CrudListView({
       ? {
           editor: cellEditor,
           onCellEditComplete: (e: ColumnEvent) => {
-            const row = e.rowData as ModuleRecord;
+            // PrimeReact types the edited row loosely; it is one of this list's rows.
+            const row: Row = e.rowData;
             if (String(e.newValue ?? '') !== String(row[column.field] ?? '')) {
               void list.updateField(row, column.field, e.newValue);
             }
@@ -214,13 +216,20 @@ export function CrudListView({
   );
 }
 
-export interface CrudListProps extends Omit<CrudListViewProps, 'list'> {
-  module: ModuleDefinition;
+export interface CrudListProps<Row extends ModuleRecord> extends Omit<
+  CrudListViewProps<Row>,
+  'list'
+> {
+  module: ModuleDefinition<Row>;
   source?: 'list' | 'mylist';
 }
 
 /** A self-contained list (own controller); CrudPage uses the view with a shared controller. */
-export function CrudList({ module, source, ...props }: CrudListProps) {
+export function CrudList<Row extends ModuleRecord>({
+  module,
+  source,
+  ...props
+}: CrudListProps<Row>) {
   const list = useCrudList(module, { source });
   return <CrudListView list={list} {...props} />;
 }
