@@ -216,10 +216,8 @@ export function CrudListView<Row extends ModuleRecord>({
   );
 }
 
-export interface CrudListProps<Row extends ModuleRecord> extends Omit<
-  CrudListViewProps<Row>,
-  'list'
-> {
+export interface CrudListProps<Row extends ModuleRecord>
+  extends Omit<CrudListViewProps<Row>, 'list'> {
   module: ModuleDefinition<Row>;
   source?: 'list' | 'mylist';
 }

@@ -49,7 +49,8 @@ function levelQueries(
 ): { parent: string; query: ListQuery }[] {
   if (!tree.lazyChildren || keyword.trim())
     return [{ parent: '', query: buildListQuery(WHOLE, keyword, {}, sort) }];
-  const level = (parent: RecordId) => buildListQuery(WHOLE, '', { [tree.parentField]: parent }, sort);
+  const level = (parent: RecordId) =>
+    buildListQuery(WHOLE, '', { [tree.parentField]: parent }, sort);
   return [
     { parent: '', query: level(0) },
     ...Object.entries(opened).map(([key, id]) => ({ parent: key, query: level(id) })),
@@ -98,7 +99,8 @@ export function useTreeList<Row extends ModuleRecord>(
   };
   const commands = useRowCommands(module, {
     onChanged,
-    refuseDelete: (row) => (hasChildrenMessage && hasChildren(row) ? hasChildrenMessage : undefined),
+    refuseDelete: (row) =>
+      hasChildrenMessage && hasChildren(row) ? hasChildrenMessage : undefined,
   });
   const { idOf } = commands;
 

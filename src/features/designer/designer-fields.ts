@@ -53,6 +53,11 @@ function paramsOf(text: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
+/** The stored rows of a field list answer (a stored row has its id; one without is skipped). */
+export function storedRows(rows: readonly ModuleField[]): FieldRow[] {
+  return rows.flatMap((row) => (row.id === undefined ? [] : [{ ...row, id: row.id }]));
+}
+
 /** Rows in form order: by sort number, then by id. */
 export function sortedRows<T extends Pick<FieldRow, 'id' | 'cf_sort'>>(rows: readonly T[]): T[] {
   return [...rows].sort((a, b) => (a.cf_sort ?? 0) - (b.cf_sort ?? 0) || a.id - b.id);
