@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ColumnEditorOptions, ColumnEvent, ColumnProps } from 'primereact/column';
 import { InputText } from 'primereact/inputtext';
 import { crud as t } from '@/locale/crud';
@@ -12,6 +12,7 @@ import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-
 import { FilterControl } from './filter-control';
 import { KeywordSearch } from './keyword-search';
 import { PendingConfirmDialog } from './pending-confirm-dialog';
+import { LazyBulkActions } from './lazy-dialogs';
 import './crud.css';
 
 /**
@@ -58,6 +59,11 @@ export interface CrudListViewProps<Row extends ModuleRecord> {
   columns?: ColumnOverrides<Row>;
   /** Which built-in row buttons a row offers (all permitted ones when absent). */
   rowAllows?: RowAllows<Row>;
+  /**
+   * Row selection with bulk 删除 / 启用 / 禁用 (for the user who may do them to one row). Off by
+   * default: the checkbox column moves every other column.
+   */
+  bulk?: boolean;
 }
 
 /** A row action's guard: the user may make its call, the route permits its action and the user holds its key. */
@@ -140,8 +146,14 @@ export function CrudListView<Row extends ModuleRecord>({
   rowActions = [],
   columns,
   rowAllows = () => true,
+  bulk = false,
 }: CrudListViewProps<Row>) {
   const { module } = list;
+  const [selected, setSelected] = useState<Row[]>([]);
+  const canBulk = bulk && (list.can('delete') || list.can('disable'));
+  // Only rows of the page shown stay selected (a new page or search leaves the others).
+  const shownIds = new Set(list.rows.map((row) => String(list.idOf(row))));
+  const selection = selected.filter((row) => shownIds.has(String(list.idOf(row))));
   const canEditInline = list.can('updatefield');
   const canToggle = list.can('disable');
   const builtIn = {
@@ -168,7 +180,18 @@ export function CrudListView<Row extends ModuleRecord>({
   return (
     <div className="crud-list">
       <div className="crud-list__toolbar">
-        <div className="crud-list__buttons">{toolbar}</div>
+        <div className="crud-list__buttons">
+          {toolbar}
+          {canBulk && selection.length > 0 && (
+            <LazyBulkActions
+              module={module}
+              ids={selection.map(list.idOf)}
+              can={list.can}
+              ask={list.ask}
+              onClear={() => setSelected([])}
+            />
+          )}
+        </div>
         <SearchBar list={list} />
       </div>
       <CrudTable
@@ -183,6 +206,7 @@ export function CrudListView<Row extends ModuleRecord>({
         columnOverrides={columns}
         sort={list.sort}
         onSort={list.setSort}
+        selection={canBulk ? { rows: selection, onChange: setSelected } : undefined}
         actions={
           hasActions
             ? (row) => (

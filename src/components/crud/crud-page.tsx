@@ -31,6 +31,8 @@ export interface CrudPageProps<Row extends ModuleRecord> {
    * sub-screens, e.g. navigate to /business/user/edit?id=7); no form dialog is rendered then.
    */
   openForm?: (mode: 'add' | 'edit', id?: RecordId) => void;
+  /** Row selection with bulk 删除 / 启用 / 禁用, each guarded as its row button. */
+  bulk?: boolean;
 }
 
 /**
@@ -50,6 +52,7 @@ export function CrudPage<Row extends ModuleRecord>({
   rowAllows,
   renderForm = (props) => <LazyCrudForm {...props} />,
   openForm,
+  bulk,
 }: CrudPageProps<Row>) {
   const list = useCrudList(module, { source });
   const dialogs = useCrudDialog();
@@ -92,6 +95,7 @@ export function CrudPage<Row extends ModuleRecord>({
         rowActions={typeof rowActions === 'function' ? rowActions(list) : rowActions}
         columns={columns}
         rowAllows={rowAllows}
+        bulk={bulk}
       />
       {!openForm && renderForm({ module, ...dialogs.form, onHide: dialogs.close })}
       <LazyCrudInfo module={module} {...dialogs.view} onHide={dialogs.close} />

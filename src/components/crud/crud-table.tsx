@@ -45,6 +45,8 @@ export interface CrudTableProps<Row extends ModuleRecord> {
   /** Server-side order: the sortable columns' headers set it (asc → desc → none). */
   sort?: ListSort | null;
   onSort?: (sort: ListSort | null) => void;
+  /** Row selection (bulk actions): a checkbox column first when given. */
+  selection?: { rows: Row[]; onChange: (rows: Row[]) => void };
 }
 
 /** A module's rows on server-side pages, one column per ColumnDefinition drawn by CellView. */
@@ -61,6 +63,7 @@ export function CrudTable<Row extends ModuleRecord>({
   columnOverrides = {},
   sort,
   onSort,
+  selection,
 }: CrudTableProps<Row>) {
   const columns = module.columns.filter((column) => !columnOverrides[column.field]?.hidden);
   return (
@@ -86,7 +89,17 @@ export function CrudTable<Row extends ModuleRecord>({
       scrollable
       stripedRows
       className="crud-table"
+      selectionMode={selection ? 'checkbox' : null}
+      selection={selection?.rows ?? []}
+      onSelectionChange={(e: { value: Row[] }) => selection?.onChange(e.value)}
     >
+      {selection && (
+        <Column
+          selectionMode="multiple"
+          className="crud-table__select"
+          headerClassName="crud-table__select"
+        />
+      )}
       {columns.map((column) => {
         const override = columnOverrides[column.field];
         return (
