@@ -239,7 +239,9 @@ function parameterOf(doc: Json, raw: unknown): DocParameter | undefined {
  * Groups (the contract's tags, in contract order) with their calls (path order).
  * @example buildDoc(openapi)[0] // { name: 'admindepartment', title: '部门管理', calls: [...] }
  */
-export function buildDoc(doc: Json): DocGroup[] {
+export function buildDoc(contract: unknown): DocGroup[] {
+  // The contract as JSON read it (the generated openapi.json): objects are checked as they are read.
+  const doc = isJson(contract) ? contract : {};
   const tags = Array.isArray(doc.tags) ? doc.tags.filter(isJson) : [];
   const groups = new Map<string, DocGroup>();
   const tagOf = new Map<string, Json>();

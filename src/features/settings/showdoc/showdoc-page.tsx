@@ -30,7 +30,7 @@ const docQuery = {
   queryKey: ['showdoc', 'openapi'] as const,
   queryFn: async () => {
     const contract = await import('@generated/openapi.json');
-    return buildDoc(contract.default as unknown as Record<string, unknown>);
+    return buildDoc(contract.default);
   },
   staleTime: Infinity,
 };
