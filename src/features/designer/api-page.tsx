@@ -50,7 +50,7 @@ interface ModuleChoice {
 function storedFields(call: DesignerApi | undefined): string[] | undefined {
   if (!call?.api_fields) return undefined;
   try {
-    const parsed = JSON.parse(call.api_fields) as unknown;
+    const parsed: unknown = JSON.parse(call.api_fields);
     return Array.isArray(parsed) ? parsed.filter((item) => typeof item === 'string') : undefined;
   } catch {
     return undefined;
