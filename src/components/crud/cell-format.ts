@@ -38,6 +38,10 @@ export function statusText(value: unknown): string {
   return Number(value) === 1 ? t.statusOn : t.statusOff;
 }
 
+/** A stored time (seconds, milliseconds or text) as formatTime reads it; anything else is none. */
+const timeOf = (value: unknown) =>
+  typeof value === 'number' || typeof value === 'string' ? value : undefined;
+
 export function cellText(
   format: ColumnFormat,
   value: unknown,
@@ -47,7 +51,7 @@ export function cellText(
   if (label !== undefined) return label;
   switch (format) {
     case 'datetime':
-      return formatTime(value as string | number | null | undefined);
+      return formatTime(timeOf(value));
     case 'status':
     case 'switch':
       return statusText(value);
@@ -64,7 +68,7 @@ export function fieldText(
 ): string {
   if (column) return cellText(column.format, value, column.options ?? field.optionData);
   if (field.cf_control === 'Switch') return Number(value) === 1 ? tf.switchOn : tf.switchOff;
-  if (field.cf_control === 'DateTimePicker') return formatTime(value as string | number);
+  if (field.cf_control === 'DateTimePicker') return formatTime(timeOf(value));
   if (field.cf_control === 'password') return '******';
   const label = optionText(field.optionData, value);
   if (label !== undefined) return label;

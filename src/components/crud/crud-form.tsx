@@ -15,8 +15,9 @@ import { RecordLoader } from './crud-info';
 import { permissionKeyOf, usePermissionRefresh } from './permission-keys';
 import type { ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
 
-export interface CrudFormProps {
-  module: ModuleDefinition;
+/** The add/edit form's props; generic so that a screen's `renderForm` keeps its module's row type. */
+export interface CrudFormProps<Row extends ModuleRecord = ModuleRecord> {
+  module: ModuleDefinition<Row>;
   mode: 'add' | 'edit';
   /** The record to edit (mode edit). */
   id?: RecordId;

@@ -19,21 +19,21 @@ import type {
 } from './module-definition';
 
 /** Loads one record through `info`: a spinner meanwhile, 数据加载失败 when it fails. */
-export function RecordLoader({
+export function RecordLoader<Row extends ModuleRecord>({
   module,
   id,
   children,
 }: {
-  module: ModuleDefinition;
+  module: ModuleDefinition<Row>;
   id: RecordId;
-  children: (record: ModuleRecord) => ReactNode;
+  children: (record: Row) => ReactNode;
 }) {
   const queries = useMemo(() => createCrudQueries(module), [module]);
   const info = useQuery(queries.info(id));
   if (info.isLoading)
     return <ProgressSpinner aria-label={t.loading} style={{ width: 40, height: 40 }} />;
   if (info.isError || !info.data) return <p className="p-error">{t.loadFailed}</p>;
-  return children(info.data as ModuleRecord);
+  return children(info.data);
 }
 
 /** Labels from the root down to the option of `value` in a (tree of) options, or undefined. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ColumnEditorOptions, ColumnEvent, ColumnProps } from 'primereact/column';
 import { InputText } from 'primereact/inputtext';
 import { crud as t } from '@/locale/crud';
@@ -12,6 +12,7 @@ import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-
 import { FilterControl } from './filter-control';
 import { KeywordSearch } from './keyword-search';
 import { PendingConfirmDialog } from './pending-confirm-dialog';
+import { LazyBulkActions } from './lazy-dialogs';
 import './crud.css';
 
 /**
@@ -19,7 +20,7 @@ import './crud.css';
  * after 查看/编辑 and before 删除, and only when the route's `operate` list names
  * `permission.action` and the user holds `permission.key`.
  */
-export interface RowActionDefinition {
+export interface RowActionDefinition<Row extends ModuleRecord = ModuleRecord> {
   /** Unique among the screen's row actions. */
   id: string;
   label: string;
@@ -28,8 +29,8 @@ export interface RowActionDefinition {
   /** The contract call the button makes: shown only to a user who holds that call's key. */
   call?: GuardedOperation;
   /** Rows that get the button (all when absent). */
-  visible?: (row: ModuleRecord) => boolean;
-  onClick: (row: ModuleRecord, list: CrudListController) => void;
+  visible?: (row: Row) => boolean;
+  onClick: (row: Row, list: CrudListController<Row>) => void;
 }
 
 /** A built-in row button of the CRUD blocks: 查看, 编辑, 删除, and the tree's 新增下级 (`add`). */
@@ -41,27 +42,33 @@ export type CrudRowAction = 'view' | 'edit' | 'delete' | 'add';
  * (A screen's own row actions say the same with their `visible`.)
  * @example rowAllows={(action, row) => action === 'view' || row.status === DRAFT}
  */
-export type RowAllows = (action: CrudRowAction, row: ModuleRecord) => boolean;
+export type RowAllows<Row extends ModuleRecord = ModuleRecord> = (
+  action: CrudRowAction,
+  row: Row,
+) => boolean;
 
-const allowsAll: RowAllows = () => true;
-
-export interface CrudListViewProps {
-  list: CrudListController;
+export interface CrudListViewProps<Row extends ModuleRecord> {
+  list: CrudListController<Row>;
   /** Buttons shown left of the search box (新增, 回收站, 导入/导出). */
   toolbar?: ReactNode;
-  onView?: (row: ModuleRecord) => void;
-  onEdit?: (row: ModuleRecord) => void;
+  onView?: (row: Row) => void;
+  onEdit?: (row: Row) => void;
   /** The screen's own row buttons. */
-  rowActions?: readonly RowActionDefinition[];
+  rowActions?: readonly RowActionDefinition<Row>[];
   /** Per-field changes to the generated columns (header, cell, hidden). */
-  columns?: ColumnOverrides;
+  columns?: ColumnOverrides<Row>;
   /** Which built-in row buttons a row offers (all permitted ones when absent). */
-  rowAllows?: RowAllows;
+  rowAllows?: RowAllows<Row>;
+  /**
+   * Row selection with bulk 删除 / 启用 / 禁用 (for the user who may do them to one row). Off by
+   * default: the checkbox column moves every other column.
+   */
+  bulk?: boolean;
 }
 
 /** A row action's guard: the user may make its call, the route permits its action and the user holds its key. */
 export function rowActionAllowed(
-  module: ModuleDefinition,
+  module: Pick<ModuleDefinition, 'route'>,
   action: Pick<RowActionDefinition, 'permission' | 'call'>,
 ): boolean {
   if (action.call && !canCall(action.call)) return false;
@@ -81,7 +88,7 @@ function filterControl(field: FieldDefinition): FieldDefinition['cf_control'] {
   return isChoice && field.optionData?.length ? 'select' : field.cf_control;
 }
 
-function SearchBar({ list }: { list: CrudListController }) {
+function SearchBar<Row extends ModuleRecord>({ list }: { list: CrudListController<Row> }) {
   const { module } = list;
   return (
     <form
@@ -131,16 +138,22 @@ function cellEditor(options: ColumnEditorOptions) {
 }
 
 /** The list screen's table: server paging, search, formatted columns, guarded row actions. */
-export function CrudListView({
+export function CrudListView<Row extends ModuleRecord>({
   list,
   toolbar,
   onView,
   onEdit,
   rowActions = [],
   columns,
-  rowAllows = allowsAll,
-}: CrudListViewProps) {
+  rowAllows = () => true,
+  bulk = false,
+}: CrudListViewProps<Row>) {
   const { module } = list;
+  const [selected, setSelected] = useState<Row[]>([]);
+  const canBulk = bulk && (list.can('delete') || list.can('disable'));
+  // Only rows of the page shown stay selected (a new page or search leaves the others).
+  const shownIds = new Set(list.rows.map((row) => String(list.idOf(row))));
+  const selection = selected.filter((row) => shownIds.has(String(list.idOf(row))));
   const canEditInline = list.can('updatefield');
   const canToggle = list.can('disable');
   const builtIn = {
@@ -155,7 +168,8 @@ export function CrudListView({
       ? {
           editor: cellEditor,
           onCellEditComplete: (e: ColumnEvent) => {
-            const row = e.rowData as ModuleRecord;
+            // PrimeReact types the edited row loosely; it is one of this list's rows.
+            const row: Row = e.rowData;
             if (String(e.newValue ?? '') !== String(row[column.field] ?? '')) {
               void list.updateField(row, column.field, e.newValue);
             }
@@ -166,7 +180,18 @@ export function CrudListView({
   return (
     <div className="crud-list">
       <div className="crud-list__toolbar">
-        <div className="crud-list__buttons">{toolbar}</div>
+        <div className="crud-list__buttons">
+          {toolbar}
+          {canBulk && selection.length > 0 && (
+            <LazyBulkActions
+              module={module}
+              ids={selection.map(list.idOf)}
+              can={list.can}
+              ask={list.ask}
+              onClear={() => setSelected([])}
+            />
+          )}
+        </div>
         <SearchBar list={list} />
       </div>
       <CrudTable
@@ -181,6 +206,7 @@ export function CrudListView({
         columnOverrides={columns}
         sort={list.sort}
         onSort={list.setSort}
+        selection={canBulk ? { rows: selection, onChange: setSelected } : undefined}
         actions={
           hasActions
             ? (row) => (
@@ -214,13 +240,18 @@ export function CrudListView({
   );
 }
 
-export interface CrudListProps extends Omit<CrudListViewProps, 'list'> {
-  module: ModuleDefinition;
+export interface CrudListProps<Row extends ModuleRecord>
+  extends Omit<CrudListViewProps<Row>, 'list'> {
+  module: ModuleDefinition<Row>;
   source?: 'list' | 'mylist';
 }
 
 /** A self-contained list (own controller); CrudPage uses the view with a shared controller. */
-export function CrudList({ module, source, ...props }: CrudListProps) {
+export function CrudList<Row extends ModuleRecord>({
+  module,
+  source,
+  ...props
+}: CrudListProps<Row>) {
   const list = useCrudList(module, { source });
   return <CrudListView list={list} {...props} />;
 }

@@ -1,41 +1,38 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { crud as t } from '@/locale/crud';
 import type { CrudFormProps } from './crud-form';
 import { CrudListView, type RowActionDefinition, type RowAllows } from './crud-list';
 import { LazyCrudForm, LazyCrudInfo, LazyImportExport, LazyRecycleBin } from './lazy-dialogs';
 import { canDo } from './permission-keys';
+import { useCrudDialog } from './use-crud-dialog';
 import { useCrudList, type CrudListController } from './use-crud-list';
 import type { ColumnOverrides } from './crud-table';
-import type { ModuleDefinition, RecordId } from './module-definition';
+import type { ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
 
-type PageDialog =
-  | { kind: 'none' }
-  | { kind: 'add' }
-  | { kind: 'edit'; id: RecordId }
-  | { kind: 'view'; id: RecordId }
-  | { kind: 'recycle' };
-
-export interface CrudPageProps {
-  module: ModuleDefinition;
+/** The seams of a CrudPage, typed by the module's row (inferred from `module`). */
+export interface CrudPageProps<Row extends ModuleRecord> {
+  module: ModuleDefinition<Row>;
   source?: 'list' | 'mylist';
   /** The screen's own row buttons (seam: e.g. 重置密码 on administrators). */
   rowActions?:
-    | readonly RowActionDefinition[]
-    | ((list: CrudListController) => RowActionDefinition[]);
+    | readonly RowActionDefinition<Row>[]
+    | ((list: CrudListController<Row>) => RowActionDefinition<Row>[]);
   /** Extra toolbar content after 新增 / 回收站 / 导入导出. */
-  toolbarExtra?: ReactNode | ((list: CrudListController) => ReactNode);
+  toolbarExtra?: ReactNode | ((list: CrudListController<Row>) => ReactNode);
   /** Per-field changes to the generated columns. */
-  columns?: ColumnOverrides;
+  columns?: ColumnOverrides<Row>;
   /** Which built-in row buttons (查看 / 编辑 / 删除) a row offers, e.g. edit only on drafts. */
-  rowAllows?: RowAllows;
+  rowAllows?: RowAllows<Row>;
   /** A custom add/edit form in place of the generated one. */
-  renderForm?: (props: CrudFormProps) => ReactNode;
+  renderForm?: (props: CrudFormProps<Row>) => ReactNode;
   /**
    * Opens add / edit somewhere else instead of the dialog (seam: forms as full-page
    * sub-screens, e.g. navigate to /business/user/edit?id=7); no form dialog is rendered then.
    */
   openForm?: (mode: 'add' | 'edit', id?: RecordId) => void;
+  /** Row selection with bulk 删除 / 启用 / 禁用, each guarded as its row button. */
+  bulk?: boolean;
 }
 
 /**
@@ -46,7 +43,7 @@ export interface CrudPageProps {
  * @example <CrudPage module={noticeModule} />
  * @example <CrudPage module={userModule} rowActions={[resetPasswordAction]} />
  */
-export function CrudPage({
+export function CrudPage<Row extends ModuleRecord>({
   module,
   source = 'list',
   rowActions,
@@ -55,14 +52,15 @@ export function CrudPage({
   rowAllows,
   renderForm = (props) => <LazyCrudForm {...props} />,
   openForm,
-}: CrudPageProps) {
+  bulk,
+}: CrudPageProps<Row>) {
   const list = useCrudList(module, { source });
-  const [dialog, setDialog] = useState<PageDialog>({ kind: 'none' });
-  const close = () => setDialog({ kind: 'none' });
-  const showForm = (next: { kind: 'add' } | { kind: 'edit'; id: RecordId }) => {
-    if (!openForm) setDialog(next);
-    else if (next.kind === 'add') openForm('add');
-    else openForm('edit', next.id);
+  const dialogs = useCrudDialog();
+  const showForm = (id?: RecordId) => {
+    if (openForm) {
+      if (id === undefined) openForm('add');
+      else openForm('edit', id);
+    } else dialogs.open(id === undefined ? { kind: 'add' } : { kind: 'edit', id });
   };
   const hasImportExport = canDo(module, 'import') || canDo(module, 'export');
   const canRecycle = canDo(module, 'recycle');
@@ -70,12 +68,7 @@ export function CrudPage({
   const toolbar = (
     <>
       {canDo(module, 'add') && (
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t.add}
-          onClick={() => showForm({ kind: 'add' })}
-        />
+        <Button type="button" icon="pi pi-plus" label={t.add} onClick={() => showForm()} />
       )}
       {canRecycle && (
         <Button
@@ -84,7 +77,7 @@ export function CrudPage({
           label={t.recycleBin}
           severity="secondary"
           outlined
-          onClick={() => setDialog({ kind: 'recycle' })}
+          onClick={() => dialogs.open({ kind: 'recycle' })}
         />
       )}
       {hasImportExport && <LazyImportExport module={module} filters={list.filterQuery} />}
@@ -97,28 +90,17 @@ export function CrudPage({
       <CrudListView
         list={list}
         toolbar={toolbar}
-        onView={(row) => setDialog({ kind: 'view', id: list.idOf(row) })}
-        onEdit={(row) => showForm({ kind: 'edit', id: list.idOf(row) })}
+        onView={(row) => dialogs.open({ kind: 'view', id: list.idOf(row) })}
+        onEdit={(row) => showForm(list.idOf(row))}
         rowActions={typeof rowActions === 'function' ? rowActions(list) : rowActions}
         columns={columns}
         rowAllows={rowAllows}
+        bulk={bulk}
       />
-      {!openForm &&
-        renderForm({
-          module,
-          mode: dialog.kind === 'edit' ? 'edit' : 'add',
-          id: dialog.kind === 'edit' ? dialog.id : undefined,
-          visible: dialog.kind === 'add' || dialog.kind === 'edit',
-          onHide: close,
-        })}
-      <LazyCrudInfo
-        module={module}
-        id={dialog.kind === 'view' ? dialog.id : undefined}
-        visible={dialog.kind === 'view'}
-        onHide={close}
-      />
+      {!openForm && renderForm({ module, ...dialogs.form, onHide: dialogs.close })}
+      <LazyCrudInfo module={module} {...dialogs.view} onHide={dialogs.close} />
       {canRecycle && (
-        <LazyRecycleBin module={module} visible={dialog.kind === 'recycle'} onHide={close} />
+        <LazyRecycleBin module={module} visible={dialogs.recycleVisible} onHide={dialogs.close} />
       )}
     </section>
   );

@@ -53,12 +53,16 @@ function callOf<TRow, K extends keyof ModuleApi<TRow>>(
   return fn;
 }
 
-/** The data of a call's (successful) envelope. */
+/** The data of a call's (successful) envelope; one without any broke the contract. */
 async function dataOf<T>(answer: Promise<{ data?: T }>): Promise<T> {
-  return (await answer).data as T;
+  const { data } = await answer;
+  if (data === undefined) throw new Error('a successful answer without data');
+  return data;
 }
 
-export function createCrudQueries<TRow = ModuleRecord>(module: ModuleDefinition<TRow>) {
+export function createCrudQueries<TRow extends ModuleRecord = ModuleRecord>(
+  module: ModuleDefinition<TRow>,
+) {
   const keys = crudKeys(module);
   return {
     keys,
@@ -92,7 +96,7 @@ export function readRecord<TRow>(module: ModuleDefinition<TRow>, id: RecordId): 
  * Mutation options per call. `onSuccess` shows the success toast and refreshes the lists;
  * errors are not toasted here because the request client already shows the server's message.
  */
-export function createCrudMutations<TRow = ModuleRecord>(
+export function createCrudMutations<TRow extends ModuleRecord = ModuleRecord>(
   module: ModuleDefinition<TRow>,
   client: QueryClient,
 ) {
@@ -118,10 +122,12 @@ export function createCrudMutations<TRow = ModuleRecord>(
       mutationFn: (body: Partial<TRow>) => callOf(module, 'edit')(body),
       onSuccess: async (_: unknown, body: Partial<TRow>) => {
         notify.success(t.editSuccess);
-        const id = (body as ModuleRecord)[module.primaryKey] as RecordId | undefined;
+        const id = body[module.primaryKey];
         await Promise.all([
           refresh(),
-          id === undefined ? undefined : client.invalidateQueries({ queryKey: keys.info(id) }),
+          typeof id === 'number' || typeof id === 'string'
+            ? client.invalidateQueries({ queryKey: keys.info(id) })
+            : undefined,
         ]);
       },
     },

@@ -7,38 +7,50 @@ import { PAGE_SIZES, type ListSort, type Paging } from './use-crud-list';
 import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-definition';
 import './crud-table.css';
 
-/** A screen's change to one generated column. */
-export interface ColumnOverride {
+/** A screen's change to one generated column; `body` gets the module's own row type. */
+export interface ColumnOverride<Row extends ModuleRecord = ModuleRecord> {
   header?: string;
   hidden?: boolean;
   /** Draws the cell instead of the column format. */
-  body?: (row: ModuleRecord) => ReactNode;
+  body?: (row: Row) => ReactNode;
 }
 
 /** Column overrides by field name. */
-export type ColumnOverrides = Readonly<Record<string, ColumnOverride>>;
+export type ColumnOverrides<Row extends ModuleRecord = ModuleRecord> = Readonly<
+  Record<string, ColumnOverride<Row>>
+>;
 
-export interface CrudTableProps {
-  module: ModuleDefinition;
-  rows: ModuleRecord[];
+/** A sort event of PrimeReact's tables as the list's order: asc → desc → none. */
+export function sortOf(
+  field: string | undefined,
+  order: number | null | undefined,
+): ListSort | null {
+  return field && order ? { field, order: order === 1 ? 'asc' : 'desc' } : null;
+}
+
+export interface CrudTableProps<Row extends ModuleRecord> {
+  module: ModuleDefinition<Row>;
+  rows: Row[];
   total: number;
   paging: Pick<Paging, 'first' | 'pagesize' | 'setPage'>;
   loading: boolean;
   emptyMessage: string;
   /** Switch cells toggle through this when given; read-only otherwise. */
-  onToggle?: (row: ModuleRecord, on: boolean) => void;
+  onToggle?: (row: Row, on: boolean) => void;
   /** In-place editing: the table's cell edit mode and each column's editor props. */
   cellEdit?: (column: ColumnDefinition) => Partial<ColumnProps>;
   /** The row's action buttons (操作 column). */
-  actions?: (row: ModuleRecord) => ReactNode;
-  columnOverrides?: ColumnOverrides;
+  actions?: (row: Row) => ReactNode;
+  columnOverrides?: ColumnOverrides<Row>;
   /** Server-side order: the sortable columns' headers set it (asc → desc → none). */
   sort?: ListSort | null;
   onSort?: (sort: ListSort | null) => void;
+  /** Row selection (bulk actions): a checkbox column first when given. */
+  selection?: { rows: Row[]; onChange: (rows: Row[]) => void };
 }
 
 /** A module's rows on server-side pages, one column per ColumnDefinition drawn by CellView. */
-export function CrudTable({
+export function CrudTable<Row extends ModuleRecord>({
   module,
   rows,
   total,
@@ -51,7 +63,8 @@ export function CrudTable({
   columnOverrides = {},
   sort,
   onSort,
-}: CrudTableProps) {
+  selection,
+}: CrudTableProps<Row>) {
   const columns = module.columns.filter((column) => !columnOverrides[column.field]?.hidden);
   return (
     <DataTable
@@ -72,17 +85,21 @@ export function CrudTable({
       sortField={sort?.field}
       sortOrder={sort ? (sort.order === 'asc' ? 1 : -1) : 0}
       removableSort
-      onSort={(e: DataTableStateEvent) =>
-        onSort?.(
-          e.sortField && e.sortOrder
-            ? { field: e.sortField, order: e.sortOrder === 1 ? 'asc' : 'desc' }
-            : null,
-        )
-      }
+      onSort={(e: DataTableStateEvent) => onSort?.(sortOf(e.sortField, e.sortOrder))}
       scrollable
       stripedRows
       className="crud-table"
+      selectionMode={selection ? 'checkbox' : null}
+      selection={selection?.rows ?? []}
+      onSelectionChange={(e: { value: Row[] }) => selection?.onChange(e.value)}
     >
+      {selection && (
+        <Column
+          selectionMode="multiple"
+          className="crud-table__select"
+          headerClassName="crud-table__select"
+        />
+      )}
       {columns.map((column) => {
         const override = columnOverrides[column.field];
         return (
@@ -91,7 +108,7 @@ export function CrudTable({
             field={column.field}
             header={override?.header ?? column.header}
             sortable={Boolean(onSort && column.sortable)}
-            body={(row: ModuleRecord) =>
+            body={(row: Row) =>
               override?.body ? (
                 override.body(row)
               ) : (
@@ -113,7 +130,7 @@ export function CrudTable({
           alignFrozen="right"
           className="crud-list__actions-cell"
           headerClassName="crud-list__actions-cell"
-          body={(row: ModuleRecord) => <span className="crud-list__actions">{actions(row)}</span>}
+          body={(row: Row) => <span className="crud-list__actions">{actions(row)}</span>}
         />
       )}
     </DataTable>

@@ -52,8 +52,7 @@ export function validateImportFiles(files: readonly File[]): string | null {
   const file = files[0];
   if (!file) return t.importNoFile;
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!(IMPORT_TYPES as readonly string[]).includes(ext))
-    return t.importWrongType(IMPORT_TYPES.join('/'));
+  if (!IMPORT_TYPES.some((type) => type === ext)) return t.importWrongType(IMPORT_TYPES.join('/'));
   if (file.size > IMPORT_MAX_MB * 1024 * 1024) return t.importTooLarge(IMPORT_MAX_MB);
   return null;
 }

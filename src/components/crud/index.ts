@@ -26,6 +26,10 @@ export {
 } from './import-export';
 export { useCrudList, buildListQuery, PAGE_SIZES, DEFAULT_PAGE_SIZE } from './use-crud-list';
 export type { CrudListController, ListSort, PendingConfirm } from './use-crud-list';
+export { useRowCommands, usePendingConfirm } from './use-row-commands';
+export type { RowCommands, RowCommandOptions } from './use-row-commands';
+export { useCrudDialog } from './use-crud-dialog';
+export type { CrudDialog, CrudDialogState } from './use-crud-dialog';
 export { createCrudQueries, createCrudMutations, crudKeys } from './crud-queries';
 export { actionPermitted, canDo, permissionKeyOf } from './permission-keys';
 export type { CrudAction } from './permission-keys';

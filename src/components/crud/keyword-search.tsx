@@ -10,15 +10,22 @@ export interface KeywordSearchProps {
   keyword: string;
   onKeywordChange: (keyword: string) => void;
   onReset: () => void;
+  /** What the search looks in (e.g. 搜索城市名称或区划代码); 请输入关键字 by default. */
+  placeholder?: string;
 }
 
-export function KeywordSearch({ keyword, onKeywordChange, onReset }: KeywordSearchProps) {
+export function KeywordSearch({
+  keyword,
+  onKeywordChange,
+  onReset,
+  placeholder = t.keywordPlaceholder,
+}: KeywordSearchProps) {
   return (
     <span className="crud-list__search-actions">
       <InputText
         value={keyword}
-        placeholder={t.keywordPlaceholder}
-        aria-label={t.keywordPlaceholder}
+        placeholder={placeholder}
+        aria-label={placeholder}
         onChange={(e) => onKeywordChange(e.target.value)}
       />
       <Button type="submit" icon="pi pi-search" label={t.search} />

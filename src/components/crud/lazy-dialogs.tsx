@@ -57,3 +57,16 @@ export function LazyImportExport(props: ComponentProps<typeof ImportExportButton
     </Suspense>
   );
 }
+
+/** The selected rows' bulk actions: loaded when rows are first selected. */
+const BulkActionsChunk = lazy(async () => ({
+  default: (await import('./bulk-actions')).BulkActions,
+}));
+
+export function LazyBulkActions(props: ComponentProps<typeof BulkActionsChunk>) {
+  return (
+    <Suspense fallback={null}>
+      <BulkActionsChunk {...props} />
+    </Suspense>
+  );
+}

@@ -88,3 +88,13 @@ export interface ModuleDefinition<TRow = ModuleRecord> {
   queryKeys: ModuleQueryKeys;
   api: ModuleApi<TRow>;
 }
+
+/**
+ * A row's primary key value. Every list and tree row carries it; a row without one (a server
+ * answer that broke the contract) is refused here instead of being acted on as `undefined`.
+ */
+export function recordIdOf(row: ModuleRecord, primaryKey: string): RecordId {
+  const id = row[primaryKey];
+  if (typeof id === 'number' || typeof id === 'string') return id;
+  throw new Error(`a row without its primary key "${primaryKey}"`);
+}

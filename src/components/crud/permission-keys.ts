@@ -8,7 +8,7 @@ import {
   subscribePermissions,
 } from '@/lib/permissions';
 import { getSessionVersion, subscribeSession } from '@/lib/session';
-import type { Capability, ModuleDefinition } from './module-definition';
+import type { Capability, ModuleApi, ModuleDefinition } from './module-definition';
 
 /**
  * What a CRUD screen's buttons do. `view` opens the detail dialog (the `info` call); the
@@ -25,7 +25,8 @@ export type CrudAction =
   | 'import'
   | 'export';
 
-const CAPABILITY: Record<CrudAction, Capability> = {
+/** Each action's capability, which is also the name of the module's call that performs it. */
+const CAPABILITY: Record<CrudAction, Capability & keyof ModuleApi> = {
   add: 'add',
   edit: 'edit',
   delete: 'delete',
@@ -65,7 +66,7 @@ export function actionPermitted(route: string, action: string): boolean {
 export function canDo(module: ModuleDefinition, action: CrudAction): boolean {
   const capability = CAPABILITY[action];
   if (!module.capabilities.includes(capability)) return false;
-  if (!module.api[capability as keyof ModuleDefinition['api']]) return false;
+  if (!module.api[capability]) return false;
   if (!actionPermitted(module.route, capability)) return false;
   if (action === 'view') return true;
   return hasPermissionKey(permissionKeyOf(module, capability));

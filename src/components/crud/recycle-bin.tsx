@@ -6,8 +6,9 @@ import { notify } from '@/lib/notify';
 import { crud as t } from '@/locale/crud';
 import { createCrudMutations, createCrudQueries } from './crud-queries';
 import { CrudTable, RowAction } from './crud-table';
-import { usePaging, usePendingConfirm } from './use-crud-list';
-import type { ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
+import { usePaging } from './use-crud-list';
+import { usePendingConfirm } from './use-row-commands';
+import { recordIdOf, type ModuleDefinition, type ModuleRecord } from './module-definition';
 
 /** Headless part of the bin: its page, restore, destroy with confirmation. */
 export function useRecycleBin(module: ModuleDefinition) {
@@ -19,7 +20,7 @@ export function useRecycleBin(module: ModuleDefinition) {
   const restore = useMutation(mutations.restore);
   const destroy = useMutation(mutations.destroy);
   const confirm = usePendingConfirm<ModuleRecord>();
-  const idOf = (row: ModuleRecord) => row[module.primaryKey] as RecordId;
+  const idOf = (row: ModuleRecord) => recordIdOf(row, module.primaryKey);
   return {
     rows: result.data?.data ?? [],
     total: result.data?.allcount ?? 0,

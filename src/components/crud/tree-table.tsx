@@ -1,66 +1,72 @@
 /**
- * A whole tree-shaped CRUD screen (menus, departments): the module's records nested by their
- * parent field in a PrimeReact TreeTable — expand/collapse, sortable headers sent to the list
- * call, status switch, in-place edit of editable columns through `updatefield`, and row
- * actions 新增下级 (the form opens with the parent preset), 编辑, 删除 (refused while the record
- * has children). The same seams as CrudPage: rowActions, toolbarExtra, columns.
+ * A whole tree-shaped CRUD screen (menus, departments, regions): the module's records in a
+ * PrimeReact TreeTable — expand/collapse, sortable headers sent to the list call, status switch,
+ * in-place edit of editable columns through `updatefield`, and row actions 新增下级 (the form
+ * opens with the parent preset), 编辑, 删除 (refused while the record has children). A lazy tree
+ * (`tree.lazyChildren`) loads a node's children when it opens. The same seams as CrudPage:
+ * rowActions, toolbarExtra, columns, renderForm — typed by the module's row.
  */
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { TreeTable, type TreeTableSortEvent } from 'primereact/treetable';
 import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { crud as t } from '@/locale/crud';
 import { crudTree } from '@/locale/crud-tree';
 import { CellView } from './cell-view';
 import type { CrudFormProps } from './crud-form';
+import { EditableCell } from './editable-cell';
 import { LazyCrudForm, LazyCrudInfo } from './lazy-dialogs';
 import { RowAction, type ColumnOverrides } from './crud-table';
 import { PendingConfirmDialog } from './pending-confirm-dialog';
+import { useCrudDialog } from './use-crud-dialog';
 import {
   useTreeList,
   type RecordNode,
   type TreeListController,
   type TreeListOptions,
 } from './use-tree-list';
+import { isLeafRow } from './tree-rows';
 import { rowActionAllowed, type RowActionDefinition, type RowAllows } from './crud-list';
+import { sortOf } from './crud-table';
 import type {
   ColumnDefinition,
   ModuleDefinition,
   ModuleRecord,
   RecordId,
 } from './module-definition';
-import type { ListSort } from './use-crud-list';
 import './crud.css';
 import './crud-table.css';
 import { KeywordSearch } from './keyword-search';
 
-type TreeDialog =
-  | { kind: 'none' }
-  | { kind: 'add'; parent?: RecordId }
-  | { kind: 'edit'; id: RecordId }
-  | { kind: 'view'; id: RecordId };
-
-export interface CrudTreePageProps extends TreeListOptions {
-  module: ModuleDefinition;
-  /** The screen's own row buttons; their `onClick` gets the list controller as `null`. */
-  rowActions?: readonly TreeRowAction[];
+export interface CrudTreePageProps<Row extends ModuleRecord> extends TreeListOptions {
+  module: ModuleDefinition<Row>;
+  /** The screen's own row buttons; their `onClick` gets the tree controller. */
+  rowActions?: readonly TreeRowAction<Row>[];
   toolbarExtra?: ReactNode;
-  columns?: ColumnOverrides;
-  renderForm?: (props: CrudFormProps) => ReactNode;
+  columns?: ColumnOverrides<Row>;
+  renderForm?: (props: CrudFormProps<Row>) => ReactNode;
   /** The column that carries the expand toggle (the record's name); the first one by default. */
   expanderField?: string;
   /** Which built-in row buttons a row offers (新增下级 is `add`); all permitted ones when absent. */
-  rowAllows?: RowAllows;
+  rowAllows?: RowAllows<Row>;
+  /** The table's accessible name; the module's title by default. */
+  tableLabel?: string;
+  /** The keyword box's hint (what the search looks in); the generic one by default. */
+  searchPlaceholder?: string;
 }
 
 /** A tree screen's own row button (the list's RowActionDefinition, with the tree controller). */
-export interface TreeRowAction extends Omit<RowActionDefinition, 'onClick'> {
-  onClick: (row: ModuleRecord, tree: TreeListController) => void;
+export interface TreeRowAction<Row extends ModuleRecord = ModuleRecord>
+  extends Omit<RowActionDefinition<Row>, 'onClick'> {
+  onClick: (row: Row, tree: TreeListController<Row>) => void;
 }
 
 /** The module with one field's default replaced: the add form of a child opens under its parent. */
-function withDefault(module: ModuleDefinition, field: string, value: RecordId): ModuleDefinition {
+function withDefault<Row extends ModuleRecord>(
+  module: ModuleDefinition<Row>,
+  field: string,
+  value: RecordId,
+): ModuleDefinition<Row> {
   return {
     ...module,
     fields: module.fields.map((definition) =>
@@ -69,50 +75,7 @@ function withDefault(module: ModuleDefinition, field: string, value: RecordId): 
   };
 }
 
-/** A cell edited in place: click (or Enter) to edit, Enter or leaving saves, Escape cancels. */
-function EditableCell({
-  column,
-  row,
-  onSave,
-}: {
-  column: ColumnDefinition;
-  row: ModuleRecord;
-  onSave: (value: string) => void;
-}) {
-  const current = row[column.field] == null ? '' : String(row[column.field]);
-  const [draft, setDraft] = useState<string | null>(null);
-  if (draft === null)
-    return (
-      <button
-        type="button"
-        className="crud-tree__editable"
-        title={crudTree.editCell(column.header)}
-        onClick={() => setDraft(current)}
-      >
-        <CellView column={column} row={row} />
-      </button>
-    );
-  const commit = () => {
-    if (draft !== current) onSave(draft);
-    setDraft(null);
-  };
-  return (
-    <InputText
-      autoFocus
-      value={draft}
-      aria-label={column.header}
-      className="crud-tree__input p-inputtext-sm"
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
-        if (e.key === 'Enter') commit();
-        if (e.key === 'Escape') setDraft(null);
-      }}
-    />
-  );
-}
-
-export function CrudTreePage({
+export function CrudTreePage<Row extends ModuleRecord>({
   module,
   rowActions = [],
   toolbarExtra,
@@ -120,12 +83,14 @@ export function CrudTreePage({
   renderForm = (props) => <LazyCrudForm {...props} />,
   expanderField,
   rowAllows = () => true,
+  tableLabel = module.title,
+  searchPlaceholder,
   ...options
-}: CrudTreePageProps) {
+}: CrudTreePageProps<Row>) {
   const tree = useTreeList(module, options);
-  const [dialog, setDialog] = useState<TreeDialog>({ kind: 'none' });
+  const dialogs = useCrudDialog();
   const close = () => {
-    setDialog({ kind: 'none' });
+    dialogs.close();
     // A save closes the form: the look-ups reading these records refresh with the list.
     options.onChanged?.();
   };
@@ -134,16 +99,16 @@ export function CrudTreePage({
   const extra = rowActions.filter((action) => rowActionAllowed(module, action));
   const canToggle = tree.can('disable');
   const canEditInline = tree.can('updatefield');
+  const { parent } = dialogs;
   const formModule = useMemo(
-    () =>
-      dialog.kind === 'add' && dialog.parent !== undefined
-        ? withDefault(module, tree.parentField, dialog.parent)
-        : module,
-    [dialog, module, tree.parentField],
+    () => (parent !== undefined ? withDefault(module, tree.parentField, parent) : module),
+    [parent, module, tree.parentField],
   );
   const columns = module.columns.filter((column) => !overrides[column.field]?.hidden);
+  // A row at a lazy tree's leaf level takes no children.
+  const takesChildren = (row: Row) => !tree.lazy || !isLeafRow(options.tree ?? module.tree, row);
 
-  const cell = (column: ColumnDefinition) => (node: RecordNode) => {
+  const cell = (column: ColumnDefinition) => (node: RecordNode<Row>) => {
     const row = node.data;
     const override = overrides[column.field];
     if (override?.body) return override.body(row);
@@ -164,6 +129,45 @@ export function CrudTreePage({
     );
   };
 
+  const actions = (node: RecordNode<Row>) => {
+    const row = node.data;
+    return (
+      <span className="crud-list__actions">
+        {canAdd && takesChildren(row) && rowAllows('add', row) && (
+          <RowAction
+            label={crudTree.addChild}
+            onClick={() => dialogs.open({ kind: 'add', parent: tree.idOf(row) })}
+          />
+        )}
+        {builtIn.view && rowAllows('view', row) && (
+          <RowAction
+            label={t.view}
+            onClick={() => dialogs.open({ kind: 'view', id: tree.idOf(row) })}
+          />
+        )}
+        {builtIn.edit && rowAllows('edit', row) && (
+          <RowAction
+            label={t.edit}
+            onClick={() => dialogs.open({ kind: 'edit', id: tree.idOf(row) })}
+          />
+        )}
+        {extra
+          .filter((action) => action.visible?.(row) ?? true)
+          .map((action) => (
+            <RowAction
+              key={action.id}
+              label={action.label}
+              danger={action.danger}
+              onClick={() => action.onClick(row, tree)}
+            />
+          ))}
+        {builtIn.delete && rowAllows('delete', row) && (
+          <RowAction label={t.delete} danger onClick={() => tree.askDelete(row)} />
+        )}
+      </span>
+    );
+  };
+
   return (
     <section className="crud-page crud-tree" aria-label={module.title}>
       <div className="crud-list__toolbar">
@@ -173,23 +177,28 @@ export function CrudTreePage({
               type="button"
               icon="pi pi-plus"
               label={t.add}
-              onClick={() => setDialog({ kind: 'add' })}
+              onClick={() => dialogs.open({ kind: 'add' })}
             />
           )}
-          <Button
-            type="button"
-            icon="pi pi-angle-double-down"
-            label={crudTree.expandAll}
-            outlined
-            onClick={tree.expandAll}
-          />
-          <Button
-            type="button"
-            icon="pi pi-angle-double-up"
-            label={crudTree.collapseAll}
-            outlined
-            onClick={tree.collapseAll}
-          />
+          {/* A lazy tree loads a level per opened node: opening everything would load it all. */}
+          {!tree.lazy && (
+            <>
+              <Button
+                type="button"
+                icon="pi pi-angle-double-down"
+                label={crudTree.expandAll}
+                outlined
+                onClick={tree.expandAll}
+              />
+              <Button
+                type="button"
+                icon="pi pi-angle-double-up"
+                label={crudTree.collapseAll}
+                outlined
+                onClick={tree.collapseAll}
+              />
+            </>
+          )}
           {toolbarExtra}
         </div>
         <form
@@ -204,28 +213,23 @@ export function CrudTreePage({
             keyword={tree.keywordDraft}
             onKeywordChange={tree.setKeywordDraft}
             onReset={tree.resetSearch}
+            placeholder={searchPlaceholder}
           />
         </form>
       </div>
       <TreeTable
         value={tree.nodes}
         expandedKeys={tree.expandedKeys}
-        onToggle={(e) => tree.setExpandedKeys(e.value as Record<string, boolean>)}
+        onToggle={(e) => tree.setExpandedKeys(e.value)}
         lazy
         sortField={tree.sort?.field}
         sortOrder={tree.sort ? (tree.sort.order === 'asc' ? 1 : -1) : 0}
         removableSort
-        onSort={(e: TreeTableSortEvent) =>
-          tree.setSort(
-            e.sortField && e.sortOrder
-              ? ({ field: e.sortField, order: e.sortOrder === 1 ? 'asc' : 'desc' } as ListSort)
-              : null,
-          )
-        }
+        onSort={(e: TreeTableSortEvent) => tree.setSort(sortOf(e.sortField, e.sortOrder))}
         loading={tree.isFetching || tree.isMutating}
         emptyMessage={tree.isError ? t.loadFailed : t.emptyList}
         className="crud-tree__table"
-        aria-label={module.title}
+        aria-label={tableLabel}
       >
         {columns.map((column, index) => (
           <Column
@@ -237,62 +241,10 @@ export function CrudTreePage({
             body={cell(column)}
           />
         ))}
-        <Column
-          header={t.actions}
-          className="crud-list__actions-cell"
-          body={(node: RecordNode) => {
-            const row = node.data;
-            return (
-              <span className="crud-list__actions">
-                {canAdd && rowAllows('add', row) && (
-                  <RowAction
-                    label={crudTree.addChild}
-                    onClick={() => setDialog({ kind: 'add', parent: tree.idOf(row) })}
-                  />
-                )}
-                {builtIn.view && rowAllows('view', row) && (
-                  <RowAction
-                    label={t.view}
-                    onClick={() => setDialog({ kind: 'view', id: tree.idOf(row) })}
-                  />
-                )}
-                {builtIn.edit && rowAllows('edit', row) && (
-                  <RowAction
-                    label={t.edit}
-                    onClick={() => setDialog({ kind: 'edit', id: tree.idOf(row) })}
-                  />
-                )}
-                {extra
-                  .filter((action) => action.visible?.(row) ?? true)
-                  .map((action) => (
-                    <RowAction
-                      key={action.id}
-                      label={action.label}
-                      danger={action.danger}
-                      onClick={() => action.onClick(row, tree)}
-                    />
-                  ))}
-                {builtIn.delete && rowAllows('delete', row) && (
-                  <RowAction label={t.delete} danger onClick={() => tree.askDelete(row)} />
-                )}
-              </span>
-            );
-          }}
-        />
+        <Column header={t.actions} className="crud-list__actions-cell" body={actions} />
       </TreeTable>
-      {renderForm({
-        module: formModule,
-        mode: dialog.kind === 'edit' ? 'edit' : 'add',
-        id: dialog.kind === 'edit' ? dialog.id : undefined,
-        visible: dialog.kind === 'add' || dialog.kind === 'edit',
-        onHide: close,
-      })}
-      <LazyCrudInfo
-        module={module}
-        id={dialog.kind === 'view' ? dialog.id : undefined}
-        visible={dialog.kind === 'view'}
-        onHide={() => setDialog({ kind: 'none' })}
-      />
+      {renderForm({ module: formModule, ...dialogs.form, onHide: close })}
+      <LazyCrudInfo module={module} {...dialogs.view} onHide={dialogs.close} />
       <PendingConfirmDialog tagKey="crud-tree" question={tree} />
     </section>
   );

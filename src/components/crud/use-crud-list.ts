@@ -3,13 +3,14 @@
  * permission checks, confirmations. CrudListView renders it with PrimeReact.
  */
 import { useMemo, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notify } from '@/lib/notify';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIST_PAGE_SIZES } from '@/core/paging';
-import { crud as t } from '@/locale/crud';
-import { createCrudMutations, createCrudQueries, type ListSource } from './crud-queries';
-import { canDo, usePermissionRefresh, type CrudAction } from './permission-keys';
-import type { ListQuery, ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
+import { createCrudQueries, type ListSource } from './crud-queries';
+import { usePermissionRefresh } from './permission-keys';
+import { useRowCommands } from './use-row-commands';
+import type { ListQuery, ModuleDefinition, ModuleRecord } from './module-definition';
+
+export { usePendingConfirm, type PendingConfirm } from './use-row-commands';
 
 export const PAGE_SIZES = LIST_PAGE_SIZES;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -21,14 +22,6 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const SHOW_LIST_LOADING_AFTER_MS = 100;
 
 export type FilterValues = Record<string, unknown>;
-
-/** A question the list asks before an action: what runs on yes, and on no. */
-export interface PendingConfirm {
-  message: string;
-  accept: () => Promise<unknown>;
-  /** Called when the user says no (e.g. 已取消删除). */
-  cancel?: () => void;
-}
 
 /** A filter value as a query parameter: arrays joined with commas, blanks dropped. */
 function toParam(value: unknown): string | number | undefined {
@@ -86,34 +79,15 @@ export function usePaging() {
 
 export type Paging = ReturnType<typeof usePaging>;
 
-/**
- * A confirmation waiting on the user. The dialog's accept and its hide both fire, so `take`
- * hands the pending item to whichever comes first and nothing to the other.
- */
-export function usePendingConfirm<T>() {
-  const [pending, setPending] = useState<T | null>(null);
-  const ref = useRef<T | null>(null);
-  return {
-    pending,
-    ask: (next: T) => {
-      ref.current = next;
-      setPending(next);
-    },
-    take: (): T | null => {
-      const current = ref.current;
-      ref.current = null;
-      setPending(null);
-      return current;
-    },
-  };
-}
-
-export function useCrudList(module: ModuleDefinition, options: { source?: ListSource } = {}) {
+export function useCrudList<Row extends ModuleRecord>(
+  module: ModuleDefinition<Row>,
+  options: { source?: ListSource } = {},
+) {
   const source = options.source ?? 'list';
   usePermissionRefresh();
   const client = useQueryClient();
   const queries = useMemo(() => createCrudQueries(module), [module]);
-  const mutations = useMemo(() => createCrudMutations(module, client), [module, client]);
+  const commands = useRowCommands(module);
 
   const paging = usePaging();
   const [keywordDraft, setKeywordDraft] = useState('');
@@ -156,17 +130,8 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
   } = query;
   const result = useQuery(queries.list(query, source));
 
-  const remove = useMutation(mutations.remove);
-  const disable = useMutation(mutations.disable);
-  const updatefield = useMutation(mutations.updatefield);
-
-  const confirm = usePendingConfirm<PendingConfirm>();
-
-  const idOf = (row: ModuleRecord) => row[module.primaryKey] as RecordId;
-  const can = (action: CrudAction) => canDo(module, action);
-  const ask = (next: PendingConfirm) => confirm.ask(next);
-
   return {
+    ...commands,
     module,
     rows: result.data?.data ?? [],
     total: result.data?.allcount ?? 0,
@@ -209,33 +174,9 @@ export function useCrudList(module: ModuleDefinition, options: { source?: ListSo
         paging.toFirstPage();
       });
     },
-    can,
-    idOf,
-    /** Asks before running an action (row actions of a screen use it too). */
-    ask,
-    askDelete: (row: ModuleRecord) =>
-      ask({
-        message: module.capabilities.includes('recycle') ? t.confirmDeleteToBin : t.confirmDestroy,
-        accept: () => remove.mutateAsync(idOf(row)),
-        cancel: () => notify.info(t.deleteCancelled),
-      }),
-    pending: confirm.pending,
-    acceptConfirm: async () => {
-      const current = confirm.take();
-      if (!current) return;
-      try {
-        await current.accept();
-      } catch {
-        // The request client has shown the server's message.
-      }
-    },
-    dismissConfirm: () => confirm.take()?.cancel?.(),
-    toggleStatus: (row: ModuleRecord, on: boolean) =>
-      disable.mutateAsync({ id: idOf(row), status: on ? 1 : 2 }).catch(() => undefined),
-    updateField: (row: ModuleRecord, field: string, value: unknown) =>
-      updatefield.mutateAsync({ id: idOf(row), field, value }).catch(() => undefined),
-    isMutating: remove.isPending || disable.isPending || updatefield.isPending,
   };
 }
 
-export type CrudListController = ReturnType<typeof useCrudList>;
+export type CrudListController<Row extends ModuleRecord = ModuleRecord> = ReturnType<
+  typeof useCrudList<Row>
+>;

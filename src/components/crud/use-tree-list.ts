@@ -1,77 +1,36 @@
 /**
  * The headless controller of a tree-shaped module (records linked by a parent field, e.g.
- * menus by amenu_pid, departments by pid): the module's own list call, every row at once,
- * nested client-side; order, keyword search, expansion, and the same row actions as a list.
+ * menus by amenu_pid, departments by pid, regions by pid). A whole tree is one list call
+ * nested client-side; a lazy tree (`lazyChildren`) asks for the top level (`list {pid: 0}`) and
+ * for a node's children when it opens (`list {pid: id}`), and shows keyword hits flat. Order,
+ * keyword search, expansion, and the row commands the list has too.
  */
 import { useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notify } from '@/lib/notify';
-import { crud as t } from '@/locale/crud';
-import { createCrudMutations, createCrudQueries } from './crud-queries';
-import { canDo, usePermissionRefresh, type CrudAction } from './permission-keys';
+import { useQueries } from '@tanstack/react-query';
+import { createCrudQueries } from './crud-queries';
+import { usePermissionRefresh } from './permission-keys';
+import { useRowCommands } from './use-row-commands';
+import { buildListQuery, type ListSort } from './use-crud-list';
+import { flatNodes, lazyNodes, nestRows, parentKeys } from './tree-rows';
 import {
-  buildListQuery,
-  usePendingConfirm,
-  type ListSort,
-  type PendingConfirm,
-} from './use-crud-list';
-import type { ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
+  recordIdOf,
+  type ListQuery,
+  type ModuleDefinition,
+  type ModuleRecord,
+  type RecordId,
+  type TreeDefinition,
+} from './module-definition';
 
-/** One row of the tree table: PrimeReact's TreeNode shape with the record as data. */
-export interface RecordNode {
-  key: string;
-  data: ModuleRecord;
-  children?: RecordNode[];
-}
+export { nestRows, parentKeys, type RecordNode } from './tree-rows';
 
-/** The contract's largest page: a tree is shown whole. */
+/** The contract's largest page: a tree (or one level of a lazy tree) is shown whole. */
 export const TREE_PAGE_SIZE = 1000;
-
-/**
- * Rows nested by `parentField` in the order given. A row whose parent is not among the rows
- * (the top level, or a keyword hit whose parent did not match) is a root; a cycle in the data
- * cannot hang it, each row is placed once.
- */
-export function nestRows(
-  rows: readonly ModuleRecord[],
-  primaryKey: string,
-  parentField: string,
-): RecordNode[] {
-  const ids = new Set(rows.map((row) => String(row[primaryKey])));
-  const byParent = new Map<string, ModuleRecord[]>();
-  const roots: ModuleRecord[] = [];
-  for (const row of rows) {
-    const parent = String(row[parentField] ?? '');
-    if (parent !== String(row[primaryKey]) && ids.has(parent)) {
-      byParent.set(parent, [...(byParent.get(parent) ?? []), row]);
-    } else roots.push(row);
-  }
-  const placed = new Set<string>();
-  const node = (row: ModuleRecord): RecordNode => {
-    const key = String(row[primaryKey]);
-    placed.add(key);
-    const children = (byParent.get(key) ?? [])
-      .filter((child) => !placed.has(String(child[primaryKey])))
-      .map(node);
-    return { key, data: row, ...(children.length ? { children } : {}) };
-  };
-  return roots.map(node);
-}
-
-/** The keys of every node that has children (expand all). */
-export function parentKeys(nodes: readonly RecordNode[]): Record<string, boolean> {
-  const keys: Record<string, boolean> = {};
-  const visit = (node: RecordNode) => {
-    if (!node.children?.length) return;
-    keys[node.key] = true;
-    node.children.forEach(visit);
-  };
-  nodes.forEach(visit);
-  return keys;
-}
+const WHOLE = { pageindex: 1, pagesize: TREE_PAGE_SIZE };
 
 export interface TreeListOptions {
-  /** The field naming the parent record (0 or absent at the top); the module's `tree` by default. */
+  /** How the records form a tree; the module's `tree` by default. */
+  tree?: TreeDefinition;
+  /** The field naming the parent record (0 or absent at the top), over the tree's own. */
   parentField?: string;
   /** The order before a header is clicked (e.g. the sort column ascending). */
   defaultSort?: ListSort;
@@ -81,51 +40,85 @@ export interface TreeListOptions {
   hasChildrenMessage?: string;
 }
 
-export function useTreeList(module: ModuleDefinition, options: TreeListOptions) {
+/** The list calls a tree makes: one per loaded level, keyed by the parent ('' for the top). */
+function levelQueries(
+  tree: TreeDefinition,
+  keyword: string,
+  sort: ListSort | null,
+  opened: Readonly<Record<string, RecordId>>,
+): { parent: string; query: ListQuery }[] {
+  if (!tree.lazyChildren || keyword.trim())
+    return [{ parent: '', query: buildListQuery(WHOLE, keyword, {}, sort) }];
+  const level = (parent: RecordId) =>
+    buildListQuery(WHOLE, '', { [tree.parentField]: parent }, sort);
+  return [
+    { parent: '', query: level(0) },
+    ...Object.entries(opened).map(([key, id]) => ({ parent: key, query: level(id) })),
+  ];
+}
+
+export function useTreeList<Row extends ModuleRecord>(
+  module: ModuleDefinition<Row>,
+  options: TreeListOptions,
+) {
   const { defaultSort, onChanged, hasChildrenMessage } = options;
-  const parentField = options.parentField ?? module.tree?.parentField;
+  const declared = options.tree ?? module.tree;
+  const parentField = options.parentField ?? declared?.parentField;
   if (!parentField) throw new Error(`${module.title}: a tree screen needs a parent field`);
+  const tree: TreeDefinition = { lazyChildren: false, ...declared, parentField };
+  const lazy = tree.lazyChildren;
   usePermissionRefresh();
-  const client = useQueryClient();
   const queries = useMemo(() => createCrudQueries(module), [module]);
-  const mutations = useMemo(() => createCrudMutations(module, client), [module, client]);
 
   const [sort, setSort] = useState<ListSort | null>(defaultSort ?? null);
   const [keywordDraft, setKeywordDraft] = useState('');
   const [keyword, setKeyword] = useState('');
-  const query = buildListQuery({ pageindex: 1, pagesize: TREE_PAGE_SIZE }, keyword, {}, sort);
-  const result = useQuery(queries.list(query));
-  const rows = useMemo(() => result.data?.data ?? [], [result.data]);
-  const nodes = useMemo(
-    () => nestRows(rows, module.primaryKey, parentField),
-    [rows, module.primaryKey, parentField],
-  );
-  // Collapsed keys are remembered; everything else opens, so a new child shows at once.
+  // Lazy trees: the opened nodes (key → id), each one level asked for.
+  const [opened, setOpened] = useState<Record<string, RecordId>>({});
+  // Whole trees: collapsed keys are remembered; everything else opens, so a new child shows at once.
   const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
-  const expandedKeys = useMemo(() => {
-    const keys = parentKeys(nodes);
-    for (const key of Object.keys(collapsed)) delete keys[key];
-    return keys;
-  }, [nodes, collapsed]);
 
-  const changed = { onSuccess: () => onChanged?.() };
-  const remove = useMutation(mutations.remove);
-  const disable = useMutation(mutations.disable);
-  const updatefield = useMutation(mutations.updatefield);
-  const confirm = usePendingConfirm<PendingConfirm>();
-  const idOf = (row: ModuleRecord) => row[module.primaryKey] as RecordId;
-  const hasChildren = (row: ModuleRecord) =>
-    rows.some((other) => String(other[parentField]) === String(idOf(row)) && other !== row);
+  const levels = levelQueries(tree, keyword, sort, opened);
+  const results = useQueries({ queries: levels.map(({ query }) => queries.list(query)) });
+  const loaded = new Map<string, Row[]>();
+  levels.forEach(({ parent }, index) => {
+    const rows = results[index]?.data?.data;
+    if (rows) loaded.set(parent, rows);
+  });
+  const rows = [...loaded.values()].flat();
+  const flat = lazy && Boolean(keyword.trim());
+  const nodes = !lazy
+    ? nestRows(rows, module.primaryKey, parentField)
+    : flat
+      ? flatNodes(rows, module.primaryKey)
+      : lazyNodes(loaded, module.primaryKey, tree);
+
+  const hasChildren = (row: Row) => {
+    const id = String(recordIdOf(row, module.primaryKey));
+    return rows.some((other) => String(other[parentField]) === id && other !== row);
+  };
+  const commands = useRowCommands(module, {
+    onChanged,
+    refuseDelete: (row) =>
+      hasChildrenMessage && hasChildren(row) ? hasChildrenMessage : undefined,
+  });
+  const { idOf } = commands;
+
+  const openedKeys = Object.fromEntries(Object.keys(opened).map((key) => [key, true]));
+  const expandedKeys = lazy ? (flat ? {} : openedKeys) : parentKeys(nodes);
+  if (!lazy) for (const key of Object.keys(collapsed)) delete expandedKeys[key];
 
   return {
+    ...commands,
     module,
     parentField,
+    /** Children load as nodes open: there is no expanding everything at once. */
+    lazy,
     rows,
     nodes,
     total: rows.length,
-    isFetching: result.isFetching,
-    isError: result.isError,
-    isMutating: remove.isPending || disable.isPending || updatefield.isPending,
+    isFetching: results.some((result) => result.isFetching),
+    isError: results.some((result) => result.isError),
     sort,
     setSort,
     keywordDraft,
@@ -137,6 +130,16 @@ export function useTreeList(module: ModuleDefinition, options: TreeListOptions) 
     },
     expandedKeys,
     setExpandedKeys: (keys: Record<string, boolean>) => {
+      if (lazy) {
+        const ids = new Map(rows.map((row) => [String(idOf(row)), idOf(row)]));
+        const next: Record<string, RecordId> = {};
+        for (const key of Object.keys(keys)) {
+          const id = keys[key] ? (opened[key] ?? ids.get(key)) : undefined;
+          if (id !== undefined) next[key] = id;
+        }
+        setOpened(next);
+        return;
+      }
       const all = parentKeys(nodes);
       setCollapsed(
         Object.fromEntries(
@@ -147,39 +150,11 @@ export function useTreeList(module: ModuleDefinition, options: TreeListOptions) 
       );
     },
     expandAll: () => setCollapsed({}),
-    collapseAll: () => setCollapsed(parentKeys(nodes)),
-    can: (action: CrudAction) => canDo(module, action),
-    idOf,
+    collapseAll: () => (lazy ? setOpened({}) : setCollapsed(parentKeys(nodes))),
     hasChildren,
-    ask: (next: PendingConfirm) => confirm.ask(next),
-    askDelete: (row: ModuleRecord) => {
-      // Refused before asking: the server refuses too, with the same message.
-      if (hasChildrenMessage && hasChildren(row)) {
-        notify.warn(hasChildrenMessage);
-        return;
-      }
-      confirm.ask({
-        message: module.capabilities.includes('recycle') ? t.confirmDeleteToBin : t.confirmDestroy,
-        accept: () => remove.mutateAsync(idOf(row), changed),
-        cancel: () => notify.info(t.deleteCancelled),
-      });
-    },
-    pending: confirm.pending,
-    acceptConfirm: async () => {
-      const current = confirm.take();
-      if (!current) return;
-      try {
-        await current.accept();
-      } catch {
-        // The request client has shown the server's message.
-      }
-    },
-    dismissConfirm: () => confirm.take()?.cancel?.(),
-    toggleStatus: (row: ModuleRecord, on: boolean) =>
-      disable.mutateAsync({ id: idOf(row), status: on ? 1 : 2 }, changed).catch(() => undefined),
-    updateField: (row: ModuleRecord, field: string, value: unknown) =>
-      updatefield.mutateAsync({ id: idOf(row), field, value }, changed).catch(() => undefined),
   };
 }
 
-export type TreeListController = ReturnType<typeof useTreeList>;
+export type TreeListController<Row extends ModuleRecord = ModuleRecord> = ReturnType<
+  typeof useTreeList<Row>
+>;

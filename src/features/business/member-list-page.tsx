@@ -1,6 +1,7 @@
 /**
  * 会员管理: the generated members list whose 新增 / 编辑 open the full-page sub-screens
- * /business/user/add and /business/user/edit?id=… (spec section 2) instead of dialogs.
+ * /business/user/add and /business/user/edit?id=… (spec section 2) instead of dialogs, with
+ * row selection for bulk 删除 / 启用 / 禁用.
  */
 import { useNavigate } from 'react-router-dom';
 import { CrudPage } from '@/components/crud';
@@ -12,6 +13,7 @@ export default function MemberListPage() {
   return (
     <CrudPage
       module={memberModule}
+      bulk
       openForm={(mode, id) =>
         void navigate(
           mode === 'add'

@@ -28,7 +28,7 @@ import {
   moduleapiList,
 } from '@generated/api/moduleapi/moduleapi';
 import type { DesignerApi, DesignerApiApiAction } from '@generated/api/api.schemas';
-import { callShape, fieldOfRow, sampleValue, sortedRows, type FieldRow } from './designer-fields';
+import { callShape, fieldOfRow, sampleValue, sortedRows, storedRows } from './designer-fields';
 import './designer.css';
 
 type Action = DesignerApiApiAction;
@@ -50,7 +50,7 @@ interface ModuleChoice {
 function storedFields(call: DesignerApi | undefined): string[] | undefined {
   if (!call?.api_fields) return undefined;
   try {
-    const parsed = JSON.parse(call.api_fields) as unknown;
+    const parsed: unknown = JSON.parse(call.api_fields);
     return Array.isArray(parsed) ? parsed.filter((item) => typeof item === 'string') : undefined;
   } catch {
     return undefined;
@@ -82,9 +82,7 @@ export default function ApiPage() {
   const fields = useQuery({
     queryKey: getFieldListQueryKey(fieldParams),
     queryFn: async ({ signal }) =>
-      sortedRows(
-        ((await fieldList(fieldParams, undefined, signal)).data?.data ?? []) as FieldRow[],
-      ),
+      sortedRows(storedRows((await fieldList(fieldParams, undefined, signal)).data?.data ?? [])),
     enabled: moduleId !== undefined,
   });
   const callParams = { pageindex: 1, pagesize: 1000, module_id: moduleId ?? 0 };

@@ -26,18 +26,22 @@ export type FieldRow = ModuleField & { id: number };
 function parseJson(text: unknown): unknown {
   if (typeof text !== 'string' || text.trim() === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
   } catch {
     return undefined;
   }
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function isOption(value: unknown): value is FieldOption {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as FieldOption).label === 'string' &&
-    ['string', 'number'].includes(typeof (value as FieldOption).value)
+    isRecord(value) &&
+    typeof value.label === 'string' &&
+    (typeof value.value === 'string' || typeof value.value === 'number')
   );
 }
 
@@ -48,9 +52,12 @@ function optionsOf(text: unknown): FieldOption[] | undefined {
 
 function paramsOf(text: unknown): Record<string, unknown> | undefined {
   const parsed = parseJson(text);
-  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
-    : undefined;
+  return isRecord(parsed) ? parsed : undefined;
+}
+
+/** The stored rows of a field list answer (a stored row has its id; one without is skipped). */
+export function storedRows(rows: readonly ModuleField[]): FieldRow[] {
+  return rows.flatMap((row) => (row.id === undefined ? [] : [{ ...row, id: row.id }]));
 }
 
 /** Rows in form order: by sort number, then by id. */

@@ -6,7 +6,7 @@
 import { saveBlob } from '@/components/crud';
 import { moduleFragmentText, type DesignedModuleRow } from './module-fragment';
 import { fieldList } from '@generated/api/field/field';
-import { fieldOfRow, sortedRows, type FieldRow } from './designer-fields';
+import { fieldOfRow, sortedRows, storedRows } from './designer-fields';
 
 export interface ExportedFragment {
   fileName: string;
@@ -17,7 +17,7 @@ export async function exportContract(
   module: DesignedModuleRow & { id: number },
 ): Promise<ExportedFragment> {
   const answer = await fieldList({ module_id: module.id, pageindex: 1, pagesize: 1000 });
-  const rows = sortedRows((answer.data?.data ?? []) as FieldRow[]);
+  const rows = sortedRows(storedRows(answer.data?.data ?? []));
   const fragment = moduleFragmentText(module, rows.map(fieldOfRow));
   saveBlob(
     new Blob([fragment.text], { type: 'application/yaml;charset=utf-8' }),

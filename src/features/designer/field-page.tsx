@@ -37,6 +37,7 @@ import {
   fieldOfRow,
   resortedRows,
   sortedRows,
+  storedRows,
   type FieldDraft,
   type FieldRow,
 } from './designer-fields';
@@ -51,7 +52,7 @@ function useModuleFields(moduleId: number) {
     queryKey: getFieldListQueryKey(params),
     queryFn: async ({ signal }) => {
       const answer = await fieldList(params, undefined, signal);
-      return sortedRows((answer.data?.data ?? []) as FieldRow[]);
+      return sortedRows(storedRows(answer.data?.data ?? []));
     },
     enabled: moduleId > 0,
   });

@@ -214,6 +214,34 @@ function columnOf(field: DesignedField): YamlValue {
   return true;
 }
 
+/** A static option as the fragment lists it (label and value, and what else it has). */
+function optionYaml(option: FieldOption): YamlMap {
+  return {
+    label: option.label,
+    value: option.value,
+    disabled: option.disabled,
+    children: option.children?.map(optionYaml),
+  };
+}
+
+/**
+ * A control parameter (parameData, read from a stored JSON text) as YAML: texts, numbers, flags
+ * and lists or maps of them; anything else is left out.
+ */
+function yamlOf(value: unknown): YamlValue | undefined {
+  if (value === null) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
+  if (Array.isArray(value))
+    return value.flatMap((item) => {
+      const yaml = yamlOf(item);
+      return yaml === undefined ? [] : [yaml];
+    });
+  if (typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, yamlOf(item)]));
+  return undefined;
+}
+
 /** cf_default in the schema's type (numbers stay numbers); undefined when there is none. */
 function defaultOf(field: DesignedField, schema: YamlMap): YamlValue | undefined {
   const given = field.cf_default;
@@ -247,9 +275,9 @@ function fieldAdmin(field: DesignedField, schema: YamlMap): YamlMap {
     method: sourced === 'API' && field.cf_method ? field.cf_method : undefined,
     options:
       sourced === 'STATIC' && field.optionData?.length
-        ? (field.optionData as unknown as YamlValue[])
+        ? field.optionData.map(optionYaml)
         : undefined,
-    params: Object.keys(params).length ? (params as YamlMap) : undefined,
+    params: Object.keys(params).length ? yamlOf(params) : undefined,
     form: true,
   };
 }

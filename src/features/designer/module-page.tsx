@@ -9,43 +9,33 @@ import { CrudPage, type RowActionDefinition } from '@/components/crud';
 import { notify } from '@/lib/notify';
 import { designer as t } from '@/locale/designer';
 import { designerModuleModule } from '@generated/modules/designer-module';
-import type { DesignedModuleRow } from './module-fragment';
+import type { DesignerModule } from '@generated/api/api.schemas';
 import './designer.css';
-
-function designedRow(row: Record<string, unknown>): DesignedModuleRow & { id: number } {
-  return {
-    id: Number(row.id),
-    module_title: String(row.module_title ?? ''),
-    module_name: String(row.module_name ?? ''),
-    icon: typeof row.icon === 'string' ? row.icon : undefined,
-    is_recycle: Number(row.is_recycle),
-    is_import: Number(row.is_import),
-    is_mylist: Number(row.is_mylist),
-  };
-}
 
 export default function ModulePage() {
   const navigate = useNavigate();
-  const rowActions: RowActionDefinition[] = [
+  const rowActions: RowActionDefinition<DesignerModule>[] = [
     {
       id: 'fields',
       label: t.fieldsAction,
-      onClick: (row) => void navigate(`/system/module/field?module=${String(row.id)}`),
+      onClick: (row, list) => void navigate(`/system/module/field?module=${list.idOf(row)}`),
     },
     {
       id: 'open',
       label: t.openAction,
       onClick: (row) =>
         void navigate(
-          `/deal/common/list?module=${encodeURIComponent(String(row.module_name ?? '').toLowerCase())}`,
+          `/deal/common/list?module=${encodeURIComponent(row.module_name.toLowerCase())}`,
         ),
     },
     {
       id: 'export',
       label: t.exportAction,
-      onClick: (row) => {
+      onClick: ({ id, ...row }) => {
+        // A listed module has its id (the contract leaves it out only of the add body).
+        if (id === undefined) return;
         void import('./export-contract')
-          .then(({ exportContract }) => exportContract(designedRow(row)))
+          .then(({ exportContract }) => exportContract({ ...row, id }))
           .then((fragment) => notify.success(t.exported(fragment.fileName)))
           .catch(() => notify.error(t.exportFailed));
       },

@@ -4,7 +4,8 @@
  * to 我的上报 as 已驳回). 审批记录 shows who did what and when.
  */
 import { useState } from 'react';
-import { CrudPage, type ModuleRecord, type RowActionDefinition } from '@/components/crud';
+import { CrudPage, type RowActionDefinition } from '@/components/crud';
+import type { ReportExamine } from '@generated/api/api.schemas';
 import { EXAMINE_STATUS } from '@/core/report-workflow';
 import { reporting as t } from '@/locale/reporting';
 import { informationreportingexamineExamine } from '@generated/api/informationreportingexamine/informationreportingexamine';
@@ -15,18 +16,18 @@ import { stateColumn } from './state-tag';
 import { useTransition } from './workflow';
 import './reporting.css';
 
-const pending = (row: ModuleRecord) => Number(row.examine_status) === EXAMINE_STATUS.pending;
+const pending = (row: ReportExamine) => row.examine_status === EXAMINE_STATUS.pending;
 
 const columns = { examine_status: stateColumn(reportExamineModule, 'examine_status') };
 
 export default function ReportExaminePage() {
-  const [rejecting, setRejecting] = useState<ModuleRecord | null>(null);
+  const [rejecting, setRejecting] = useState<ReportExamine | null>(null);
   const [history, setHistory] = useState<HistoryTarget | null>(null);
   const examine = useTransition((body: { id: number; status: 2 | 3; remark?: string }) =>
     informationreportingexamineExamine(body),
   );
 
-  const rowActions: RowActionDefinition[] = [
+  const rowActions: RowActionDefinition<ReportExamine>[] = [
     {
       id: 'approve',
       label: t.approve,
@@ -50,8 +51,10 @@ export default function ReportExaminePage() {
     {
       id: 'history',
       label: t.history,
-      onClick: (row) =>
-        setHistory({ reportId: Number(row.report_id), title: String(row.title ?? '') }),
+      visible: (row) => row.report_id !== undefined,
+      onClick: ({ report_id: reportId, title }) => {
+        if (reportId !== undefined) setHistory({ reportId, title });
+      },
     },
   ];
 
@@ -59,7 +62,7 @@ export default function ReportExaminePage() {
     <>
       <CrudPage module={reportExamineModule} rowActions={rowActions} columns={columns} />
       <RejectDialog
-        title={rejecting ? String(rejecting.title ?? '') : null}
+        title={rejecting ? rejecting.title : null}
         busy={examine.isPending}
         onReject={(reason) =>
           examine.mutateAsync({

@@ -10,7 +10,6 @@ import { useState } from 'react';
 import {
   CrudPage,
   permissionKeyOf,
-  type ModuleRecord,
   type RowActionDefinition,
   type RowAllows,
 } from '@/components/crud';
@@ -19,24 +18,26 @@ import { common } from '@/locale/common';
 import { reporting as t } from '@/locale/reporting';
 import { informationreportingSubmit } from '@generated/api/informationreporting/informationreporting';
 import { reportMineModule } from '@generated/modules/report-mine';
+import type { InformationReport } from '@generated/api/api.schemas';
 import { HistoryDialog, type HistoryTarget } from './history-dialog';
 import { stateColumn } from './state-tag';
 import { useTransition } from './workflow';
 import './reporting.css';
 
-const editable = (row: ModuleRecord) => EDITABLE_REPORT_STATUS.includes(Number(row.report_status));
+const editable = (row: InformationReport) =>
+  row.report_status !== undefined && EDITABLE_REPORT_STATUS.includes(row.report_status);
 
 /** 编辑 and 删除 only on a draft or a rejected report. */
-const rowAllows: RowAllows = (action, row) =>
+const rowAllows: RowAllows<InformationReport> = (action, row) =>
   action === 'edit' || action === 'delete' ? editable(row) : true;
 
 const columns = {
   report_status: stateColumn(reportMineModule, 'report_status'),
   examine_remark: {
-    body: (row: ModuleRecord) => {
-      const remark = typeof row.examine_remark === 'string' ? row.examine_remark : '';
+    body: (row: InformationReport) => {
+      const remark = row.examine_remark ?? '';
       if (!remark) return common.dash;
-      return Number(row.report_status) === REPORT_STATUS.rejected ? (
+      return row.report_status === REPORT_STATUS.rejected ? (
         <span className="report-reason">{t.rejectReasonShown(remark)}</span>
       ) : (
         remark
@@ -49,7 +50,7 @@ export default function ReportMinePage() {
   const [history, setHistory] = useState<HistoryTarget | null>(null);
   const submit = useTransition((id: number) => informationreportingSubmit({ id }));
 
-  const rowActions: RowActionDefinition[] = [
+  const rowActions: RowActionDefinition<InformationReport>[] = [
     {
       id: 'submit',
       label: t.submit,
@@ -65,8 +66,10 @@ export default function ReportMinePage() {
     {
       id: 'history',
       label: t.history,
-      visible: (row) => Number(row.report_status) !== REPORT_STATUS.draft,
-      onClick: (row) => setHistory({ reportId: Number(row.id), title: String(row.title ?? '') }),
+      visible: (row) => row.report_status !== REPORT_STATUS.draft,
+      onClick: ({ id, title }) => {
+        if (id !== undefined) setHistory({ reportId: id, title });
+      },
     },
   ];
 

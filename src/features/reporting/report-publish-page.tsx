@@ -2,7 +2,8 @@
  * 发布列表: every approved report's publication. 发布 puts a pending or withdrawn one online
  * (it counts in 统计分析 from then on); 撤回 takes a published one back offline.
  */
-import { CrudPage, type ModuleRecord, type RowActionDefinition } from '@/components/crud';
+import { CrudPage, type RowActionDefinition } from '@/components/crud';
+import type { ReportPublish } from '@generated/api/api.schemas';
 import { PUBLISH_STATUS } from '@/core/report-workflow';
 import { reporting as t } from '@/locale/reporting';
 import {
@@ -13,7 +14,7 @@ import { reportPublishModule } from '@generated/modules/report-publish';
 import { stateColumn } from './state-tag';
 import { useTransition } from './workflow';
 
-const published = (row: ModuleRecord) => Number(row.publish_status) === PUBLISH_STATUS.published;
+const published = (row: ReportPublish) => row.publish_status === PUBLISH_STATUS.published;
 
 const columns = { publish_status: stateColumn(reportPublishModule, 'publish_status') };
 
@@ -21,7 +22,7 @@ export default function ReportPublishPage() {
   const publish = useTransition((id: number) => informationreportingpublishPublish({ id }));
   const withdraw = useTransition((id: number) => informationreportingpublishWithdraw({ id }));
 
-  const rowActions: RowActionDefinition[] = [
+  const rowActions: RowActionDefinition<ReportPublish>[] = [
     {
       id: 'publish',
       label: t.publish,

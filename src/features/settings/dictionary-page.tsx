@@ -18,6 +18,7 @@ import { useCanCall } from '@/lib/permissions/guards';
 import { settings as ts } from '@/locale/settings';
 import { scopedModule } from './scoped-module';
 import './settings.css';
+import type { Dictionary } from '@generated/api/api.schemas';
 
 const t = ts.dictionary;
 
@@ -47,11 +48,10 @@ export default function DictionaryPage() {
     () => parent && scopedModule(dictionaryModule, 'pid', parent.id, t.items(parent.name)),
     [parent],
   );
-  const chooseItems: RowActionDefinition = {
+  const chooseItems: RowActionDefinition<Dictionary> = {
     id: 'items',
     label: t.itemsAction,
-    onClick: (row) =>
-      setParent({ id: Number(row.id), name: String(row.name ?? ''), code: String(row.code ?? '') }),
+    onClick: ({ id, name, code }) => setParent({ id, name, code }),
   };
   const refreshButton = canRefreshCache && (
     <Button

@@ -12,6 +12,7 @@ import { settings as ts } from '@/locale/settings';
 import { scopedModule } from './scoped-module';
 import { groupDataKeys } from './settings-api';
 import './settings.css';
+import type { ConfigGroup } from '@generated/api/api.schemas';
 
 const t = ts.group;
 
@@ -40,15 +41,10 @@ export default function GroupPage() {
     () => group && scopedModule(groupItemModule, 'group_id', group.id, t.items(group.title)),
     [group],
   );
-  const chooseItems: RowActionDefinition = {
+  const chooseItems: RowActionDefinition<ConfigGroup> = {
     id: 'items',
     label: t.itemsAction,
-    onClick: (row) =>
-      setGroup({
-        id: Number(row.id),
-        code: String(row.code ?? ''),
-        title: String(row.title ?? ''),
-      }),
+    onClick: ({ id, code, title }) => setGroup({ id, code, title }),
   };
   return (
     <div className="settings-stack">

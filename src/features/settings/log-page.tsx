@@ -18,7 +18,7 @@ function toDate(seconds: unknown): Date | null {
 }
 
 /** The range picker over the list's draft filters: from the first day's start to the last day's end. */
-function TimeRange({ list }: { list: CrudListController }) {
+function TimeRange({ list }: { list: Pick<CrudListController, 'filterDraft' | 'setFilter'> }) {
   const from = toDate(list.filterDraft.start_time);
   const to = toDate(list.filterDraft.end_time);
   return (
@@ -33,7 +33,7 @@ function TimeRange({ list }: { list: CrudListController }) {
         placeholder={t.timeRangePlaceholder}
         aria-label={t.timeRange}
         onChange={(event) => {
-          const [start, end] = (event.value ?? []) as (Date | null)[];
+          const [start, end] = event.value ?? [];
           const last = end ?? start;
           list.setFilter('start_time', start ? Math.floor(start.setHours(0, 0, 0, 0) / 1000) : '');
           list.setFilter(

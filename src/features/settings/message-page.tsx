@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { CrudPage, crudKeys, type RowActionDefinition } from '@/components/crud';
 import { messageRead } from '@generated/api/message/message';
-import type { MessageReadBodyId } from '@generated/api/api.schemas';
+import type { Message, MessageReadBodyId } from '@generated/api/api.schemas';
 import { messageModule } from '@generated/modules/message';
 import { shellKeys, UNREAD_STATUS } from '@/layout/shell-api';
 import { notify } from '@/lib/notify';
@@ -27,11 +27,11 @@ export default function MessagePage() {
       notify.success(t.readDone);
     },
   });
-  const markRead: RowActionDefinition = {
+  const markRead: RowActionDefinition<Message> = {
     id: 'read',
     label: t.markRead,
-    visible: (row) => Number(row.tm_status) === UNREAD_STATUS,
-    onClick: (row) => read.mutate(Number(row.tm_id)),
+    visible: (row) => row.tm_status === UNREAD_STATUS,
+    onClick: (row) => read.mutate(row.tm_id),
   };
   return (
     <CrudPage

@@ -4,9 +4,9 @@
  * a new record starts under that parent, and the parent filter leaves the search bar. The
  * query keys stay the module's own scheme, so every change still refreshes every list of it.
  */
-import type { ListQuery, ModuleDefinition } from '@/components/crud';
+import type { ListQuery, ModuleDefinition, ModuleRecord } from '@/components/crud';
 
-export function scopedModule<TRow>(
+export function scopedModule<TRow extends ModuleRecord>(
   module: ModuleDefinition<TRow>,
   parentField: string,
   parentId: number | string,

@@ -4,7 +4,8 @@
  * (getjobdepid {jobid}), saved with savejobdep {jobid, deparr}.
  */
 import { useState } from 'react';
-import { CrudPage, permissionKeyOf, type ModuleRecord } from '@/components/crud';
+import { CrudPage, permissionKeyOf, type RecordId } from '@/components/crud';
+import type { AdminJob } from '@generated/api/api.schemas';
 import {
   admindepartmentGetjobdepid,
   admindepartmentGettreedep,
@@ -16,7 +17,7 @@ import { CheckTreeDialog, type CheckTreeData } from './check-tree-dialog';
 import { toTreeNodes } from './tree-selection';
 import './system.css';
 
-async function loadDepartments(jobid: number | string): Promise<CheckTreeData> {
+async function loadDepartments(jobid: RecordId): Promise<CheckTreeData> {
   const [tree, ids] = await Promise.all([
     admindepartmentGettreedep(),
     admindepartmentGetjobdepid({ jobid }),
@@ -32,10 +33,9 @@ async function loadDepartments(jobid: number | string): Promise<CheckTreeData> {
 }
 
 export default function JobPage() {
-  const [job, setJob] = useState<ModuleRecord>();
   // The job stays after closing so the dialog can animate out.
+  const [chosen, setChosen] = useState<{ job: AdminJob; jobid: RecordId }>();
   const [open, setOpen] = useState(false);
-  const jobid = job?.id as number | string | undefined;
   return (
     <>
       <CrudPage
@@ -45,21 +45,21 @@ export default function JobPage() {
             id: 'assigndepartments',
             label: t.assignDepartments,
             permission: { action: 'edit', key: permissionKeyOf(jobModule, 'edit') },
-            onClick: (row) => {
-              setJob(row);
+            onClick: (job, list) => {
+              setChosen({ job, jobid: list.idOf(job) });
               setOpen(true);
             },
           },
         ]}
       />
-      {jobid !== undefined && (
+      {chosen && (
         <CheckTreeDialog
-          header={t.assignDepartmentsTitle(String(job?.job_name ?? ''))}
+          header={t.assignDepartmentsTitle(chosen.job.job_name)}
           visible={open}
           onHide={() => setOpen(false)}
-          queryKey={['/api/admindepartment/getjobdepid', { jobid }]}
-          load={() => loadDepartments(jobid)}
-          save={(deparr) => admindepartmentSavejobdep({ jobid, deparr })}
+          queryKey={['/api/admindepartment/getjobdepid', { jobid: chosen.jobid }]}
+          load={() => loadDepartments(chosen.jobid)}
+          save={(deparr) => admindepartmentSavejobdep({ jobid: chosen.jobid, deparr })}
           withHalfChecked={false}
           hint={t.assignDepartmentsHint}
         />

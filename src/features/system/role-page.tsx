@@ -11,7 +11,7 @@ import type { TreeNode } from 'primereact/treenode';
 import {
   CrudPage,
   permissionKeyOf,
-  type ModuleRecord,
+  type RecordId,
   type RowActionDefinition,
 } from '@/components/crud';
 import {
@@ -21,23 +21,29 @@ import {
 } from '@generated/api/adminmenu/adminmenu';
 import { adminroleGetroleauth, adminroleSaveroleauth } from '@generated/api/adminrole/adminrole';
 import { authorityList } from '@generated/api/authority/authority';
-import type { Authority, MenuTreeNode } from '@generated/api/api.schemas';
+import type { AdminRole, Authority, MenuTreeNode } from '@generated/api/api.schemas';
 import { roleModule } from '@generated/modules/role';
 import { system as t } from '@/locale/system';
 import { CheckTreeDialog, type CheckTreeData } from './check-tree-dialog';
 import { toTreeNodes } from './tree-selection';
 import './system.css';
 
+/** A role row with its id (the list's primary key). */
+interface ChosenRole {
+  role: AdminRole;
+  roleid: RecordId;
+}
+
 /** The open dialog; the role stays after closing so the dialog can animate out. */
-type RoleDialog = { kind: 'none' | 'menu' | 'auth'; role?: ModuleRecord };
+type RoleDialog = { kind: 'none' | 'menu' | 'auth'; chosen?: ChosenRole };
 
 /** The largest page the list calls serve (the contract's pagesize maximum). */
 const ALL_ROWS = 1000;
 /** Keys of the grouping nodes of 权限分配 (a menu), never saved. */
 const GROUP_PREFIX = 'menu:';
 
-function isSuperRole(role: ModuleRecord): boolean {
-  return Number(role.issuper) === 1;
+function isSuperRole(role: AdminRole): boolean {
+  return role.issuper === 1;
 }
 
 function menuNodeTemplate(node: TreeNode) {
@@ -65,8 +71,7 @@ function authNodeTemplate(node: TreeNode) {
   );
 }
 
-async function loadMenuTree(role: ModuleRecord): Promise<CheckTreeData> {
-  const roleid = role.id as number | string;
+async function loadMenuTree({ role, roleid }: ChosenRole): Promise<CheckTreeData> {
   const [tree, ids] = await Promise.all([
     adminmenuGettreemenu(),
     adminmenuGetrolemenuid({ roleid, issuper: isSuperRole(role) ? 1 : 0 }),
@@ -107,8 +112,7 @@ export function authorityTree(rows: readonly Authority[], names: Map<string, str
   }));
 }
 
-async function loadAuthTree(role: ModuleRecord): Promise<CheckTreeData> {
-  const roleid = role.id as number | string;
+async function loadAuthTree({ roleid }: ChosenRole): Promise<CheckTreeData> {
   const [catalogue, tree, keys] = await Promise.all([
     authorityList({ pageindex: 1, pagesize: ALL_ROWS, sortfield: 'sort', sortorder: 'asc' }),
     adminmenuGettreemenu(),
@@ -124,35 +128,37 @@ export default function RolePage() {
   const [dialog, setDialog] = useState<RoleDialog>({ kind: 'none' });
   const close = () => setDialog((current) => ({ ...current, kind: 'none' }));
   const guard = { action: 'edit', key: permissionKeyOf(roleModule, 'edit') };
-  const rowActions: RowActionDefinition[] = [
+  const rowActions: RowActionDefinition<AdminRole>[] = [
     {
       id: 'menuconfig',
       label: t.menuConfig,
       permission: guard,
-      onClick: (role) => setDialog({ kind: 'menu', role }),
+      onClick: (role, list) =>
+        setDialog({ kind: 'menu', chosen: { role, roleid: list.idOf(role) } }),
     },
     {
       id: 'authassign',
       label: t.authAssign,
       permission: guard,
-      onClick: (role) => setDialog({ kind: 'auth', role }),
+      onClick: (role, list) =>
+        setDialog({ kind: 'auth', chosen: { role, roleid: list.idOf(role) } }),
     },
   ];
-  const role = dialog.role;
-  const roleName = String(role?.role_name ?? '');
-  const superRole = role ? isSuperRole(role) : false;
+  const { chosen } = dialog;
+  const roleName = chosen?.role.role_name ?? '';
+  const superRole = chosen ? isSuperRole(chosen.role) : false;
   return (
     <>
       <CrudPage module={roleModule} rowActions={rowActions} />
-      {role && (
+      {chosen && (
         <>
           <CheckTreeDialog
             header={t.menuConfigTitle(roleName)}
             visible={dialog.kind === 'menu'}
             onHide={close}
-            queryKey={['/api/adminmenu/getrolemenuid', { roleid: role.id }]}
-            load={() => loadMenuTree(role)}
-            save={(menuarr) => adminmenuSaverolemenu({ roleid: role.id as number, menuarr })}
+            queryKey={['/api/adminmenu/getrolemenuid', { roleid: chosen.roleid }]}
+            load={() => loadMenuTree(chosen)}
+            save={(menuarr) => adminmenuSaverolemenu({ roleid: chosen.roleid, menuarr })}
             withHalfChecked
             readOnly={superRole}
             hint={superRole ? t.superRoleHint : t.menuConfigHint}
@@ -162,10 +168,10 @@ export default function RolePage() {
             header={t.authAssignTitle(roleName)}
             visible={dialog.kind === 'auth'}
             onHide={close}
-            queryKey={['/api/adminrole/getroleauth', { roleid: role.id }]}
-            load={() => loadAuthTree(role)}
+            queryKey={['/api/adminrole/getroleauth', { roleid: chosen.roleid }]}
+            load={() => loadAuthTree(chosen)}
             save={(keys) =>
-              adminroleSaveroleauth({ roleid: role.id as number, prilist: keys.map(String) })
+              adminroleSaveroleauth({ roleid: chosen.roleid, prilist: keys.map(String) })
             }
             withHalfChecked={false}
             readOnly={superRole}

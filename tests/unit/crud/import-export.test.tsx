@@ -6,7 +6,8 @@ import { onNotify, type NotifyMessage } from '@/lib/notify';
 import { setPrilist } from '@/lib/session';
 import { renderWithProviders } from '../form/render';
 import { ScriptedXhr } from '../upload-transport/scripted-xhr';
-import { permitAllActions, createFakeNoticeModule } from './fake-module';
+import { memberModule as module } from '@generated/modules/member';
+import { permitAllActions, withMockBackend } from './mock-backend';
 
 // The import dialog's FilePond is inert under jsdom: a stand-in applies the same rules.
 vi.mock('@/components/upload/pond', () => import('../upload/pond-stand-in'));
@@ -35,7 +36,8 @@ describe('validateImportFiles (xls/xlsx, 5 MB, one file)', () => {
   });
 });
 
-describe('ImportExport on the page', () => {
+describe('ImportExport on 会员管理 (the list from the mock backend)', () => {
+  withMockBackend();
   let toasts: NotifyMessage[] = [];
   let stop: () => void = () => undefined;
   beforeEach(() => {
@@ -48,8 +50,8 @@ describe('ImportExport on the page', () => {
     vi.stubGlobal('XMLHttpRequest', ScriptedXhr);
     toasts = [];
     stop = onNotify((m) => toasts.push(m));
-    setPrilist(['ADMINNOTICE_IMPORT', 'ADMINNOTICE_EXPORT']);
-    permitAllActions(createFakeNoticeModule().module);
+    setPrilist(['MEMBER_IMPORT', 'MEMBER_EXPORT']);
+    permitAllActions(module);
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
   });
@@ -59,7 +61,6 @@ describe('ImportExport on the page', () => {
   });
 
   it('refuses a wrong file type with the spec message, then imports an xlsx', async () => {
-    const { module } = createFakeNoticeModule();
     const user = userEvent.setup({ applyAccept: false });
     renderWithProviders(<CrudPage module={module} />);
     await user.click(await screen.findByRole('button', { name: '导入' }));
@@ -78,30 +79,28 @@ describe('ImportExport on the page', () => {
       expect(toasts).toContainEqual(expect.objectContaining({ summary: '导入成功' })),
     );
     expect(ScriptedXhr.sent.map((xhr) => [xhr.method, xhr.url])).toEqual([
-      ['POST', '/api/adminnotice/import'],
+      ['POST', '/api/member/import'],
     ]);
     const sent = ScriptedXhr.sent[0]?.body;
     expect(sent instanceof FormData && sent.get('importfile')).toBeInstanceOf(File);
   });
 
   it('exports the current search', async () => {
-    const { module } = createFakeNoticeModule();
     const user = userEvent.setup();
     renderWithProviders(<CrudPage module={module} />);
-    await screen.findByText('公告1');
-    await user.type(screen.getByRole('textbox', { name: '请输入关键字' }), '公告');
+    await screen.findByText('lina88');
+    await user.type(screen.getByRole('textbox', { name: '请输入关键字' }), 'lina');
     await user.click(screen.getByRole('button', { name: '搜索' }));
     await user.click(screen.getByRole('button', { name: '导出' }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
     expect(ScriptedXhr.sent.map((xhr) => [xhr.method, xhr.url])).toEqual([
-      ['GET', `/api/adminnotice/export?keyword=${encodeURIComponent('公告')}`],
+      ['GET', '/api/member/export?keyword=lina'],
     ]);
   });
 
-  it('shows no 新增 without ADMINNOTICE_ADD, but still 导入/导出', async () => {
-    const { module } = createFakeNoticeModule();
+  it('shows no 新增 without MEMBER_ADD, but still 导入/导出', async () => {
     renderWithProviders(<CrudPage module={module} />);
-    await screen.findByText('公告1');
+    await screen.findByText('lina88');
     expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '导入' })).toBeInTheDocument();
   });

@@ -12,11 +12,15 @@ import { CrudPage } from '@/components/crud';
 import { onNotify, type NotifyMessage } from '@/lib/notify';
 import { setPrilist } from '@/lib/session';
 import { renderWithProviders } from '../form/render';
-import { createFakeNoticeModule, permitAllActions } from '../crud/fake-module';
+import { memberModule as module } from '@generated/modules/member';
+import { permitAllActions, withMockBackend } from '../crud/mock-backend';
 import { ScriptedXhr } from './scripted-xhr';
 
 // The import dialog's FilePond is inert under jsdom: a stand-in applies the same rules.
 vi.mock('@/components/upload/pond', () => import('../upload/pond-stand-in'));
+
+// The list comes from the mock backend; 导入 / 导出 travel over the scripted XMLHttpRequest.
+withMockBackend();
 
 let toasts: NotifyMessage[] = [];
 let stop: () => void = () => undefined;
@@ -28,8 +32,8 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', ScriptedXhr);
   toasts = [];
   stop = onNotify((message) => toasts.push(message));
-  setPrilist(['ADMINNOTICE_IMPORT', 'ADMINNOTICE_EXPORT']);
-  permitAllActions(createFakeNoticeModule().module);
+  setPrilist(['MEMBER_IMPORT', 'MEMBER_EXPORT']);
+  permitAllActions(module);
   createObjectURL.mockClear();
   URL.createObjectURL = createObjectURL;
   URL.revokeObjectURL = vi.fn();
@@ -52,28 +56,27 @@ const refused = {
   data: {
     count: 0,
     problemRows: 1,
-    problems: [{ row: 2, field: 'title', label: '标题', message: '请输入标题' }],
+    problems: [{ row: 2, field: 'username', label: '会员账号', message: '请输入会员账号' }],
   },
 };
 
 describe('导入 with progress', () => {
   it('shows the percent sent, then 正在校验…; a refused import keeps the file and its report', async () => {
-    const { module } = createFakeNoticeModule();
     const user = userEvent.setup();
     renderWithProviders(<CrudPage module={module} />);
     await user.click(await screen.findByRole('button', { name: '导入' }));
-    const dialog = await screen.findByRole('dialog', { name: '导入 - 公告管理' });
+    const dialog = await screen.findByRole('dialog', { name: '导入 - 会员管理' });
     await user.upload(
       await within(dialog).findByLabelText('选择文件'),
-      new File([new Uint8Array(200)], '公告.xlsx'),
+      new File([new Uint8Array(200)], '会员.xlsx'),
     );
     await user.click(within(dialog).getByRole('button', { name: '开始导入' }));
 
     const first = await request(0);
-    expect([first.method, first.url]).toEqual(['POST', '/api/adminnotice/import']);
+    expect([first.method, first.url]).toEqual(['POST', '/api/member/import']);
     const sentFile = first.body instanceof FormData ? first.body.get('importfile') : null;
     expect(sentFile).toBeInstanceOf(File);
-    expect(sentFile instanceof File && sentFile.name).toBe('公告.xlsx');
+    expect(sentFile instanceof File && sentFile.name).toBe('会员.xlsx');
     // Nothing reported yet: no percentage to show.
     expect(await within(dialog).findByText('正在上传…')).toBeInTheDocument();
 
@@ -104,19 +107,15 @@ describe('导入 with progress', () => {
 
 describe('导出 with progress', () => {
   it('shows the percent received when the size is announced, then saves the file', async () => {
-    const { module } = createFakeNoticeModule();
     const user = userEvent.setup();
     renderWithProviders(<CrudPage module={module} />);
-    await screen.findByText('公告1');
-    await user.type(screen.getByRole('textbox', { name: '请输入关键字' }), '公告');
+    await screen.findByText('lina88');
+    await user.type(screen.getByRole('textbox', { name: '请输入关键字' }), 'lina');
     await user.click(screen.getByRole('button', { name: '搜索' }));
     await user.click(screen.getByRole('button', { name: '导出' }));
 
     const xhr = await request(0);
-    expect([xhr.method, xhr.url]).toEqual([
-      'GET',
-      '/api/adminnotice/export?keyword=%E5%85%AC%E5%91%8A',
-    ]);
+    expect([xhr.method, xhr.url]).toEqual(['GET', '/api/member/export?keyword=lina']);
     expect(await screen.findByText('正在下载…')).toBeInTheDocument();
     act(() => xhr.receiving(500, 2000));
     expect(await screen.findByText('正在下载 25%')).toBeInTheDocument();
@@ -132,7 +131,6 @@ describe('导出 with progress', () => {
   });
 
   it('stays indeterminate when the size is not announced', async () => {
-    const { module } = createFakeNoticeModule();
     const user = userEvent.setup();
     renderWithProviders(<CrudPage module={module} />);
     await user.click(await screen.findByRole('button', { name: '导出' }));

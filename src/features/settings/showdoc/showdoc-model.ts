@@ -11,6 +11,11 @@ function isJson(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A schema's `required` names (none when it has no list of them). */
+function requiredOf(schema: Json): Set<string> {
+  return new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+}
+
 export interface DocField {
   /** Dotted path below the body or `data` (`data[].username`). */
   name: string;
@@ -70,7 +75,7 @@ function flatten(doc: Json, schema: unknown): Json {
   if (!Array.isArray(own.allOf)) return own;
   const merged: Json = { ...own, allOf: undefined };
   const properties: Json = isJson(own.properties) ? { ...own.properties } : {};
-  const required = new Set<string>(Array.isArray(own.required) ? (own.required as string[]) : []);
+  const required = requiredOf(own);
   for (const part of own.allOf) {
     const flat = flatten(doc, part);
     if (isJson(flat.properties)) Object.assign(properties, flat.properties);
@@ -113,7 +118,7 @@ export function fieldsOf(doc: Json, schema: unknown, prefix = '', depth = 0): Do
   if (flat.type === 'array' || (!isJson(flat.properties) && flat.items))
     return fieldsOf(doc, flat.items, `${prefix}[]`, depth + 1);
   if (!isJson(flat.properties)) return [];
-  const required = new Set(Array.isArray(flat.required) ? (flat.required as string[]) : []);
+  const required = requiredOf(flat);
   const fields: DocField[] = [];
   for (const [name, property] of Object.entries(flat.properties)) {
     const resolved = flatten(doc, property);
@@ -201,7 +206,7 @@ function exampleObject(
   if (depth > MAX_DEPTH) return undefined;
   const flat = flatten(doc, schema);
   if (!isJson(flat.properties)) return undefined;
-  const required = new Set(Array.isArray(flat.required) ? (flat.required as string[]) : []);
+  const required = requiredOf(flat);
   const example: Json = {};
   for (const [name, property] of Object.entries(flat.properties)) {
     // Optional fields only when the seed has them: the example stays a real record.
@@ -239,7 +244,9 @@ function parameterOf(doc: Json, raw: unknown): DocParameter | undefined {
  * Groups (the contract's tags, in contract order) with their calls (path order).
  * @example buildDoc(openapi)[0] // { name: 'admindepartment', title: '部门管理', calls: [...] }
  */
-export function buildDoc(doc: Json): DocGroup[] {
+export function buildDoc(contract: unknown): DocGroup[] {
+  // The contract as JSON read it (the generated openapi.json): objects are checked as they are read.
+  const doc = isJson(contract) ? contract : {};
   const tags = Array.isArray(doc.tags) ? doc.tags.filter(isJson) : [];
   const groups = new Map<string, DocGroup>();
   const tagOf = new Map<string, Json>();

@@ -30,7 +30,7 @@ const docQuery = {
   queryKey: ['showdoc', 'openapi'] as const,
   queryFn: async () => {
     const contract = await import('@generated/openapi.json');
-    return buildDoc(contract.default as unknown as Record<string, unknown>);
+    return buildDoc(contract.default);
   },
   staleTime: Infinity,
 };
@@ -80,7 +80,8 @@ function pretty(value: unknown): string {
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text.trim() === '') return { ok: true, value: undefined };
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    const value: unknown = JSON.parse(text);
+    return { ok: true, value };
   } catch {
     return { ok: false };
   }
