@@ -121,8 +121,9 @@ async function renderAll(
 }
 
 /**
- * The model's problems, each prefixed with the file and line of the tag or schema it names
- * (`paths/adminnotice.yaml:5: tag adminnotice: x-admin.title is required`).
+ * The model's problems, each prefixed with the file and line of the tag or schema it names —
+ * of the x-admin key it names when the file has it (`paths/district.yaml:18: tag district:
+ * x-admin.tree.leaf.field levl is not a property of District`), else of the tag's x-admin.
  */
 function locateModelError(
   error: ModelError,
@@ -131,10 +132,11 @@ function locateModelError(
 ): ModelError {
   const tagNames = (document.tags ?? []).map((tag) => (isJson(tag) ? String(tag.name) : ''));
   const located = error.problems.map((problem) => {
-    const tag = /^tag ([^\s:]+):/.exec(problem);
+    const tag = /^tag ([^\s:]+):(?: x-admin\.([A-Za-z.]+))?/.exec(problem);
     const schema = /^components\.schemas\.([^\s.:]+)(?:\.([^\s.:]+))?:/.exec(problem);
     let at: ValuePath | undefined;
-    if (tag && tagNames.includes(tag[1]!)) at = ['tags', tagNames.indexOf(tag[1]!), 'x-admin'];
+    if (tag && tagNames.includes(tag[1]!))
+      at = ['tags', tagNames.indexOf(tag[1]!), 'x-admin', ...(tag[2]?.split('.') ?? [])];
     else if (schema)
       at = ['components', 'schemas', schema[1]!, ...(schema[2] ? ['properties', schema[2]] : [])];
     const where = at && locate(at);
