@@ -2,7 +2,7 @@
  * Lint the merged contract with Redocly's `recommended` ruleset. The merged document is linted
  * (not the fragments) because fragments only make sense together: their $refs are all local.
  */
-import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
+import type { NormalizedProblem } from '@redocly/openapi-core';
 import type { LintProblem } from '../errors';
 import { isJson } from '../json';
 import type { OpenApiDocument } from '../types';
@@ -78,6 +78,8 @@ export async function lintContract(
   document: OpenApiDocument,
   locate?: (at: ValuePath) => string | undefined,
 ): Promise<LintProblem[]> {
+  // Loaded here, not on import: a run whose lint comes from the cache never pays for it.
+  const { createConfig, lintFromString } = await import('@redocly/openapi-core');
   const config = await createConfig({ extends: ['recommended'], rules: CONTRACT_RULES });
   const problems = await lintFromString({
     source: JSON.stringify(document),
