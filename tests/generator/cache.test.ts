@@ -55,8 +55,8 @@ vi.mock('../../generator/parse/lint-contract', async (importOriginal) => {
   };
 });
 
-vi.mock('prettier', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('prettier')>();
+vi.mock('prettier/standalone', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('prettier/standalone')>();
   return {
     ...actual,
     format: (...args: Parameters<typeof actual.format>) => {
