@@ -3,7 +3,7 @@
  * starts empty and runs every step). Each entry is named by a SHA-256 of all it depends on — READS
  * is the one list of that — so a hit is byte for byte what running would give:
  * - a step's files: orval's and openapi-typescript's (unformatted) for a contract, prettier's for
- *   one file;
+ *   one file; the lint's problems for a contract;
  * - a run record: the SHA-256 of every file a full run made from the inputs on disk, so
  *   `generate --check` with unchanged inputs and output answers without loading the generator.
  * A missing, damaged or evicted entry is a miss; `--from-scratch` reads none (and replaces them).
@@ -23,8 +23,9 @@ const FORMAT = 'v1';
 const KEPT_ENTRIES = 4000;
 
 /**
- * What each step reads besides its arguments (orval's and openapi-typescript's: the contract
- * without x-admin, render/contract-for-tools.ts; prettier's: a file's path and text). A word that
+ * What each step reads besides its arguments (orval's, openapi-typescript's and the lint's: the
+ * contract without the extensions they ignore, render/contract-for-tools.ts; prettier's: a
+ * file's path and text). A word that
  * is not a file input of keysNow is a tool, counted by the versions package-lock.json gives it
  * and every package it needs. The generator's own code is in every key: a key may be too strict
  * (an edit of the generator reruns the steps once), never too lax.
@@ -33,6 +34,8 @@ const READS = {
   orval: 'generator mutator-signature orval',
   'openapi-typescript': 'generator openapi-typescript',
   prettier: 'generator prettier-config prettier',
+  /** Redocly's lint of that same contract (its rules never read an extension). */
+  lint: 'generator @redocly/openapi-core',
   /** A full run: what its steps read, the contract as on disk, the templates, src/core, the rest. */
   run:
     'generator mutator-signature prettier-config orval openapi-typescript prettier ' +
@@ -152,15 +155,25 @@ export class GeneratorCache {
     return new GeneratorCache(at, await keysNow(at), fromScratch);
   }
 
-  /** The files `step` made of `args`, or `make`'s. */
-  async files(step: Step, args: string[], make: () => Promise<GeneratedFile[]>) {
+  /** What `step` made of `args` (`is` tells a sound entry), or `make`'s. */
+  async entry<T>(
+    step: Step,
+    args: string[],
+    make: () => Promise<T>,
+    is: (value: unknown) => value is T,
+  ): Promise<T> {
     const name = `${step}-${hashOf(this.keyOf(step), ...args)}`;
     this.used.add(name);
-    const recalled = this.fromScratch ? undefined : await readEntry(this.at.rootDir, name, isFiles);
+    const recalled = this.fromScratch ? undefined : await readEntry(this.at.rootDir, name, is);
     if (recalled) return recalled;
     const made = await make();
     this.made.set(name, JSON.stringify(made));
     return made;
+  }
+
+  /** The files `step` made of `args`, or `make`'s. */
+  files(step: Step, args: string[], make: () => Promise<GeneratedFile[]>) {
+    return this.entry(step, args, make, isFiles);
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
  * The generator as a library: parse → model → render → write, each step's slow part (orval,
- * openapi-typescript, prettier) through the one cache (cache.ts).
+ * openapi-typescript, prettier, the lint) through the one cache (cache.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +10,13 @@ import { isJson } from './json';
 import { buildModules, ModelError } from './model/build-modules';
 import { operationRights, type OperationRight } from './model/operation-rights';
 import { loadContract } from './parse/load-contract';
-import { LintError, lintContract, type LintProblem } from './parse/lint-contract';
+import {
+  isLintProblems,
+  LintError,
+  lintContract,
+  locateLintProblem,
+  type LintProblem,
+} from './parse/lint-contract';
 import { listOperations } from './parse/operations';
 import { shownPath, type ValuePath } from './parse/source-lines';
 import { renderApi } from './render/render-api';
@@ -79,24 +85,27 @@ async function loadTemplates(rootDir: string): Promise<Templates> {
 
 /**
  * Renders and formats every file, sorted by path. The slow steps go through the cache: orval and
- * openapi-typescript on the contract without x-admin (which they never read: a label edit reruns
+ * openapi-typescript on the contract without the extensions they never read (a label edit reruns
  * neither), prettier on each bannered file.
  */
 async function renderAll(
   document: OpenApiDocument,
+  forTools: { document: OpenApiDocument; text: string },
   modules: ModuleModel[],
   rights: readonly OperationRight[],
   rootDir: string,
   cache: GeneratorCache,
 ): Promise<GeneratedFile[]> {
-  const forTools = contractForTools(document);
-  const contract = JSON.stringify(forTools);
+  const contract = forTools.text;
   const prettier = formatter(rootDir);
   const format = async (files: GeneratedFile[]) =>
     (
       await Promise.all(
         files.map(({ path: file, content }) => {
           const bannered = { path: file, content: withBanner(file, content) };
+          // JSON.stringify's layout is already fixed; prettier spent seconds on the 650 KB
+          // openapi.json, which every x-admin edit changes.
+          if (file.endsWith('.json')) return [bannered];
           return cache.files('prettier', [file, bannered.content], async () => [
             { path: file, content: await prettier(bannered) },
           ]);
@@ -104,9 +113,9 @@ async function renderAll(
       )
     ).flat();
   const [api, types, templates] = await Promise.all([
-    cache.files('orval', [contract], () => renderApi(forTools, rootDir)).then(format),
+    cache.files('orval', [contract], () => renderApi(forTools.document, rootDir)).then(format),
     cache
-      .files('openapi-typescript', [contract], async () => [await renderTypes(forTools)])
+      .files('openapi-typescript', [contract], async () => [await renderTypes(forTools.document)])
       .then(format),
     loadTemplates(rootDir),
   ]);
@@ -121,8 +130,9 @@ async function renderAll(
 }
 
 /**
- * The model's problems, each prefixed with the file and line of the tag or schema it names
- * (`paths/adminnotice.yaml:5: tag adminnotice: x-admin.title is required`).
+ * The model's problems, each prefixed with the file and line of the tag or schema it names —
+ * of the x-admin key it names when the file has it (`paths/district.yaml:18: tag district:
+ * x-admin.tree.leaf.field levl is not a property of District`), else of the tag's x-admin.
  */
 function locateModelError(
   error: ModelError,
@@ -131,10 +141,11 @@ function locateModelError(
 ): ModelError {
   const tagNames = (document.tags ?? []).map((tag) => (isJson(tag) ? String(tag.name) : ''));
   const located = error.problems.map((problem) => {
-    const tag = /^tag ([^\s:]+):/.exec(problem);
+    const tag = /^tag ([^\s:]+):(?: x-admin\.([A-Za-z.]+))?/.exec(problem);
     const schema = /^components\.schemas\.([^\s.:]+)(?:\.([^\s.:]+))?:/.exec(problem);
     let at: ValuePath | undefined;
-    if (tag && tagNames.includes(tag[1]!)) at = ['tags', tagNames.indexOf(tag[1]!), 'x-admin'];
+    if (tag && tagNames.includes(tag[1]!))
+      at = ['tags', tagNames.indexOf(tag[1]!), 'x-admin', ...(tag[2]?.split('.') ?? [])];
     else if (schema)
       at = ['components', 'schemas', schema[1]!, ...(schema[2] ? ['properties', schema[2]] : [])];
     const where = at && locate(at);
@@ -176,8 +187,13 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const opening = GeneratorCache.open({ rootDir, contractDir }, fromScratch);
   opening.catch(() => undefined);
   const { document, locate } = await loadContract(contractDir);
+  const forTools = contractForTools(document);
+  const forToolsText = JSON.stringify(forTools);
+  const cache = await opening;
   stage('load');
-  const lintProblems = await lintContract(document, locate);
+  const lintProblems = (
+    await cache.entry('lint', [forToolsText], () => lintContract(forTools), isLintProblems)
+  ).map((problem) => locateLintProblem(problem, locate));
   stage('lint');
   if (lintProblems.some((p) => p.severity === 'error')) throw new LintError(lintProblems);
   let modules: ModuleModel[];
@@ -195,8 +211,14 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       }),
     );
   stage('model');
-  const cache = await opening;
-  const files = await renderAll(document, modules, rights, rootDir, cache);
+  const files = await renderAll(
+    document,
+    { document: forTools, text: forToolsText },
+    modules,
+    rights,
+    rootDir,
+    cache,
+  );
   stage('render and format');
   const { stray, ...plan }: FilePlan = await planFiles(files, outDir);
   const prune = await pruneReason({ ...plan, stray }, outDir, document);

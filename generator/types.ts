@@ -1,7 +1,7 @@
 /**
  * Shared types of the generator pipeline: parse → model → render → write.
  */
-import type { Capability, ColumnDefinition } from '../src/core/module';
+import type { Capability, ColumnDefinition, TreeDefinition } from '../src/core/module';
 import type { ScreenMenuEntry } from '../src/core/screen';
 import type { FieldDefinition } from '../src/core/field-definition';
 
@@ -113,6 +113,13 @@ export interface ModuleModel extends ModuleFields {
   ownerField?: string;
   permissionKey: string;
   keepAlive: boolean;
+  /**
+   * `x-admin.screen: hand-written`: a feature supplies the page, so none is generated; the
+   * screen registry describes the screen without `load`.
+   */
+  handWritten: boolean;
+  /** `x-admin.tree`: the records form a tree and the generated page is a tree table. */
+  tree?: TreeDefinition;
   /** Sub-screens: the list screen they belong to (its tab stays active). */
   parentPath?: string;
   hideTitle?: boolean;

@@ -115,6 +115,7 @@ export const departmentModule: ModuleDefinition<AdminDepartment> = {
       ],
     },
   ],
+  tree: { parentField: 'pid', lazyChildren: false },
   queryKeys: {
     list: getAdmindepartmentListQueryKey,
   },

@@ -113,6 +113,7 @@ export const dicttreeModule: ModuleDefinition<DataDictTree> = {
       parameData: { checkStrictly: true },
     },
   ],
+  tree: { parentField: 'pid', lazyChildren: false },
   queryKeys: {
     list: getDatadicttreeListQueryKey,
   },

@@ -170,6 +170,7 @@ export const districtModule: ModuleDefinition<District> = {
       ],
     },
   ],
+  tree: { parentField: 'pid', lazyChildren: true, leaf: { field: 'level', value: 3 } },
   queryKeys: {
     list: getDistrictListQueryKey,
   },

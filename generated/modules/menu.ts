@@ -167,6 +167,7 @@ export const menuModule: ModuleDefinition<AdminMenu> = {
       ],
     },
   ],
+  tree: { parentField: 'amenu_pid', lazyChildren: false },
   queryKeys: {
     list: getAdminmenuListQueryKey,
   },

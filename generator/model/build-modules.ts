@@ -17,6 +17,7 @@ import { moduleKey, moduleNames } from './names';
 import { resolveRef } from './refs';
 import { moduleRoute } from './route';
 import { menuRows, optionalRoute, screenMenu } from './screen';
+import { screenIsHandWritten, treeDefinition } from './tree';
 
 export { ModelError } from '../errors';
 
@@ -136,6 +137,7 @@ function buildModule(
       permissionKey:
         typeof admin.permissionKey === 'string' ? admin.permissionKey : tagName.toUpperCase(),
       keepAlive: admin.keepAlive !== false,
+      handWritten: screenIsHandWritten(admin.screen, where),
       menuTable: admin.menuTable === true,
       capabilities,
       ...moduleFields(entityFields(entity, primaryKey, document, entityWhere, problems)),
@@ -149,6 +151,15 @@ function buildModule(
     const parentPath = optionalRoute(admin.parentPath, where);
     if (parentPath) model.parentPath = parentPath;
     if (admin.hideTitle === true) model.hideTitle = true;
+    const list = operations.find((op) => op.capability === 'list');
+    const tree = treeDefinition(
+      admin.tree,
+      { name: entityName, schema: entity },
+      tagged.find((op) => op.path === list?.path && op.method === list.method),
+      document,
+      where,
+    );
+    if (tree) model.tree = tree;
     const menu = screenMenu(admin.menu, where);
     if (menu) model.menu = menu;
     if (isJson(admin.menu) && Number.isInteger(admin.menu.waitNum))

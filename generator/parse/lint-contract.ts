@@ -2,8 +2,9 @@
  * Lint the merged contract with Redocly's `recommended` ruleset. The merged document is linted
  * (not the fragments) because fragments only make sense together: their $refs are all local.
  */
-import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
+import type { NormalizedProblem } from '@redocly/openapi-core';
 import type { LintProblem } from '../errors';
+import { isJson } from '../json';
 import type { OpenApiDocument } from '../types';
 import { pointerPath, type ValuePath } from './source-lines';
 
@@ -22,19 +23,41 @@ const CONTRACT_RULES = {
 /** Redocly needs an absolute ref for the in-memory source; nothing is read from it. */
 const VIRTUAL_REF = '/virtual/openapi.json';
 
+/** The problem with the file and line that wrote it, when `locate` knows them. */
+export function locateLintProblem(
+  problem: LintProblem,
+  locate: ((at: ValuePath) => string | undefined) | undefined,
+): LintProblem {
+  const location = locate?.(pointerPath(problem.pointer));
+  return location ? { ...problem, location } : problem;
+}
+
 function toLintProblem(
   problem: NormalizedProblem,
   locate: ((at: ValuePath) => string | undefined) | undefined,
 ): LintProblem {
-  const pointer = problem.location[0]?.pointer ?? '#';
-  const location = locate?.(pointerPath(pointer));
-  return {
+  const lintProblem: LintProblem = {
     severity: problem.severity === 'error' ? 'error' : 'warn',
     ruleId: problem.ruleId,
     message: problem.message,
-    pointer,
-    ...(location ? { location } : {}),
+    pointer: problem.location[0]?.pointer ?? '#',
   };
+  return locateLintProblem(lintProblem, locate);
+}
+
+/** A cached list of lint problems (generator/cache.ts), checked field by field. */
+export function isLintProblems(value: unknown): value is LintProblem[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (problem) =>
+        isJson(problem) &&
+        (problem.severity === 'error' || problem.severity === 'warn') &&
+        typeof problem.ruleId === 'string' &&
+        typeof problem.message === 'string' &&
+        typeof problem.pointer === 'string',
+    )
+  );
 }
 
 /** Plain code-unit order: the listing must not depend on a locale. */
@@ -55,6 +78,8 @@ export async function lintContract(
   document: OpenApiDocument,
   locate?: (at: ValuePath) => string | undefined,
 ): Promise<LintProblem[]> {
+  // Loaded here, not on import: a run whose lint comes from the cache never pays for it.
+  const { createConfig, lintFromString } = await import('@redocly/openapi-core');
   const config = await createConfig({ extends: ['recommended'], rules: CONTRACT_RULES });
   const problems = await lintFromString({
     source: JSON.stringify(document),

@@ -5,7 +5,8 @@
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseYaml } from '@redocly/openapi-core';
+// Redocly's own YAML loader (what it lints), without loading the whole of Redocly.
+import { parseYaml } from '@redocly/openapi-core/lib/js-yaml';
 import { ContractError } from '../errors';
 import { isJson, type Json } from '../json';
 import type { OpenApiDocument } from '../types';

@@ -1,33 +1,73 @@
 /**
- * The contract as orval and openapi-typescript get it: without x-admin, which they never read,
- * at the four places the model reads it (tags, operations, schemas and their properties). The
- * generator's cache keys their output by this very text, so a label, seed or menu edit reruns
- * neither; since they are handed exactly what the key hashes, the key cannot lie.
+ * The contract as orval and openapi-typescript get it: without the specification extensions
+ * they never read — x-admin (labels, seeds, menus, trees), x-inferred and any other `x-` key —
+ * wherever they sit. The generator's cache keys their output (and the lint) by this very text,
+ * so a label, seed or menu edit reruns neither; since they are handed exactly what the key
+ * hashes, the key cannot lie.
  */
 import { isJson, type Json } from '../json';
 import type { OpenApiDocument } from '../types';
 
-/** @example contractForTools(document).tags?.[0]?.['x-admin'] // undefined */
+/** The extensions the tools do read: enum names and descriptions (orval, openapi-typescript). */
+const READ_EXTENSION = /^x-enum/i;
+
+/** Values that are data, not contract objects: an `x-` key inside one is a record's field. */
+const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const']);
+
+/** Maps whose keys are names someone chose (a property may be called `x-id`), not extensions. */
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'schemas',
+  'responses',
+  'parameters',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'links',
+  'callbacks',
+  'pathItems',
+  'content',
+  'encoding',
+  'variables',
+  'mapping',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
+
+function bareValue(value: unknown, names = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => bareValue(item));
+  return isJson(value) ? bareObject(value, names) : value;
+}
+
+/** `value` without its extensions; with `names`, a name map: its own keys all stay. */
+function bareObject(value: Json, names = false): Json {
+  const kept: Json = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (names) kept[key] = bareValue(child);
+    else if (key.startsWith('x-') && !READ_EXTENSION.test(key)) continue;
+    else kept[key] = DATA_KEYS.has(key) ? child : bareValue(child, NAME_MAPS.has(key));
+  }
+  return kept;
+}
+
+/**
+ * @example contractForTools(document).tags?.[0]?.['x-admin'] // undefined
+ * @example contractForTools(document).paths['/api/district/list']?.get?.['x-inferred'] // undefined
+ */
 export function contractForTools(document: OpenApiDocument): OpenApiDocument {
-  const bare = ({ 'x-admin': _admin, ...rest }: Json): Json => rest;
-  const each = (map: Json, change: (value: Json) => Json): Json =>
-    Object.fromEntries(Object.entries(map).map(([k, v]) => [k, isJson(v) ? change(v) : v]));
-  const { tags, paths, components } = document;
-  const schemas = components.schemas;
+  const { paths, components, tags } = document;
+  const each = (map: Record<string, Json>, names: boolean) =>
+    Object.fromEntries(
+      Object.entries(map)
+        .filter(([key]) => !key.startsWith('x-'))
+        .map(([key, child]) => [key, bareObject(child, names)]),
+    );
   return {
-    ...document,
-    ...(tags && { tags: tags.map(bare) }),
-    paths: Object.fromEntries(Object.entries(paths).map(([key, item]) => [key, each(item, bare)])),
-    ...(schemas && {
-      components: {
-        ...components,
-        schemas: each(schemas, (schema) => {
-          const rest = bare(schema);
-          return isJson(rest.properties)
-            ? { ...rest, properties: each(rest.properties, bare) }
-            : rest;
-        }),
-      },
-    }),
+    ...bareObject(document),
+    paths: each(paths, false),
+    components: each(components, true),
+    ...(tags && { tags: tags.map((tag) => bareObject(tag)) }),
   };
 }

@@ -162,12 +162,14 @@ function renderScreens(modules: ModuleModel[], templates: Templates): GeneratedF
     .sort((a, b) => byCodeUnits(a.route, b.route))
     .map((m) => ({
       literal: literals({ ...m, operate: operateOf(m), pageImport: m.names.pageImport }),
+      handWritten: m.handWritten,
     }));
   return { path: 'screens.ts', content: render(templates, 'screens.ts.ejs', { screens }) };
 }
 
 /**
- * Every template-made file of the model.
+ * Every template-made file of the model; a hand-written screen gets no page (its feature
+ * supplies one), the rest of its module is generated all the same.
  *
  * @example
  * renderTemplates(modules, templates).map((f) => f.path);
@@ -177,7 +179,7 @@ export function renderTemplates(modules: ModuleModel[], templates: Templates): G
   return [
     ...modules.flatMap((m) => [
       renderModule(m, templates),
-      renderPage(m, templates),
+      ...(m.handWritten ? [] : [renderPage(m, templates)]),
       renderMock(m, templates),
     ]),
     renderMocksIndex(modules, templates),

@@ -14,7 +14,8 @@
 import { access, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseYaml } from '@redocly/openapi-core';
+// Redocly's own YAML loader (what it lints), without loading the whole of Redocly.
+import { parseYaml } from '@redocly/openapi-core/lib/js-yaml';
 import { toYaml, type YamlMap } from '../../src/core/yaml-text';
 import { isJson, type Json } from '../json';
 import { buildModules } from '../model/build-modules';

@@ -1,10 +1,10 @@
 /**
  * The screen registry: every screen under the main layout, one object each. Generated screens
  * come from the contract (generated/screens.ts); each feature exports its hand-written ones
- * from its index.ts and is listed here explicitly. A feature screen with a generated screen's
- * path takes that screen over (it usually spreads the generated object and swaps `load`).
+ * from its index.ts and is listed here explicitly. A screen the contract marks hand-written is
+ * supplied by a feature under its path (it spreads the generated object and adds `load`).
  */
-import type { ScreenDefinition } from '@/core/screen';
+import type { GeneratedScreen, ScreenDefinition } from '@/core/screen';
 import { generatedScreens } from '@generated/screens';
 import { attachmentScreens } from '@/features/attachment';
 import { businessScreens } from '@/features/business';
@@ -35,21 +35,39 @@ const featureScreens: readonly ScreenDefinition[] = [
 ];
 
 /**
- * Generated screens overlaid by the feature screens of the same path, then the features' own.
- * Two feature screens on one path are a mistake the registry refuses.
+ * The generated screens, each hand-written one replaced by the feature screen of its path, then
+ * the features' own screens. Refused, so the app never starts with a screen that cannot load or
+ * a generated page that never loads: two feature screens on one path, a hand-written screen no
+ * feature supplies, and a feature screen on a generated screen's path whose tag does not say
+ * `x-admin.screen: hand-written` (its generated page would be dead code).
  */
 export function mergeScreens(
-  generated: readonly ScreenDefinition[],
+  generated: readonly GeneratedScreen[],
   features: readonly ScreenDefinition[],
 ): ScreenDefinition[] {
-  const byPath = new Map(generated.map((screen) => [screen.path, screen]));
-  const taken = new Set<string>();
+  const byPath = new Map<string, ScreenDefinition>();
+  const problems: string[] = [];
   for (const screen of features) {
-    if (taken.has(screen.path)) throw new Error(`two feature screens claim ${screen.path}`);
-    taken.add(screen.path);
+    if (byPath.has(screen.path)) problems.push(`two feature screens claim ${screen.path}`);
     byPath.set(screen.path, screen);
   }
-  return [...byPath.values()];
+  const merged = generated.flatMap((screen): ScreenDefinition[] => {
+    const feature = byPath.get(screen.path);
+    byPath.delete(screen.path);
+    if (screen.handWritten) {
+      if (!feature)
+        problems.push(`${screen.path} is hand-written in the contract but no feature supplies it`);
+      return feature ? [feature] : [];
+    }
+    if (feature)
+      problems.push(
+        `a feature takes over the generated screen ${screen.path}, whose page would never load: ` +
+          `mark its tag x-admin.screen: hand-written`,
+      );
+    return [screen];
+  });
+  if (problems.length > 0) throw new Error(`screen registry: ${problems.join('; ')}`);
+  return [...merged, ...byPath.values()];
 }
 
 export const screens: readonly ScreenDefinition[] = mergeScreens(

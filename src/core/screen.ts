@@ -2,7 +2,8 @@
  * A screen is one object: where it lives, how it is titled, whether it stays mounted, where it
  * sits in the menu, which actions its buttons may offer and how its code is loaded. Generated
  * screens come from the contract's x-admin (generated/screens.ts); hand-written screens are
- * exported by their feature folder; src/app/screens.ts lists both.
+ * exported by their feature folder — also those the contract describes but marks hand-written;
+ * src/app/screens.ts lists both.
  */
 import type { ComponentType } from 'react';
 
@@ -16,7 +17,8 @@ export interface ScreenMenuEntry {
   sort: number;
 }
 
-export interface ScreenDefinition {
+/** A screen as the contract can describe it: everything but its code. */
+export interface ScreenInfo {
   path: string;
   /** Chinese title: page title, history tab and document title. */
   title: string;
@@ -30,5 +32,16 @@ export interface ScreenDefinition {
   permissionKey?: string;
   /** Actions the action guard permits on this screen (spec section 6, route meta `operate`). */
   operate?: readonly string[];
+}
+
+export interface ScreenDefinition extends ScreenInfo {
   load: () => Promise<{ default: ComponentType }>;
 }
+
+/**
+ * A screen of generated/screens.ts: with its generated page, or — its tag says
+ * `x-admin.screen: hand-written` — without one, for its feature to supply `load`.
+ */
+export type GeneratedScreen =
+  | (ScreenDefinition & { handWritten?: undefined })
+  | (ScreenInfo & { handWritten: true; load?: undefined });

@@ -2,8 +2,8 @@
 /**
  * The generator's one cache (generator/cache.ts). `generate --check` answered from a run record
  * still catches every drift, naming the file exactly as a full run does; a step runs again only
- * when what it reads changed — an x-admin edit reruns neither orval nor openapi-typescript, a
- * schema edit reruns both —; a clean clone (no cache) and a from-scratch run give the same files;
+ * when what it reads changed — an x-admin edit reruns neither orval, openapi-typescript nor the
+ * lint, a schema edit reruns them —; a clean clone (no cache) and a from-scratch run give the same files;
  * a damaged entry is a miss; nothing of the cache is committed.
  */
 import { cp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
@@ -18,9 +18,9 @@ import { listFiles } from '../../generator/list-files';
 import { copyFixture, REPO, runCli } from './helpers';
 
 // Full runs take orval and prettier (several seconds on a shared 2-core machine).
-vi.setConfig({ testTimeout: 180_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
-const calls = vi.hoisted(() => ({ orval: 0, types: 0, prettier: 0 }));
+const calls = vi.hoisted(() => ({ orval: 0, types: 0, prettier: 0, lint: 0 }));
 
 vi.mock('../../generator/render/render-api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../generator/render/render-api')>();
@@ -44,8 +44,19 @@ vi.mock('../../generator/render/render-types', async (importOriginal) => {
   };
 });
 
-vi.mock('prettier', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('prettier')>();
+vi.mock('../../generator/parse/lint-contract', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../generator/parse/lint-contract')>();
+  return {
+    ...actual,
+    lintContract: (...args: Parameters<typeof actual.lintContract>) => {
+      calls.lint += 1;
+      return actual.lintContract(...args);
+    },
+  };
+});
+
+vi.mock('prettier/standalone', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('prettier/standalone')>();
   return {
     ...actual,
     format: (...args: Parameters<typeof actual.format>) => {
@@ -160,7 +171,7 @@ describe('the steps', () => {
   });
 
   beforeEach(() => {
-    Object.assign(calls, { orval: 0, types: 0, prettier: 0 });
+    Object.assign(calls, { orval: 0, types: 0, prettier: 0, lint: 0 });
   });
   afterEach(async () => {
     // Back to the generated state, so each case starts from a warm cache of the fixture.
@@ -169,7 +180,7 @@ describe('the steps', () => {
 
   it('runs nothing when nothing changed', async () => {
     expect(await drift()).toEqual([]);
-    expect(calls).toEqual({ orval: 0, types: 0, prettier: 0 });
+    expect(calls).toEqual({ orval: 0, types: 0, prettier: 0, lint: 0 });
   });
 
   it('on a clean clone (no cache) runs every step and finds generated/ right', async () => {
@@ -179,7 +190,7 @@ describe('the steps', () => {
     expect(calls.types).toBe(1);
   });
 
-  it('reruns neither orval nor openapi-typescript for an x-admin edit, and formats only what changed', async () => {
+  it('reruns neither orval, openapi-typescript nor the lint for an x-admin edit, and formats only what changed', async () => {
     const restore = await edit(at('openapi/paths/adminnotice.yaml'), (text) =>
       text.replace('label: 公告标题', 'label: 通知标题'),
     );
@@ -191,8 +202,9 @@ describe('the steps', () => {
       );
       expect(calls.orval).toBe(0);
       expect(calls.types).toBe(0);
-      // openapi.json carries the label too; every other file comes from the cache.
-      expect(calls.prettier).toBeLessThanOrEqual(changed.length);
+      expect(calls.lint).toBe(0);
+      // openapi.json carries the label too but is never formatted; the rest is cached.
+      expect(calls.prettier).toBeLessThan(changed.length);
     } finally {
       await restore();
     }
@@ -207,6 +219,7 @@ describe('the steps', () => {
       expect(changed).toContain('types/openapi.ts');
       expect(calls.orval).toBe(1);
       expect(calls.types).toBe(1);
+      expect(calls.lint).toBe(1);
     } finally {
       await restore();
     }
@@ -246,15 +259,52 @@ describe('the steps', () => {
 });
 
 describe('what the steps read', () => {
-  it('hands orval and openapi-typescript the contract without x-admin, and nothing else changed', async () => {
+  it('hands orval and openapi-typescript the contract without the extensions they ignore, and nothing else changed', async () => {
     const { document } = await loadContract(path.join(REPO, 'openapi'));
     const text = JSON.stringify(contractForTools(document));
     expect(text).not.toContain('"x-admin"');
+    expect(text).not.toContain('"x-inferred"');
     const stripped: unknown = JSON.parse(JSON.stringify(document), (key: string, value: unknown) =>
-      key === 'x-admin' ? undefined : value,
+      key.startsWith('x-') ? undefined : value,
     );
     expect(JSON.parse(text)).toEqual(stripped);
     expect(JSON.stringify(document)).toContain('"x-admin"');
+    expect(JSON.stringify(document)).toContain('"x-inferred"');
+  });
+
+  it('keeps what the tools read: enum names, data and fields whose name starts with x-', () => {
+    const record = {
+      type: 'object',
+      'x-admin': { seed: [] },
+      properties: { 'x-id': { type: 'integer', 'x-admin': { label: '编号' } } },
+      example: { 'x-id': 1 },
+    };
+    const level = {
+      type: 'integer',
+      enum: [1, 2],
+      'x-enumNames': ['On', 'Off'],
+      'x-inferred': true,
+    };
+    const document = {
+      openapi: '3.1.0',
+      'x-generated': 'banner',
+      paths: { '/api/x/list': { get: { 'x-admin': { capability: 'list' }, responses: {} } } },
+      components: { schemas: { 'x-record': record, Level: level } },
+    };
+    expect(contractForTools(document)).toEqual({
+      openapi: '3.1.0',
+      paths: { '/api/x/list': { get: { responses: {} } } },
+      components: {
+        schemas: {
+          'x-record': {
+            type: 'object',
+            properties: { 'x-id': { type: 'integer' } },
+            example: { 'x-id': 1 },
+          },
+          Level: { type: 'integer', enum: [1, 2], 'x-enumNames': ['On', 'Off'] },
+        },
+      },
+    });
   });
 
   it('counts the mutator by its signature: a body or comment edit is none, a parameter is', async () => {

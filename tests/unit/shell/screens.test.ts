@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeScreens, screens } from '@/app/screens';
-import type { ScreenDefinition } from '@/core/screen';
+import type { GeneratedScreen } from '@/core/screen';
 import { generatedScreens } from '@generated/screens';
 import { nextKept, type ScreenAddress } from '@/layout/keep-alive-outlet';
 
@@ -94,27 +94,81 @@ describe('screen registry (spec section 2)', () => {
   });
 
   it('puts every generated screen with a menu entry in the menu, and titles them', () => {
-    for (const screen of Object.values(generatedScreens) as ScreenDefinition[]) {
+    const all: readonly GeneratedScreen[] = Object.values(generatedScreens);
+    for (const screen of all) {
       expect(screen.title).not.toBe('');
       if (!screen.parentPath) expect(screen.menu?.group, screen.path).toBeTruthy();
     }
   });
 
-  it('lets a feature take a generated screen over and refuses two features on one path', () => {
+  it('loads every generated page: none is generated and never loaded', async () => {
+    const pageFiles = import.meta.glob<{ default: unknown }>('/generated/pages/**/*.tsx');
+    const loaded = new Set<unknown>();
+    const all: readonly GeneratedScreen[] = Object.values(generatedScreens);
+    for (const generated of all) {
+      if (generated.handWritten) continue;
+      // The registry keeps the generated screen itself: its page is what the app loads.
+      expect(screens.find((screen) => screen.path === generated.path)?.load).toBe(generated.load);
+      loaded.add((await generated.load()).default);
+    }
+    const neverLoaded: string[] = [];
+    for (const [file, load] of Object.entries(pageFiles))
+      if (!loaded.has((await load()).default)) neverLoaded.push(file);
+    expect(neverLoaded).toEqual([]);
+    expect(Object.keys(pageFiles)).toHaveLength(loaded.size);
+  });
+
+  it('has a feature screen for every screen the contract marks hand-written', () => {
+    const all: readonly GeneratedScreen[] = Object.values(generatedScreens);
+    for (const generated of all.filter((screen) => screen.handWritten)) {
+      const screen = screens.find((s) => s.path === generated.path);
+      expect(screen?.load, generated.path).toBeTypeOf('function');
+      expect(screen?.title, generated.path).toBe(generated.title);
+    }
+  });
+
+  describe('mergeScreens', () => {
     const load = async () => ({ default: () => null });
-    const generated: ScreenDefinition[] = [
-      { path: '/a', title: 'A', keepAlive: true, operate: ['add'], load },
+    const generatedPage = async () => ({ default: () => null });
+    const generated: GeneratedScreen[] = [
+      { path: '/a', title: 'A', keepAlive: true, operate: ['add'], handWritten: true },
+      { path: '/b', title: 'B', keepAlive: true, load: generatedPage },
     ];
-    const merged = mergeScreens(generated, [{ ...generated[0]!, load }]);
-    expect(merged).toHaveLength(1);
-    expect(merged[0]!.load).toBe(load);
-    expect(merged[0]!.operate).toEqual(['add']);
-    expect(() =>
-      mergeScreens(generated, [
-        { path: '/b', title: 'B', keepAlive: true, load },
-        { path: '/b', title: 'B2', keepAlive: true, load },
-      ]),
-    ).toThrow('two feature screens claim /b');
+
+    it('puts the feature screen in place of a hand-written one, after it the features own', () => {
+      const merged = mergeScreens(generated, [
+        { path: '/c', title: 'C', keepAlive: true, load },
+        { ...generated[0]!, load },
+      ]);
+      expect(merged.map((screen) => screen.path)).toEqual(['/a', '/b', '/c']);
+      expect(merged[0]!.load).toBe(load);
+      expect(merged[0]!.operate).toEqual(['add']);
+      expect(merged[1]!.load).toBe(generatedPage);
+    });
+
+    it('refuses a hand-written screen no feature supplies', () =>
+      expect(() => mergeScreens(generated, [])).toThrow(
+        '/a is hand-written in the contract but no feature supplies it',
+      ));
+
+    it('refuses a feature taking over a generated page (it would never load)', () =>
+      expect(() =>
+        mergeScreens(generated, [
+          { path: '/a', title: 'A', keepAlive: true, load },
+          { path: '/b', title: 'B', keepAlive: true, load },
+        ]),
+      ).toThrow(
+        'a feature takes over the generated screen /b, whose page would never load: mark its tag x-admin.screen: hand-written',
+      ));
+
+    it('refuses two feature screens on one path', () =>
+      expect(() =>
+        mergeScreens(generated, [
+          { path: '/a', title: 'A', keepAlive: true, load },
+          { path: '/d', title: 'D', keepAlive: true, load },
+          { path: '/d', title: 'D2', keepAlive: true, load },
+        ]),
+      ).toThrow('two feature screens claim /d'));
   });
 });
 
