@@ -1,23 +1,16 @@
 /**
- * 城市管理: province → city → district through the shared tree block as a lazy tree — the
- * provinces first (list {pid: 0}), a node's children when it is opened (list {pid}), districts
- * (level 3) as leaves; a search over name and code (list {keyword}) shown flat. Per node: add a
+ * 城市管理: province → city → district through the shared tree block as the lazy tree the
+ * contract declares (x-admin.tree of `district`) — the provinces first (list {pid: 0}), a
+ * node's children when it is opened (list {pid}), districts (level 3) as leaves; a search over name and code (list {keyword}) shown flat. Per node: add a
  * child, view, edit and the status switch; regions are not deleted from this screen. Every
  * change refreshes the loaded levels.
  */
-import { CrudTreePage, type RowAllows, type TreeDefinition } from '@/components/crud';
+import { CrudTreePage, type RowAllows } from '@/components/crud';
 import type { District } from '@generated/api/api.schemas';
 import { districtModule } from '@generated/modules/district';
 import { settings as ts } from '@/locale/settings';
 
 const t = ts.district;
-
-/** Until the contract declares it (`x-admin.tree`), the screen says how regions nest. */
-const REGION_TREE: TreeDefinition = {
-  parentField: 'pid',
-  lazyChildren: true,
-  leaf: { field: 'level', value: 3 },
-};
 
 const noDelete: RowAllows<District> = (action) => action !== 'delete';
 
@@ -25,7 +18,6 @@ export default function DistrictPage() {
   return (
     <CrudTreePage
       module={districtModule}
-      tree={REGION_TREE}
       expanderField="name"
       defaultSort={{ field: 'sort', order: 'asc' }}
       columns={{ id: { hidden: true }, pid: { hidden: true }, create_time: { hidden: true } }}
