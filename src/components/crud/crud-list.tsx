@@ -13,6 +13,8 @@ import { FilterControl } from './filter-control';
 import { KeywordSearch } from './keyword-search';
 import { PendingConfirmDialog } from './pending-confirm-dialog';
 import { LazyBulkActions } from './lazy-dialogs';
+import { useListSettings } from './list-settings';
+import { ListSettingsButton } from './list-settings-button';
 import './crud.css';
 
 /**
@@ -154,6 +156,14 @@ export function CrudListView<Row extends ModuleRecord>({
   // Only rows of the page shown stay selected (a new page or search leaves the others).
   const shownIds = new Set(list.rows.map((row) => String(list.idOf(row))));
   const selection = selected.filter((row) => shownIds.has(String(list.idOf(row))));
+  const viewSettings = useListSettings(module.key);
+  // The columns the user may hide: the ones the screen shows, by the header it gives them.
+  const choosable = module.columns
+    .filter((column) => !columns?.[column.field]?.hidden)
+    .map((column) => ({
+      field: column.field,
+      header: columns?.[column.field]?.header ?? column.header,
+    }));
   const canEditInline = list.can('updatefield');
   const canToggle = list.can('disable');
   const builtIn = {
@@ -182,6 +192,7 @@ export function CrudListView<Row extends ModuleRecord>({
       <div className="crud-list__toolbar">
         <div className="crud-list__buttons">
           {toolbar}
+          <ListSettingsButton columns={choosable} controller={viewSettings} />
           {canBulk && selection.length > 0 && (
             <LazyBulkActions
               module={module}
@@ -204,6 +215,8 @@ export function CrudListView<Row extends ModuleRecord>({
         onToggle={canToggle ? (row, on) => void list.toggleStatus(row, on) : undefined}
         cellEdit={canEditInline ? cellEdit : undefined}
         columnOverrides={columns}
+        hiddenColumns={viewSettings.settings.hidden}
+        size={viewSettings.settings.density}
         sort={list.sort}
         onSort={list.setSort}
         selection={canBulk ? { rows: selection, onChange: setSelected } : undefined}
