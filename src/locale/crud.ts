@@ -8,8 +8,6 @@ export const crud = {
   recycleBin: '回收站',
   import: '导入',
   export: '导出',
-  /** Export with a search applied: the file holds the matching records only. */
-  exportFiltered: '导出当前筛选结果',
   downloadTemplate: '下载模板',
   /** The list toolbar's settings button (columns, density). */
   listSettings: '列设置',
@@ -67,7 +65,6 @@ export const crud = {
   importUpload: '开始导入',
   templateFileName: (title: string) => `${title}导入模板.xlsx`,
   exportFileName: (title: string) => `${title}.xlsx`,
-  exportFilteredFileName: (title: string) => `${title}（筛选结果）.xlsx`,
 } as const;
 
 /** Wording of src/lib/format (spec section 9: relative time). */

@@ -6,6 +6,7 @@
  * sent), and the file holds exactly the matching rows.
  */
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -37,6 +38,9 @@ async function open(path: string): Promise<{ page: Page; scripts: string[] }> {
 }
 
 const firstRow = (page: Page) => page.locator('.crud-page .p-datatable-tbody tr').first();
+/** A seeded notice's row: shown once the list has its rows (not the loading or empty row). */
+const noticeRow = (page: Page) =>
+  page.locator('.crud-page .p-datatable-tbody tr', { hasText: '国庆节放假安排' });
 const header = (page: Page, name: string) =>
   page.locator('.crud-page').getByRole('columnheader', { name, exact: true });
 const settingsButton = (page: Page) => page.getByRole('button', { name: '列设置' });
@@ -47,7 +51,18 @@ async function openPanel(page: Page): Promise<void> {
   await panel(page).waitFor();
 }
 
-const rowHeight = async (page: Page) => (await firstRow(page).boundingBox())?.height ?? 0;
+/** Serious and critical axe violations in the toolbar and the open panel (rule and element). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
+  const { violations } = await new AxeBuilder({ page }).include('.crud-list__toolbar').analyze();
+  return violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`),
+    );
+}
+
+const rowHeight = async (page: Page) => (await noticeRow(page).boundingBox())?.height ?? 0;
 
 describe('列设置 (公告管理)', () => {
   it('hides a column for good until 恢复默认, and changes the density', async () => {
@@ -64,17 +79,18 @@ describe('列设置 (公告管理)', () => {
     await header(page, '公告类型').waitFor({ state: 'detached' });
     await header(page, '公告标题').waitFor();
     await header(page, '操作').waitFor();
-    await animationsSettled(page);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'list-settings-open-1366');
 
     // Escape closes the panel and gives the focus back to its button.
     await page.keyboard.press('Escape');
     await panel(page).waitFor({ state: 'detached' });
-    await expect.poll(() => settingsButton(page).evaluate((el) => el === document.activeElement))
+    await expect
+      .poll(() => settingsButton(page).evaluate((el) => el === document.activeElement))
       .toBe(true);
 
     await page.reload();
-    await firstRow(page).waitFor();
+    await noticeRow(page).waitFor();
     await header(page, '公告标题').waitFor();
     expect(await header(page, '公告类型').count()).toBe(0);
 
@@ -83,11 +99,12 @@ describe('列设置 (公告管理)', () => {
     await openPanel(page);
     await panel(page).getByRole('radio', { name: '紧凑' }).check();
     await expect.poll(() => rowHeight(page)).toBeLessThan(normal);
+    await screenshot(page, 'list-settings-compact-1366');
     await panel(page).getByRole('radio', { name: '宽松' }).check();
     await expect.poll(() => rowHeight(page)).toBeGreaterThan(normal);
     await page.reload();
-    await firstRow(page).waitFor();
-    expect(await rowHeight(page)).toBeGreaterThan(normal);
+    await noticeRow(page).waitFor();
+    await expect.poll(() => rowHeight(page)).toBeGreaterThan(normal);
     expect(await header(page, '公告类型').count()).toBe(0);
 
     await openPanel(page);
@@ -99,7 +116,7 @@ describe('列设置 (公告管理)', () => {
     await page.locator('.p-paginator-current').click();
     await panel(page).waitFor({ state: 'detached' });
     await page.reload();
-    await firstRow(page).waitFor();
+    await noticeRow(page).waitFor();
     await header(page, '公告类型').waitFor();
     await screenshot(page, 'list-settings-reset-1366');
   });
@@ -119,7 +136,10 @@ describe('导出当前筛选结果 (会员管理)', () => {
     });
 
     // Search 会员等级 = 金卡会员 and order by 积分 (the list asks the server for both).
-    await page.locator('.crud-list__filter', { hasText: '会员等级' }).locator('.p-dropdown').click();
+    await page
+      .locator('.crud-list__filter', { hasText: '会员等级' })
+      .locator('.p-dropdown')
+      .click();
     await page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: '金卡会员' }).click();
     await page.getByRole('button', { name: '搜索' }).click();
     const exportButton = page.getByRole('button', { name: '导出当前筛选结果' });

@@ -230,7 +230,7 @@ export function useImportExport(
             setExporting({ phase: 'receiving', percent: undefined });
             return exportWithProgress(module, filters, setExporting);
           }),
-        filtered ? t.exportFilteredFileName(module.title) : t.exportFileName(module.title),
+        filtered ? crudTransfer.exportFilteredFileName(module.title) : t.exportFileName(module.title),
       ),
   };
 }
@@ -322,7 +322,7 @@ export function ImportExport({
           <Button
             type="button"
             icon="pi pi-download"
-            label={io.filtered ? t.exportFiltered : t.export}
+            label={io.filtered ? crudTransfer.exportFiltered : t.export}
             outlined
             loading={io.busy && !open}
             onClick={() => void io.exportCurrent()}
