@@ -13,7 +13,7 @@ import { FilterControl } from './filter-control';
 import { KeywordSearch } from './keyword-search';
 import { PendingConfirmDialog } from './pending-confirm-dialog';
 import { LazyBulkActions } from './lazy-dialogs';
-import { useListSettings } from './list-settings';
+import { choosableColumns, useListSettings } from './list-settings';
 import { ListSettingsButton } from './list-settings-button';
 import './crud.css';
 
@@ -157,13 +157,6 @@ export function CrudListView<Row extends ModuleRecord>({
   const shownIds = new Set(list.rows.map((row) => String(list.idOf(row))));
   const selection = selected.filter((row) => shownIds.has(String(list.idOf(row))));
   const viewSettings = useListSettings(module.key);
-  // The columns the user may hide: the ones the screen shows, by the header it gives them.
-  const choosable = module.columns
-    .filter((column) => !columns?.[column.field]?.hidden)
-    .map((column) => ({
-      field: column.field,
-      header: columns?.[column.field]?.header ?? column.header,
-    }));
   const canEditInline = list.can('updatefield');
   const canToggle = list.can('disable');
   const builtIn = {
@@ -192,7 +185,10 @@ export function CrudListView<Row extends ModuleRecord>({
       <div className="crud-list__toolbar">
         <div className="crud-list__buttons">
           {toolbar}
-          <ListSettingsButton columns={choosable} controller={viewSettings} />
+          <ListSettingsButton
+            columns={choosableColumns(module.columns, columns)}
+            controller={viewSettings}
+          />
           {canBulk && selection.length > 0 && (
             <LazyBulkActions
               module={module}

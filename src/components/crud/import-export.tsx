@@ -230,7 +230,9 @@ export function useImportExport(
             setExporting({ phase: 'receiving', percent: undefined });
             return exportWithProgress(module, filters, setExporting);
           }),
-        filtered ? crudTransfer.exportFilteredFileName(module.title) : t.exportFileName(module.title),
+        filtered
+          ? crudTransfer.exportFilteredFileName(module.title)
+          : t.exportFileName(module.title),
       ),
   };
 }

@@ -6,6 +6,8 @@
  */
 import { useState } from 'react';
 import { getUsername } from '@/lib/session';
+import type { ColumnOverrides } from './crud-table';
+import type { ColumnDefinition, ModuleRecord } from './module-definition';
 
 /** PrimeReact DataTable's `size`: 紧凑 / 默认 / 宽松. */
 export const DENSITIES = ['small', 'normal', 'large'] as const;
@@ -73,6 +75,23 @@ export function writeListSettings(
   } catch {
     // Storage full or refused: the change still applies to the screen shown.
   }
+}
+
+/**
+ * The columns a user may hide: those the screen shows, by the header it gives them, less `fixed`
+ * (a tree's expander column: hiding it would hide the way to open a node).
+ */
+export function choosableColumns<Row extends ModuleRecord>(
+  columns: readonly ColumnDefinition[],
+  overrides: ColumnOverrides<Row> = {},
+  fixed?: string,
+): { field: string; header: string }[] {
+  return columns
+    .filter((column) => !overrides[column.field]?.hidden && column.field !== fixed)
+    .map((column) => ({
+      field: column.field,
+      header: overrides[column.field]?.header ?? column.header,
+    }));
 }
 
 export interface ListSettingsController {

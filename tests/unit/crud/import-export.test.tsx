@@ -88,11 +88,11 @@ describe('ImportExport on 会员管理 (the list from the mock backend)', () => 
   it('exports the current search, and says so', async () => {
     const user = userEvent.setup();
     const saved: string[] = [];
-    const click = vi
-      .spyOn(HTMLAnchorElement.prototype, 'click')
-      .mockImplementation(function (this: HTMLAnchorElement) {
-        saved.push(this.download);
-      });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
     renderWithProviders(<CrudPage module={module} />);
     await screen.findByText('lina88');
     // No search: 导出 is everything.

@@ -16,6 +16,8 @@ import {
 import { SESSION_KEYS, setItem, setPrilist } from '@/lib/session';
 import { setAccessRoutes } from '@/lib/permissions';
 import { noticeModule } from '@generated/modules/notice';
+import { districtModule } from '@generated/modules/district';
+import DistrictPage from '@/features/settings/district-page';
 import { renderWithProviders } from '../form/render';
 import { permitAllActions, withMockBackend } from './mock-backend';
 
@@ -157,5 +159,33 @@ describe('列设置 on 公告管理', () => {
     renderWithProviders(<CrudPage module={noticeModule} />);
     await within(table()).findByText('国庆节放假安排');
     expect(datatable()).toHaveClass('p-datatable-sm');
+  });
+});
+
+describe('列设置 on a tree (城市管理)', () => {
+  withMockBackend();
+  beforeEach(() => {
+    setItem(SESSION_KEYS.username, 'admin');
+    setPrilist(['DISTRICT_EDIT']);
+    permitAllActions(districtModule);
+  });
+  afterEach(() => localStorage.clear());
+
+  it('hides a column but never the one that opens the nodes; 宽松 spaces the rows', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<DistrictPage />);
+    const tree = () => screen.getByRole('table', { name: '行政区划' });
+    await within(tree()).findByText('广东省');
+    await user.click(screen.getByRole('button', { name: '列设置' }));
+    const panel = await screen.findByRole('dialog', { name: '列设置' });
+    expect(within(panel).queryByRole('checkbox', { name: '地区名称' })).toBeNull();
+    const [first] = within(panel).getAllByRole('checkbox');
+    const field = first?.closest('label')?.textContent ?? '';
+    expect(within(tree()).getByRole('columnheader', { name: field })).toBeInTheDocument();
+    await user.click(first!);
+    expect(within(tree()).queryByRole('columnheader', { name: field })).toBeNull();
+    expect(within(tree()).getByRole('columnheader', { name: '地区名称' })).toBeInTheDocument();
+    await user.click(within(panel).getByRole('radio', { name: '宽松' }));
+    expect(tree().closest('.p-treetable')).toHaveClass('p-treetable-lg');
   });
 });
