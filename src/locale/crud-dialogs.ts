@@ -25,6 +25,9 @@ export const crudTransfer = {
   /** The file has arrived; the server reads and checks every row. */
   checking: '正在校验…',
   exportLabel: '导出进度',
+  /** 导出 with a search applied: the file holds the matching records only (and is named so). */
+  exportFiltered: '导出当前筛选结果',
+  exportFilteredFileName: (title: string) => `${title}（筛选结果）.xlsx`,
   downloading: (percent?: number) => (percent === undefined ? '正在下载…' : `正在下载 ${percent}%`),
 } as const;
 

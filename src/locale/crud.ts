@@ -9,6 +9,8 @@ export const crud = {
   import: '导入',
   export: '导出',
   downloadTemplate: '下载模板',
+  /** The list toolbar's settings button (columns, density). */
+  listSettings: '列设置',
   search: '搜索',
   reset: '重置',
   keywordPlaceholder: '请输入关键字',

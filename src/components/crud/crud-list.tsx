@@ -13,6 +13,8 @@ import { FilterControl } from './filter-control';
 import { KeywordSearch } from './keyword-search';
 import { PendingConfirmDialog } from './pending-confirm-dialog';
 import { LazyBulkActions } from './lazy-dialogs';
+import { choosableColumns, useListSettings } from './list-settings';
+import { ListSettingsButton } from './list-settings-button';
 import './crud.css';
 
 /**
@@ -154,6 +156,7 @@ export function CrudListView<Row extends ModuleRecord>({
   // Only rows of the page shown stay selected (a new page or search leaves the others).
   const shownIds = new Set(list.rows.map((row) => String(list.idOf(row))));
   const selection = selected.filter((row) => shownIds.has(String(list.idOf(row))));
+  const viewSettings = useListSettings(module.key);
   const canEditInline = list.can('updatefield');
   const canToggle = list.can('disable');
   const builtIn = {
@@ -182,6 +185,10 @@ export function CrudListView<Row extends ModuleRecord>({
       <div className="crud-list__toolbar">
         <div className="crud-list__buttons">
           {toolbar}
+          <ListSettingsButton
+            columns={choosableColumns(module.columns, columns)}
+            controller={viewSettings}
+          />
           {canBulk && selection.length > 0 && (
             <LazyBulkActions
               module={module}
@@ -204,6 +211,8 @@ export function CrudListView<Row extends ModuleRecord>({
         onToggle={canToggle ? (row, on) => void list.toggleStatus(row, on) : undefined}
         cellEdit={canEditInline ? cellEdit : undefined}
         columnOverrides={columns}
+        hiddenColumns={viewSettings.settings.hidden}
+        size={viewSettings.settings.density}
         sort={list.sort}
         onSort={list.setSort}
         selection={canBulk ? { rows: selection, onChange: setSelected } : undefined}

@@ -5,6 +5,7 @@ import { crud as t } from '@/locale/crud';
 import { CellView } from './cell-view';
 import { PAGE_SIZES, type ListSort, type Paging } from './use-crud-list';
 import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-definition';
+import type { Density } from './list-settings';
 import './crud-table.css';
 
 /** A screen's change to one generated column; `body` gets the module's own row type. */
@@ -42,6 +43,10 @@ export interface CrudTableProps<Row extends ModuleRecord> {
   /** The row's action buttons (操作 column). */
   actions?: (row: Row) => ReactNode;
   columnOverrides?: ColumnOverrides<Row>;
+  /** Fields the user hid (列设置); the selection and 操作 columns always show. */
+  hiddenColumns?: readonly string[];
+  /** Row density (列设置): PrimeReact's table size. */
+  size?: Density;
   /** Server-side order: the sortable columns' headers set it (asc → desc → none). */
   sort?: ListSort | null;
   onSort?: (sort: ListSort | null) => void;
@@ -61,11 +66,15 @@ export function CrudTable<Row extends ModuleRecord>({
   cellEdit,
   actions,
   columnOverrides = {},
+  hiddenColumns = [],
+  size = 'normal',
   sort,
   onSort,
   selection,
 }: CrudTableProps<Row>) {
-  const columns = module.columns.filter((column) => !columnOverrides[column.field]?.hidden);
+  const columns = module.columns.filter(
+    (column) => !columnOverrides[column.field]?.hidden && !hiddenColumns.includes(column.field),
+  );
   return (
     <DataTable
       value={rows}
@@ -88,6 +97,7 @@ export function CrudTable<Row extends ModuleRecord>({
       onSort={(e: DataTableStateEvent) => onSort?.(sortOf(e.sortField, e.sortOrder))}
       scrollable
       stripedRows
+      size={size}
       className="crud-table"
       selectionMode={selection ? 'checkbox' : null}
       selection={selection?.rows ?? []}

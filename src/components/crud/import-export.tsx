@@ -110,7 +110,11 @@ export async function importWithProgress(
   return answer;
 }
 
-/** GET /api/{group}/export with the list filters: the file (an error answer was shown). */
+/**
+ * GET /api/{group}/export with the list filters: the file (an error answer was shown). Not the
+ * list's order: the contract's export operations (moduleExport, memberExport) declare no
+ * sortfield / sortorder, so the file comes in the server's own order.
+ */
 export async function exportWithProgress(
   module: Pick<ModuleDefinition, 'group'>,
   filters: Omit<ListQuery, 'pageindex' | 'pagesize'>,
@@ -135,6 +139,8 @@ export function useImportExport(
 ) {
   const client = useQueryClient();
   const mutations = useMemo(() => createCrudMutations(module, client), [module, client]);
+  /** A search is applied: the export holds only its records (and says so). */
+  const filtered = Object.keys(filters).length > 0;
   /** Where the file being imported or exported is; null when none travels. */
   const [importing, setImporting] = useState<TransferState | null>(null);
   const [exporting, setExporting] = useState<TransferState | null>(null);
@@ -161,6 +167,7 @@ export function useImportExport(
     }
   };
   return {
+    filtered,
     canImport: canDo(module, 'import'),
     canExport: canDo(module, 'export'),
     canTemplate:
@@ -223,7 +230,9 @@ export function useImportExport(
             setExporting({ phase: 'receiving', percent: undefined });
             return exportWithProgress(module, filters, setExporting);
           }),
-        t.exportFileName(module.title),
+        filtered
+          ? crudTransfer.exportFilteredFileName(module.title)
+          : t.exportFileName(module.title),
       ),
   };
 }
@@ -315,7 +324,7 @@ export function ImportExport({
           <Button
             type="button"
             icon="pi pi-download"
-            label={t.export}
+            label={io.filtered ? crudTransfer.exportFiltered : t.export}
             outlined
             loading={io.busy && !open}
             onClick={() => void io.exportCurrent()}

@@ -70,3 +70,16 @@ export function LazyBulkActions(props: ComponentProps<typeof BulkActionsChunk>) 
     </Suspense>
   );
 }
+
+/** The list's 列设置 panel: loaded when it is first opened. */
+const ListSettingsChunk = lazy(async () => ({
+  default: (await import('./list-settings-panel')).ListSettingsPanel,
+}));
+
+export function LazyListSettingsPanel(props: ComponentProps<typeof ListSettingsChunk>) {
+  return (
+    <Suspense fallback={null}>
+      <ListSettingsChunk {...props} />
+    </Suspense>
+  );
+}

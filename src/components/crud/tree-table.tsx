@@ -37,6 +37,11 @@ import type {
 import './crud.css';
 import './crud-table.css';
 import { KeywordSearch } from './keyword-search';
+import { choosableColumns, useListSettings } from './list-settings';
+import { ListSettingsButton } from './list-settings-button';
+
+/** The theme's TreeTable classes of the densities (TreeTable has no `size`). */
+const TREE_DENSITY = { small: ' p-treetable-sm', normal: '', large: ' p-treetable-lg' } as const;
 
 export interface CrudTreePageProps<Row extends ModuleRecord> extends TreeListOptions {
   module: ModuleDefinition<Row>;
@@ -104,7 +109,13 @@ export function CrudTreePage<Row extends ModuleRecord>({
     () => (parent !== undefined ? withDefault(module, tree.parentField, parent) : module),
     [parent, module, tree.parentField],
   );
-  const columns = module.columns.filter((column) => !overrides[column.field]?.hidden);
+  const viewSettings = useListSettings(module.key);
+  const shown = module.columns.filter((column) => !overrides[column.field]?.hidden);
+  // The expander column stays: without it no node could be opened.
+  const expander = expanderField ?? shown[0]?.field;
+  const columns = shown.filter(
+    (column) => column.field === expander || !viewSettings.settings.hidden.includes(column.field),
+  );
   // A row at a lazy tree's leaf level takes no children.
   const takesChildren = (row: Row) => !tree.lazy || !isLeafRow(options.tree ?? module.tree, row);
 
@@ -200,6 +211,10 @@ export function CrudTreePage<Row extends ModuleRecord>({
             </>
           )}
           {toolbarExtra}
+          <ListSettingsButton
+            columns={choosableColumns(module.columns, overrides, expander)}
+            controller={viewSettings}
+          />
         </div>
         <form
           className="crud-list__search"
@@ -228,15 +243,15 @@ export function CrudTreePage<Row extends ModuleRecord>({
         onSort={(e: TreeTableSortEvent) => tree.setSort(sortOf(e.sortField, e.sortOrder))}
         loading={tree.isFetching || tree.isMutating}
         emptyMessage={tree.isError ? t.loadFailed : t.emptyList}
-        className="crud-tree__table"
+        className={`crud-tree__table${TREE_DENSITY[viewSettings.settings.density]}`}
         aria-label={tableLabel}
       >
-        {columns.map((column, index) => (
+        {columns.map((column) => (
           <Column
             key={column.field}
             field={column.field}
             header={overrides[column.field]?.header ?? column.header}
-            expander={expanderField ? column.field === expanderField : index === 0}
+            expander={column.field === expander}
             sortable={Boolean(column.sortable)}
             body={cell(column)}
           />

@@ -85,17 +85,29 @@ describe('ImportExport on 会员管理 (the list from the mock backend)', () => 
     expect(sent instanceof FormData && sent.get('importfile')).toBeInstanceOf(File);
   });
 
-  it('exports the current search', async () => {
+  it('exports the current search, and says so', async () => {
     const user = userEvent.setup();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
     renderWithProviders(<CrudPage module={module} />);
     await screen.findByText('lina88');
+    // No search: 导出 is everything.
+    expect(screen.getByRole('button', { name: '导出' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: '请输入关键字' }), 'lina');
     await user.click(screen.getByRole('button', { name: '搜索' }));
-    await user.click(screen.getByRole('button', { name: '导出' }));
+    // Ordered by 积分: the order stays on the list (the contract's export declares none).
+    await user.click(await screen.findByRole('columnheader', { name: '积分' }));
+    await user.click(await screen.findByRole('button', { name: '导出当前筛选结果' }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
     expect(ScriptedXhr.sent.map((xhr) => [xhr.method, xhr.url])).toEqual([
       ['GET', '/api/member/export?keyword=lina'],
     ]);
+    expect(saved).toEqual(['会员管理（筛选结果）.xlsx']);
+    click.mockRestore();
   });
 
   it('shows no 新增 without MEMBER_ADD, but still 导入/导出', async () => {
