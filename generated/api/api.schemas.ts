@@ -4279,6 +4279,16 @@ export type ModuleExportParams = {
    * Free-text search over the module's keyword fields.
    */
   keyword?: KeywordParameter;
+  /**
+   * Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first.
+   * @maxLength 64
+   * @pattern ^[A-Za-z_][A-Za-z0-9_]*$
+   */
+  sortfield?: SortFieldParameter;
+  /**
+   * Direction of sortfield, ascending (asc) or descending (desc).
+   */
+  sortorder?: SortOrderParameter;
 };
 
 export type MethodGetkeyval200AllOf = {
@@ -4859,6 +4869,16 @@ export type MemberExportParams = {
    * Free-text search over the module's keyword fields.
    */
   keyword?: KeywordParameter;
+  /**
+   * Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first.
+   * @maxLength 64
+   * @pattern ^[A-Za-z_][A-Za-z0-9_]*$
+   */
+  sortfield?: SortFieldParameter;
+  /**
+   * Direction of sortfield, ascending (asc) or descending (desc).
+   */
+  sortorder?: SortOrderParameter;
   /**
    * 按性别筛选。
    */

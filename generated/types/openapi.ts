@@ -8745,6 +8745,10 @@ export interface operations {
       query?: {
         /** @description Free-text search over the module's keyword fields. */
         keyword?: components['parameters']['Keyword'];
+        /** @description Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first. */
+        sortfield?: components['parameters']['SortField'];
+        /** @description Direction of sortfield, ascending (asc) or descending (desc). */
+        sortorder?: components['parameters']['SortOrder'];
       };
       header?: never;
       path: {
@@ -10008,6 +10012,10 @@ export interface operations {
       query?: {
         /** @description Free-text search over the module's keyword fields. */
         keyword?: components['parameters']['Keyword'];
+        /** @description Field the list is ordered by: one of the module's sortable columns (x-admin column.sortable); without it the newest rows come first. */
+        sortfield?: components['parameters']['SortField'];
+        /** @description Direction of sortfield, ascending (asc) or descending (desc). */
+        sortorder?: components['parameters']['SortOrder'];
         /** @description 按性别筛选。 */
         gender?: 0 | 1 | 2;
         /** @description 按会员等级筛选。 */

@@ -490,11 +490,8 @@ const actions = new Map<string, Action>(
 
     export: async (registration, params) => {
       const store = table(registration.group);
-      const rows = newestFirst(
-        filterRows(registration, store.rows, params),
-        registration.primaryKey,
-        registration.createTimeField,
-      );
+      // In the list's order when the export names one (sortfield / sortorder), else newest first.
+      const rows = sortRows(registration, filterRows(registration, store.rows, params), params);
       const bytes = await buildWorkbook(
         registration.key,
         exportColumns(registration, store.rows),

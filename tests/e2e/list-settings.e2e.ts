@@ -160,8 +160,9 @@ describe('导出当前筛选结果 (会员管理)', () => {
     expect(exports).toHaveLength(1);
     const sent = exports[0];
     expect(sent?.searchParams.get('level')).toBe('3');
-    // The contract's export declares no sortfield / sortorder: only what it declares is sent.
-    expect(sent?.searchParams.has('sortfield')).toBe(false);
+    // The file comes in the list's order: the export sends the order the list shows.
+    expect(sent?.searchParams.get('sortfield')).toBe('points');
+    expect(sent?.searchParams.get('sortorder')).toBe('asc');
     expect(sent?.searchParams.has('pageindex')).toBe(false);
 
     const workbook = new ExcelJS.Workbook();
@@ -174,6 +175,9 @@ describe('导出当前筛选结果 (会员管理)', () => {
     expect(levelAt).toBeGreaterThanOrEqual(0);
     expect(rows.length - 1).toBe(total);
     for (const row of rows.slice(1)) expect(String(row[levelAt])).toMatch(/^(金卡会员|3)$/);
+    const pointsAt = head.indexOf('积分');
+    const points = rows.slice(1).map((row) => Number(row[pointsAt]));
+    expect(points).toEqual([...points].sort((a, b) => a - b));
 
     // Back to no search: the button says 导出 (everything) again.
     await page.getByRole('button', { name: '重置' }).click();

@@ -80,7 +80,7 @@ export function CrudPage<Row extends ModuleRecord>({
           onClick={() => dialogs.open({ kind: 'recycle' })}
         />
       )}
-      {hasImportExport && <LazyImportExport module={module} filters={list.filterQuery} />}
+      {hasImportExport && <LazyImportExport module={module} filters={list.exportQuery} />}
       {typeof toolbarExtra === 'function' ? toolbarExtra(list) : toolbarExtra}
     </>
   );

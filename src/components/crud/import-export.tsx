@@ -111,9 +111,8 @@ export async function importWithProgress(
 }
 
 /**
- * GET /api/{group}/export with the list filters: the file (an error answer was shown). Not the
- * list's order: the contract's export operations (moduleExport, memberExport) declare no
- * sortfield / sortorder, so the file comes in the server's own order.
+ * GET /api/{group}/export with the list's search and order (sortfield / sortorder): the file, in
+ * the order the list shows (an error answer was shown).
  */
 export async function exportWithProgress(
   module: Pick<ModuleDefinition, 'group'>,
@@ -140,7 +139,8 @@ export function useImportExport(
   const client = useQueryClient();
   const mutations = useMemo(() => createCrudMutations(module, client), [module, client]);
   /** A search is applied: the export holds only its records (and says so). */
-  const filtered = Object.keys(filters).length > 0;
+  // A search narrows what is exported; an order alone does not (the file is still everything).
+  const filtered = Object.keys(filters).some((key) => key !== 'sortfield' && key !== 'sortorder');
   /** Where the file being imported or exported is; null when none travels. */
   const [importing, setImporting] = useState<TransferState | null>(null);
   const [exporting, setExporting] = useState<TransferState | null>(null);

@@ -121,13 +121,8 @@ export function useCrudList<Row extends ModuleRecord>(
     pendingChanges.current = pendingChanges.current.then(() => ready).then(show);
   };
   const firstPage = { ...paging.page, pageindex: 1 };
-  const {
-    pageindex: _pageindex,
-    pagesize: _pagesize,
-    sortfield: _sortfield,
-    sortorder: _sortorder,
-    ...filterQuery
-  } = query;
+  const { pageindex: _pageindex, pagesize: _pagesize, ...exportQuery } = query;
+  const { sortfield: _sortfield, sortorder: _sortorder, ...filterQuery } = exportQuery;
   const result = useQuery(queries.list(query, source));
 
   return {
@@ -136,8 +131,10 @@ export function useCrudList<Row extends ModuleRecord>(
     rows: result.data?.data ?? [],
     total: result.data?.allcount ?? 0,
     query,
-    /** The applied search without paging (what export downloads). */
+    /** The applied search without paging or order. */
     filterQuery,
+    /** The applied search and the order without paging: what export downloads. */
+    exportQuery,
     isLoading: result.isLoading,
     isFetching: result.isFetching,
     isError: result.isError,

@@ -112,7 +112,7 @@ describe('导出 with progress', () => {
     await screen.findByText('lina88');
     await user.type(screen.getByRole('textbox', { name: '请输入关键字' }), 'lina');
     await user.click(screen.getByRole('button', { name: '搜索' }));
-    await user.click(screen.getByRole('button', { name: '导出' }));
+    await user.click(screen.getByRole('button', { name: '导出当前筛选结果' }));
 
     const xhr = await request(0);
     expect([xhr.method, xhr.url]).toEqual(['GET', '/api/member/export?keyword=lina']);
