@@ -16,7 +16,8 @@ export const THEME_CHOICES: readonly ThemeChoice[] = ['light', 'dark', 'system']
 export const THEME_STORAGE_KEY = 'theme';
 const THEME_URL: Record<Theme, string> = { light: lightThemeUrl, dark: darkThemeUrl };
 const DARK_QUERY = '(prefers-color-scheme: dark)';
-const LINK_ID = 'theme-stylesheet';
+const LINK_ATTRIBUTE = 'data-theme-stylesheet';
+const LINK_SELECTOR = `link[${LINK_ATTRIBUTE}]`;
 
 const isChoice = (value: unknown): value is ThemeChoice =>
   THEME_CHOICES.some((choice) => choice === value);
@@ -51,32 +52,45 @@ export function resolveTheme(choice: ThemeChoice = getThemeChoice()): Theme {
   return choice === 'system' ? systemTheme() : choice;
 }
 
-/**
- * Points the theme <link> at `theme`'s stylesheet (creating it first in <head>, so shell.css and
- * every later stylesheet override the theme's variables, --font-family among them) and resolves
- * once it has loaded, so a first render never shows unstyled components.
- */
-function themeLink(): HTMLLinkElement {
-  const existing = document.getElementById(LINK_ID);
-  if (existing instanceof HTMLLinkElement) return existing;
-  const link = document.createElement('link');
-  link.id = LINK_ID;
-  link.rel = 'stylesheet';
-  document.head.prepend(link);
-  return link;
-}
+/** Counts the theme switches, so only the latest one's stylesheet stays when loads overlap. */
+let generation = 0;
 
+/**
+ * Links `theme`'s stylesheet first in <head> (so shell.css and every later stylesheet override the
+ * theme's variables, --font-family among them) and resolves once it has loaded. On a switch the
+ * new stylesheet is added beside the old one, which is removed and `data-theme` changed only once
+ * the new one has loaded: the page never shows unstyled or half-switched components.
+ */
 function applyTheme(theme: Theme): Promise<void> {
-  document.documentElement.dataset.theme = theme;
-  const link = themeLink();
+  const root = document.documentElement;
   const href = new URL(THEME_URL[theme], document.baseURI).href;
-  if (link.href === href) return Promise.resolve();
+  const linked = [...document.querySelectorAll<HTMLLinkElement>(LINK_SELECTOR)];
+  const shown = linked.at(-1);
+  const mine = (generation += 1);
+  if (shown?.href === href) {
+    root.dataset.theme = theme;
+    return Promise.resolve();
+  }
+  // The first theme: our own tokens apply at once, while the page is still empty.
+  if (!shown) root.dataset.theme = theme;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.setAttribute(LINK_ATTRIBUTE, theme);
+  link.href = href;
+  if (shown) shown.after(link);
+  else document.head.prepend(link);
   return new Promise((resolve) => {
-    const done = () => resolve();
-    link.addEventListener('load', done, { once: true });
     // A failed stylesheet must not hold the app back: the shell's own tokens still apply.
+    const done = () => {
+      if (mine !== generation) link.remove();
+      else {
+        for (const old of linked) old.remove();
+        root.dataset.theme = theme;
+      }
+      resolve();
+    };
+    link.addEventListener('load', done, { once: true });
     link.addEventListener('error', done, { once: true });
-    link.href = href;
   });
 }
 

@@ -27,14 +27,16 @@ async function loadTheme() {
   return import('@/lib/theme');
 }
 
-/** jsdom never loads stylesheets: tell the link it has loaded once its address is set. */
+const themeLinks = () => document.head.querySelectorAll('link[data-theme-stylesheet]');
+
+/** jsdom never loads stylesheets: tell the newest theme link it has loaded. */
 function loadLinks(): void {
-  const link = document.getElementById('theme-stylesheet');
-  link?.dispatchEvent(new Event('load'));
+  [...themeLinks()].at(-1)?.dispatchEvent(new Event('load'));
 }
 
-const themeLinks = () => document.head.querySelectorAll('link[rel="stylesheet"]');
-const linkedHref = () => document.querySelector<HTMLLinkElement>('#theme-stylesheet')?.href ?? '';
+const stylesheets = () => document.head.querySelectorAll('link[rel="stylesheet"]');
+const linkedHref = () =>
+  [...themeLinks()].map((link) => (link instanceof HTMLLinkElement ? link.href : '')).join(' ');
 
 beforeEach(() => {
   localStorage.clear();
@@ -76,8 +78,8 @@ describe('theme', () => {
     loadLinks();
     await ready;
     expect(document.documentElement.dataset.theme).toBe('dark');
-    expect(themeLinks()).toHaveLength(2);
-    expect(themeLinks()[0]?.id).toBe('theme-stylesheet');
+    expect(stylesheets()).toHaveLength(2);
+    expect(stylesheets()[0]?.hasAttribute('data-theme-stylesheet')).toBe(true);
     expect(linkedHref()).toContain('lara-dark-blue');
   });
 
@@ -89,11 +91,15 @@ describe('theme', () => {
     expect(linkedHref()).toContain('lara-light-blue');
 
     const swapped = theme.setThemeChoice('dark');
+    // Until the dark stylesheet has loaded, the light one stays and so does data-theme.
+    expect(themeLinks()).toHaveLength(2);
+    expect(document.documentElement.dataset.theme).toBe('light');
     loadLinks();
     await swapped;
     expect(localStorage.getItem('theme')).toBe('dark');
+    expect(linkedHref()).not.toContain('lara-light-blue');
     expect(linkedHref()).toContain('lara-dark-blue');
-    expect(document.querySelectorAll('#theme-stylesheet')).toHaveLength(1);
+    expect(document.documentElement.dataset.theme).toBe('dark');
 
     const back = theme.setThemeChoice('system');
     loadLinks();
@@ -108,13 +114,30 @@ describe('theme', () => {
     loadLinks();
     await ready;
     setSystemDark(true);
-    expect(document.documentElement.dataset.theme).toBe('dark');
+    loadLinks();
+    await vi.waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
 
     const light = theme.setThemeChoice('light');
     loadLinks();
     await light;
     setSystemDark(false);
     setSystemDark(true);
+    expect(themeLinks()).toHaveLength(1);
     expect(document.documentElement.dataset.theme).toBe('light');
+  });
+
+  it('keeps only the latest choice when switches overlap', async () => {
+    const theme = await loadTheme();
+    const ready = theme.initTheme();
+    loadLinks();
+    await ready;
+    const dark = theme.setThemeChoice('dark');
+    const darkLink = [...themeLinks()].at(-1);
+    const light = theme.setThemeChoice('light');
+    loadLinks();
+    darkLink?.dispatchEvent(new Event('load'));
+    await Promise.all([dark, light]);
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(linkedHref()).not.toContain('lara-dark-blue');
   });
 });
