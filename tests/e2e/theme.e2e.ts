@@ -118,6 +118,17 @@ describe('dark theme', () => {
     expect(await fetchedThemes(page)).toBe(1);
     const header = await tones(page.locator('.shell-header'));
     expect(header.background).toBeGreaterThan(0.9);
+    // The user menu offers the three choices, 跟随系统 ticked.
+    await page.click('.user-menu__trigger');
+    const popup = page.locator('.user-menu__popup');
+    await expect
+      .poll(() => popup.locator('.p-menuitem-text').allTextContents())
+      .toEqual(expect.arrayContaining(['浅色', '深色', '跟随系统']));
+    expect(await popup.locator('.user-menu__theme--current').textContent()).toBe('跟随系统');
+    await animationsSettled(page);
+    await screenshot(page, 'theme-user-menu');
+    await page.click('.user-menu__trigger');
+    await popup.waitFor({ state: 'detached' });
   });
 
   it('深色 from the user menu darkens the shell and is kept', async () => {
