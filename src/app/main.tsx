@@ -1,14 +1,14 @@
 /**
- * Entry: start the mock backend in the demo build and the mock dev server (`__MOCK_BACKEND__`), then
- * render; joining the tabs' shared session runs meanwhile (the route guard awaits it, so the first
+ * Entry: link the light or dark theme and start the mock backend in the demo build and the mock
+ * dev server (`__MOCK_BACKEND__`), then render; joining the tabs' shared session runs meanwhile (the route guard awaits it, so the first
  * screen's code loads in parallel rather than after a fixed wait).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import 'primereact/resources/themes/lara-light-blue/theme.css';
 import 'primeicons/primeicons.css';
 import '@/layout/shell.css';
 import { initSessionSharing } from '@/lib/session';
+import { initTheme } from '@/lib/theme';
 import { App } from './app';
 
 async function startMockBackend(): Promise<void> {
@@ -20,7 +20,8 @@ async function startMockBackend(): Promise<void> {
 
 async function boot(): Promise<void> {
   void initSessionSharing();
-  await startMockBackend();
+  // The theme (the user's choice or the system's) is in place before the first render: no flash.
+  await Promise.all([initTheme(), startMockBackend()]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing in index.html');
   createRoot(container).render(

@@ -1,4 +1,7 @@
-/** User dropdown: 修改密码, 清除缓存, 退出系统 (with the 确认退出登录吗？ confirmation). */
+/**
+ * User dropdown: 修改密码, 清除缓存, the theme (浅色 / 深色 / 跟随系统, the current one ticked), 退出系统
+ * (with the 确认退出登录吗？ confirmation).
+ */
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu } from 'primereact/menu';
 import { confirmDialog } from 'primereact/confirmdialog';
@@ -8,6 +11,14 @@ import { sessionClearcache } from '@generated/api/session/session';
 import { clearClientCaches, clearSession, getUserInfo, getUsername } from '@/lib/session';
 import { notify } from '@/lib/notify';
 import { shell } from '@/locale/shell';
+import { layoutTheme } from '@/locale/layout-theme';
+import { setThemeChoice, THEME_CHOICES, useThemeChoice, type ThemeChoice } from '@/lib/theme';
+
+const THEME_ICON: Record<ThemeChoice, string> = {
+  light: 'pi pi-sun',
+  dark: 'pi pi-moon',
+  system: 'pi pi-desktop',
+};
 
 // The form library and its rules load when the dialog is first asked for, not with the shell.
 const ChangePasswordDialog = lazy(async () => ({
@@ -21,6 +32,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   // Stays mounted after the first opening, so closing it animates like every dialog.
   const [passwordAsked, setPasswordAsked] = useState(false);
   const [avatarBroken, setAvatarBroken] = useState(false);
+  const themeChoice = useThemeChoice();
   const info = getUserInfo();
   const name = info?.nickname || info?.username || getUsername();
   // The client caches are emptied whether or not the server's cache call worked.
@@ -44,6 +56,17 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       icon: 'pi pi-refresh',
       command: () => clearCache.mutate(),
     },
+    {
+      label: layoutTheme.group,
+      items: THEME_CHOICES.map((choice) => ({
+        label: layoutTheme.choices[choice],
+        // The chosen one is ticked (its own icon otherwise), for sight and for the test alike.
+        icon: choice === themeChoice ? 'pi pi-check' : THEME_ICON[choice],
+        className: choice === themeChoice ? 'user-menu__theme--current' : undefined,
+        command: () => void setThemeChoice(choice),
+      })),
+    },
+    { separator: true },
     {
       label: shell.user.exit,
       icon: 'pi pi-sign-out',

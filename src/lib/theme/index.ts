@@ -1,0 +1,137 @@
+/**
+ * Light and dark themes: PrimeReact's lara light and lara dark stylesheets, one of them linked at a
+ * time (only the active theme's CSS is fetched), and `data-theme` on <html> for our own tokens
+ * (shell.css defines the --shell-* colours once per theme). The user's choice — 浅色, 深色 or
+ * 跟随系统 — is kept in localStorage; 跟随系统 (the default) follows prefers-color-scheme live.
+ */
+import { useSyncExternalStore } from 'react';
+import lightThemeUrl from 'primereact/resources/themes/lara-light-blue/theme.css?url';
+import darkThemeUrl from 'primereact/resources/themes/lara-dark-blue/theme.css?url';
+
+export type Theme = 'light' | 'dark';
+export type ThemeChoice = Theme | 'system';
+
+export const THEME_CHOICES: readonly ThemeChoice[] = ['light', 'dark', 'system'];
+/** The localStorage key of the choice (absent: 跟随系统). */
+export const THEME_STORAGE_KEY = 'theme';
+const THEME_URL: Record<Theme, string> = { light: lightThemeUrl, dark: darkThemeUrl };
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+const LINK_ATTRIBUTE = 'data-theme-stylesheet';
+const LINK_SELECTOR = `link[${LINK_ATTRIBUTE}]`;
+
+const isChoice = (value: unknown): value is ThemeChoice =>
+  THEME_CHOICES.some((choice) => choice === value);
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    // Storage refused (privacy settings): the choice lasts for the page only.
+    return undefined;
+  }
+}
+
+let current: ThemeChoice | undefined;
+const listeners = new Set<() => void>();
+
+/** The stored choice, 跟随系统 when none (or an unknown value) is stored. */
+export function getThemeChoice(): ThemeChoice {
+  if (current) return current;
+  const stored = storage()?.getItem(THEME_STORAGE_KEY);
+  return isChoice(stored) ? stored : 'system';
+}
+
+function systemTheme(): Theme {
+  return typeof window !== 'undefined' && window.matchMedia?.(DARK_QUERY).matches
+    ? 'dark'
+    : 'light';
+}
+
+/** The theme a choice shows now. */
+export function resolveTheme(choice: ThemeChoice = getThemeChoice()): Theme {
+  return choice === 'system' ? systemTheme() : choice;
+}
+
+/** Counts the theme switches, so only the latest one's stylesheet stays when loads overlap. */
+let generation = 0;
+
+/**
+ * Links `theme`'s stylesheet first in <head> (so shell.css and every later stylesheet override the
+ * theme's variables, --font-family among them) and resolves once it has loaded. On a switch the
+ * new stylesheet is added beside the old one, which is removed and `data-theme` changed only once
+ * the new one has loaded: the page never shows unstyled or half-switched components.
+ */
+function applyTheme(theme: Theme): Promise<void> {
+  const root = document.documentElement;
+  const href = new URL(THEME_URL[theme], document.baseURI).href;
+  const linked = [...document.querySelectorAll<HTMLLinkElement>(LINK_SELECTOR)];
+  const shown = linked.at(-1);
+  const mine = (generation += 1);
+  if (shown?.href === href) {
+    root.dataset.theme = theme;
+    return Promise.resolve();
+  }
+  // The first theme: our own tokens apply at once, while the page is still empty.
+  if (!shown) root.dataset.theme = theme;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.setAttribute(LINK_ATTRIBUTE, theme);
+  link.href = href;
+  if (shown) shown.after(link);
+  else document.head.prepend(link);
+  return new Promise((resolve) => {
+    // A failed stylesheet must not hold the app back: the shell's own tokens still apply.
+    const done = () => {
+      if (mine !== generation) link.remove();
+      else {
+        for (const old of linked) old.remove();
+        root.dataset.theme = theme;
+      }
+      resolve();
+    };
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', done, { once: true });
+  });
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Keeps and shows the user's choice. */
+export function setThemeChoice(choice: ThemeChoice): Promise<void> {
+  current = choice;
+  const store = storage();
+  if (choice === 'system') store?.removeItem(THEME_STORAGE_KEY);
+  else store?.setItem(THEME_STORAGE_KEY, choice);
+  notify();
+  return applyTheme(resolveTheme(choice));
+}
+
+let started = false;
+
+/**
+ * Shows the stored choice before the first render and follows the system's preference while the
+ * choice is 跟随系统. Resolves when the theme's stylesheet has loaded.
+ */
+export function initTheme(): Promise<void> {
+  if (!started && typeof window !== 'undefined' && window.matchMedia) {
+    started = true;
+    window.matchMedia(DARK_QUERY).addEventListener('change', () => {
+      if (getThemeChoice() !== 'system') return;
+      notify();
+      void applyTheme(systemTheme());
+    });
+  }
+  return applyTheme(resolveTheme());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The user's choice, re-rendering when it changes. */
+export function useThemeChoice(): ThemeChoice {
+  return useSyncExternalStore(subscribe, getThemeChoice, getThemeChoice);
+}

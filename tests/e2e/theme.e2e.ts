@@ -1,0 +1,238 @@
+/**
+ * Light and dark themes, as a user switches them: 深色 from the user menu darkens the shell (sidebar,
+ * header, tabs), a list (公告管理), a dialog (新增) and the rich editor in it; axe finds no serious
+ * or critical violation there in dark; a reload stays dark from the first render; 跟随系统 follows
+ * the system's colour scheme; the login page follows the system too. Screenshots of each in dark.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { animationsSettled, baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { signIn } from './support/session';
+import type { Theme } from '@/lib/theme';
+
+const COUNTED = new Set(['serious', 'critical']);
+
+let browser: Browser;
+let session: { context: BrowserContext; page: Page };
+
+/** Serious and critical axe violations (inside `scope` if given), one line each, printed. */
+async function scan(page: Page, where: string, scope?: string): Promise<string[]> {
+  await animationsSettled(page);
+  let builder = new AxeBuilder({ page });
+  if (scope) builder = builder.include(scope);
+  const { violations } = await builder.analyze();
+  const lines = violations
+    .filter((violation) => COUNTED.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${where}: ${violation.id} (${violation.impact}) ${node.target.join(' ')}`,
+      ),
+    );
+  for (const line of lines) console.log(`axe ${line}`);
+  return lines;
+}
+
+/**
+ * The relative luminance (0 black … 1 white) of what the eye sees behind and of an element: its
+ * own background, or the nearest ancestor's that is not transparent; and its text colour.
+ */
+async function tones(target: Locator): Promise<{ background: number; text: number }> {
+  return target.evaluate((element) => {
+    const channels = (colour: string) => (colour.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = (colour: string) => {
+      const [r = 0, g = 0, b = 0] = channels(colour).map((value) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    let node: Element | null = element;
+    let background = 'rgb(255, 255, 255)';
+    while (node) {
+      const colour = getComputedStyle(node).backgroundColor;
+      const alpha = channels(colour)[3];
+      if (colour !== 'transparent' && alpha !== 0) {
+        background = colour;
+        break;
+      }
+      node = node.parentElement;
+    }
+    return { background: luminance(background), text: luminance(getComputedStyle(element).color) };
+  });
+}
+
+/** Dark: a dark surface under light text. */
+async function expectDark(target: Locator): Promise<void> {
+  const { background, text } = await tones(target);
+  expect(background).toBeLessThan(0.05);
+  expect(text).toBeGreaterThan(0.4);
+}
+
+/** Chooses a theme from the user menu; resolves once the chosen theme's stylesheet is in use. */
+async function chooseTheme(page: Page, label: '浅色' | '深色' | '跟随系统', shows: Theme) {
+  await page.click('.user-menu__trigger');
+  await page.click(`.user-menu__popup .p-menuitem-text:text-is("${label}")`);
+  await page.locator('.user-menu__popup').waitFor({ state: 'detached' });
+  await page.waitForFunction((theme) => document.documentElement.dataset.theme === theme, shows);
+}
+
+const themeOf = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
+
+/** The theme stylesheets this page load fetched (Vite names both lara files theme-<hash>.css). */
+const fetchedThemes = (page: Page) =>
+  page.evaluate(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/theme-[\w-]+\.css$/.test(entry.name)).length,
+  );
+
+async function openNotices(page: Page): Promise<Locator> {
+  await page.goto(`${baseUrl()}/system/notice`);
+  const view = page.locator('.shell-view[data-path="/system/notice"]');
+  await view.locator('.p-datatable-tbody tr').first().waitFor();
+  await page.locator('.p-datatable-loading-overlay').waitFor({ state: 'detached' });
+  return view;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  session = await newPage(browser);
+  await session.page.emulateMedia({ colorScheme: 'light' });
+  await session.page.goto(`${baseUrl()}/login`);
+  await signIn(session.page, 'admin');
+  await session.page.waitForURL(/\/homepage$/);
+  await session.page.locator('.history-tab--active').first().waitFor();
+});
+
+afterAll(async () => {
+  await session?.context.close();
+  await browser?.close();
+});
+
+describe('dark theme', () => {
+  it('starts light under a light system, with one theme stylesheet fetched', async () => {
+    const { page } = session;
+    expect(await themeOf(page)).toBe('light');
+    expect(await fetchedThemes(page)).toBe(1);
+    const header = await tones(page.locator('.shell-header'));
+    expect(header.background).toBeGreaterThan(0.9);
+    // The user menu offers the three choices, 跟随系统 ticked.
+    await page.click('.user-menu__trigger');
+    const popup = page.locator('.user-menu__popup');
+    await expect
+      .poll(() => popup.locator('.p-menuitem-text').allTextContents())
+      .toEqual(expect.arrayContaining(['浅色', '深色', '跟随系统']));
+    expect(await popup.locator('.user-menu__theme--current').textContent()).toBe('跟随系统');
+    await animationsSettled(page);
+    await screenshot(page, 'theme-user-menu');
+    await page.click('.user-menu__trigger');
+    await popup.waitFor({ state: 'detached' });
+  });
+
+  it('深色 from the user menu darkens the shell and is kept', async () => {
+    const { page } = session;
+    await chooseTheme(page, '深色', 'dark');
+    expect(await themeOf(page)).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await expectDark(page.locator('.top-menu__tab:not(.top-menu__tab--active)').first());
+    await expectDark(page.locator('.shell-sidebar .shell-brand'));
+    await expectDark(page.locator('.history-tabs'));
+    await expectDark(page.locator('.home-panel').first());
+    // The system CJK fonts stay (the dark theme's Inter is overridden as the light one's is).
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(
+      'PingFang SC',
+    );
+    await screenshot(page, 'theme-dark-homepage');
+    expect(await scan(page, 'dark /homepage')).toEqual([]);
+  });
+
+  it('公告管理 list in dark', async () => {
+    const { page } = session;
+    const view = await openNotices(page);
+    await expectDark(view.locator('.p-datatable-tbody td').first());
+    await expectDark(view.locator('.p-datatable-thead th').first());
+    await screenshot(page, 'theme-dark-notice-list');
+    expect(await scan(page, 'dark /system/notice')).toEqual([]);
+  });
+
+  it('新增 dialog and its rich editor in dark', async () => {
+    const { page } = session;
+    const view = page.locator('.shell-view[data-path="/system/notice"]');
+    await view.getByRole('button', { name: '新增', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '新增 - 公告管理' });
+    await dialog.locator('.rich-editor[data-ready="true"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectDark(dialog.locator('.p-dialog-title'));
+    await expectDark(dialog.getByLabel('公告标题'));
+    await expectDark(
+      dialog.getByRole('toolbar', { name: '编辑器工具栏' }).getByRole('button').first(),
+    );
+    // Scanned as it opens (as a11y.e2e does in light), then typed into for the text colour.
+    expect(await scan(page, 'dark /system/notice 新增', '.p-dialog')).toEqual([]);
+    const editing = dialog.getByRole('group', { name: '公告内容' });
+    await editing.locator('.ce-paragraph').first().click();
+    await page.keyboard.type('深色主题下的正文');
+    await expectDark(editing.locator('.ce-paragraph').first());
+    await screenshot(page, 'theme-dark-notice-add');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('a reload stays dark from the first render, fetching the dark theme only', async () => {
+    const { page } = session;
+    // Recorded in the page when the shell first appears, before any test code can look.
+    await page.addInitScript(`{
+      const observer = new MutationObserver(() => {
+        const header = document.querySelector('.shell-header');
+        if (!header) return;
+        window.firstRender = {
+          theme: document.documentElement.dataset.theme,
+          header: getComputedStyle(header).backgroundColor,
+        };
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    }`);
+    await page.reload();
+    await page.locator('.history-tab--active').first().waitFor();
+    const first = await page.evaluate(
+      () => (window as unknown as { firstRender?: { theme?: string; header: string } }).firstRender,
+    );
+    expect(first?.theme).toBe('dark');
+    expect(first?.header).toBe('rgb(31, 41, 55)');
+    expect(await fetchedThemes(page)).toBe(1);
+    await expectDark(page.locator('.top-menu__tab:not(.top-menu__tab--active)').first());
+  });
+
+  it('跟随系统 follows the system colour scheme', async () => {
+    const { page } = session;
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await chooseTheme(page, '跟随系统', 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+    expect(await themeOf(page)).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    const header = await tones(page.locator('.shell-header'));
+    expect(header.background).toBeGreaterThan(0.9);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await expectDark(page.locator('.top-menu__tab:not(.top-menu__tab--active)').first());
+  });
+
+  it('the login page follows a dark system', async () => {
+    const login = await newPage(browser);
+    try {
+      await login.page.emulateMedia({ colorScheme: 'dark' });
+      await login.page.goto(`${baseUrl()}/login`);
+      await login.page.waitForSelector('.login-form__captcha-image img');
+      expect(await themeOf(login.page)).toBe('dark');
+      await expectDark(login.page.locator('.login-card h1'));
+      await screenshot(login.page, 'theme-dark-login');
+      expect(await scan(login.page, 'dark /login')).toEqual([]);
+    } finally {
+      await login.context.close();
+    }
+  });
+});
