@@ -19,5 +19,4 @@ export const crudBulk = {
   disabled: (count: number) => `已禁用 ${count} 条记录`,
   /** Part of the rows done when a call was refused (the server's message is shown too). */
   partlyDone: (done: number, count: number) => `已处理 ${done} / ${count} 条，其余未处理`,
-  selectRow: '选择该行',
 } as const;

@@ -6,6 +6,8 @@ export const crud = {
   // toolbar
   add: '新增',
   recycleBin: '回收站',
+  selectRow: '选择该行',
+  selectPage: '选择本页全部行',
   import: '导入',
   export: '导出',
   downloadTemplate: '下载模板',

@@ -8,6 +8,22 @@ import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-
 import type { Density } from './list-settings';
 import './crud-table.css';
 
+/**
+ * The selection checkboxes are their inner <input type="checkbox">, named in Chinese for what
+ * they do; PrimeReact also marks the wrapper a checkbox (no aria-checked, the input nested in
+ * it), which assistive technology would meet as a second, broken control.
+ */
+const SELECTION_CHECKBOXES: ColumnProps['pt'] = {
+  rowCheckbox: {
+    root: { role: 'none', 'aria-label': undefined },
+    input: { 'aria-label': t.selectRow },
+  },
+  headerCheckbox: {
+    root: { role: 'none', 'aria-label': undefined },
+    input: { 'aria-label': t.selectPage },
+  },
+};
+
 /** A screen's change to one generated column; `body` gets the module's own row type. */
 export interface ColumnOverride<Row extends ModuleRecord = ModuleRecord> {
   header?: string;
@@ -108,6 +124,7 @@ export function CrudTable<Row extends ModuleRecord>({
           selectionMode="multiple"
           className="crud-table__select"
           headerClassName="crud-table__select"
+          pt={SELECTION_CHECKBOXES}
         />
       )}
       {columns.map((column) => {
