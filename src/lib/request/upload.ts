@@ -12,6 +12,7 @@ import { notify } from '@/lib/notify';
 import { getToken } from '@/lib/session';
 import { uploadMessages } from '@/locale/request';
 import { ApiError, type Envelope } from './errors';
+import { fileNameOf } from './file-name';
 import { sendWithProgress } from './xhr-transport';
 
 export type UploadKind = 'image' | 'file' | 'media';
@@ -50,12 +51,6 @@ export interface FileUploadOptions {
   onProgress?: (loaded: number, total: number) => void;
   /** Cancels the upload; the result is `{ ok: false, aborted: true }` with no message shown. */
   signal?: AbortSignal;
-}
-
-function nameOf(file: Blob, fallback = 'file'): string {
-  return typeof (file as File).name === 'string' && (file as File).name
-    ? (file as File).name
-    : fallback;
 }
 
 function failed(message: string, envelope?: Envelope): UploadResult {
@@ -104,7 +99,7 @@ export async function uploadFile(
 ): Promise<UploadResult> {
   const kind = options.kind ?? 'image';
   const form = new FormData();
-  form.append(options.fieldName ?? 'file', file, options.fileName ?? nameOf(file));
+  form.append(options.fieldName ?? 'file', file, options.fileName ?? fileNameOf(file));
   if (options.type !== undefined) form.append('type', String(options.type));
   if (options.attachmentCateId !== undefined)
     form.append('attachment_cate_id', String(options.attachmentCateId));
