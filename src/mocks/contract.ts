@@ -126,6 +126,8 @@ async function createCompiler(doc: OpenApiDocument): Promise<Contract['compile']
 }
 
 async function buildContract(): Promise<Contract> {
+  // The JSON module's inferred literal type is huge and too exact; the generator wrote this very
+  // document from the validated contract, so it has the OpenAPI shape read here.
   const doc = (await import('@generated/openapi.json')).default as unknown as OpenApiDocument;
   const concrete = new Map<string, Operation[]>();
   const templates: Contract['templates'] = [];

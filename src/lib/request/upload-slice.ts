@@ -125,6 +125,7 @@ async function postChunk(
       },
     );
     if (answer.kind !== 'envelope') return { kind: 'lost' };
+    // The chunk answer as the contract types it (as `request` takes an answer).
     return { kind: 'envelope', envelope: answer.envelope as Envelope<UploadSliceResult> };
   } catch (error) {
     if (signal?.aborted || (error instanceof ApiError && error.kind === 'aborted'))
@@ -210,7 +211,7 @@ export async function uploadSlice(
     if (envelope.status === 200 && envelope.data) {
       report(total, 1, 100);
       notify.success(uploadMessages.chunkSucceeded);
-      // Complete: the answer carries the file's address, att_id and name.
+      // Complete: the contract's last-chunk answer carries the file's address, att_id and name.
       const done = envelope as Envelope<UploadedFile>;
       return { ok: true, data: done.data as UploadedFile, envelope: done };
     }

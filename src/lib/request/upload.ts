@@ -82,6 +82,7 @@ async function postForm<T>(
         ...(onProgress ? { onUploadProgress: onProgress } : {}),
       },
     );
+    // The upload address's contract type, named by the caller (as `request` takes it).
     return answer.kind === 'envelope' ? (answer.envelope as Envelope<T>) : 0;
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'aborted') return ABORTED;

@@ -417,6 +417,7 @@ function getJson<T>(key: SessionKey, fallback: T): T {
   const raw = getItem(key);
   if (raw === null || raw === '') return fallback;
   try {
+    // Only setJson writes these keys, with the accessor's own type (session storage is the tab's).
     return JSON.parse(raw) as T;
   } catch {
     return fallback;
