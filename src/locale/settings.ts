@@ -99,9 +99,6 @@ export const settings = {
   district: {
     search: '搜索城市名称或区划代码',
     tree: '行政区划',
-    expandHint: '展开省份查看下级城市与区县',
-    addChild: '新增下级',
-    loading: '加载中…',
   },
   log: {
     user: '操作人',

@@ -126,14 +126,17 @@ async function createCompiler(doc: OpenApiDocument): Promise<Contract['compile']
 }
 
 async function buildContract(): Promise<Contract> {
+  // The JSON module's inferred literal type is huge and too exact; the generator wrote this very
+  // document from the validated contract, so it has the OpenAPI shape read here.
   const doc = (await import('@generated/openapi.json')).default as unknown as OpenApiDocument;
   const concrete = new Map<string, Operation[]>();
   const templates: Contract['templates'] = [];
   for (const [route, item] of Object.entries(doc.paths)) {
     const shared = Array.isArray(item.parameters) ? item.parameters : [];
-    const operations = METHODS.filter((method) => isObject(item[method])).map((method) =>
-      readOperation(doc, method, item[method] as Schema, shared),
-    );
+    const operations = METHODS.flatMap((method) => {
+      const operation = item[method];
+      return isObject(operation) ? [readOperation(doc, method, operation, shared)] : [];
+    });
     if (route.includes('{')) {
       const source = route
         .split(/\{[^}]+\}/)
@@ -320,7 +323,8 @@ function coerceText(value: unknown, types: string[]): unknown {
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
   if ((types.includes('array') || types.includes('object')) && /^[[{]/.test(text)) {
     try {
-      return JSON.parse(text) as unknown;
+      const parsed: unknown = JSON.parse(text);
+      return parsed;
     } catch {
       return value;
     }

@@ -71,7 +71,8 @@ export async function buildWorkbook(
   }
   sheet.getRow(1).font = { bold: true };
   const buffer = await workbook.xlsx.writeBuffer();
-  return new Uint8Array(buffer as ArrayBuffer);
+  // exceljs types the buffer as a Node Buffer; in the browser it is an ArrayBuffer: both fit.
+  return new Uint8Array(buffer);
 }
 
 // --- the zip, measured before exceljs reads it -------------------------------------------------

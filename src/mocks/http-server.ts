@@ -29,7 +29,6 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { getResponse, RequestHandler } from 'msw';
 import { mockMessages } from '@/locale/mock';
@@ -144,7 +143,11 @@ export async function diskByteStore(dir: string): Promise<DiskByteStore> {
           readFile(pathOf(id)),
           readFile(pathOf(id, '.json'), 'utf8'),
         ]);
-        const { mime } = JSON.parse(meta) as { mime?: unknown };
+        const parsed: unknown = JSON.parse(meta);
+        const mime =
+          typeof parsed === 'object' && parsed !== null && 'mime' in parsed
+            ? parsed.mime
+            : undefined;
         return {
           bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
           mime: typeof mime === 'string' ? mime : 'application/octet-stream',
@@ -494,7 +497,9 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     if (journal) journal.close(detachJournal());
     throw error;
   });
-  const address = server.address() as AddressInfo;
+  const address = server.address();
+  // A TCP server that is listening has an address; only a pipe or socket path would be a string.
+  if (address === null || typeof address === 'string') throw new Error('mock server: no TCP address');
   const shownHost = host.includes(':') ? `[${host}]` : host;
   fallbackHost = `${shownHost}:${address.port}`;
   let stopped: Promise<void> | undefined;

@@ -76,7 +76,11 @@ function issueToken(): string {
   forgetExpired();
   const token = `CAIS.mock.${randomHex(16)}`;
   tokens.set(token, Date.now() + OSS_LIFETIME_MS);
-  while (tokens.size > MAX_TOKENS) tokens.delete(tokens.keys().next().value as string);
+  // Oldest first (a Map keeps insertion order); deleting while iterating a Map is safe.
+  for (const oldest of tokens.keys()) {
+    if (tokens.size <= MAX_TOKENS) break;
+    tokens.delete(oldest);
+  }
   return token;
 }
 

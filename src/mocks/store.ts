@@ -47,7 +47,7 @@ export class StorageFullError extends Error {
   override readonly name = 'StorageFullError';
 }
 
-function isRowList(value: unknown): value is MockRow[] {
+export function isRowList(value: unknown): value is MockRow[] {
   return (
     Array.isArray(value) &&
     value.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row))

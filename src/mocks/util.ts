@@ -21,7 +21,7 @@ export function isSafeKey(key: string): boolean {
 
 /** The value of an own property (never one inherited from Object.prototype). */
 export function own(row: object, key: string): unknown {
-  return Object.hasOwn(row, key) ? (row as Record<string, unknown>)[key] : undefined;
+  return Object.hasOwn(row, key) ? Reflect.get(row, key) : undefined;
 }
 
 /** How deeply a JSON body may nest (the contract's deepest body is an id object, 2 levels). */
@@ -148,7 +148,7 @@ export function readQuery(request: Request): Params {
     if (!isSafeKey(key)) return;
     const earlier = own(out, key);
     if (earlier === undefined) out[key] = value;
-    else out[key] = Array.isArray(earlier) ? [...(earlier as unknown[]), value] : [earlier, value];
+    else out[key] = Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
   });
   return out;
 }

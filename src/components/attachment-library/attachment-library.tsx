@@ -253,6 +253,7 @@ export function AttachmentLibrary({
 
   const nodeTemplate = (node: TreeNode) => {
     const id = Number(node.key);
+    // PrimeReact types a node's data as `any`; this tree's nodes are built from AttachmentCate rows.
     const category = node.data as AttachmentCate | undefined;
     return (
       <span className="attachment-tree__node">

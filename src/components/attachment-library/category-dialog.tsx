@@ -158,7 +158,7 @@ export function CategoryDialog({ draft, categories, onHide, onSaved }: CategoryD
                 className="w-full"
                 panelClassName="attachment-form__tree-panel"
                 expandedKeys={expanded ?? nodeKeys(options)}
-                onToggle={(event) => setExpanded(event.value as Record<string, boolean>)}
+                onToggle={(event) => setExpanded(event.value)}
                 filter
               />
             )}

@@ -184,6 +184,16 @@ export function insertAnchor(range: Range, name: string): void {
   notifyInput(range);
 }
 
+/** The text nodes under an element, in document order. */
+function textNodesIn(root: Node): Text[] {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const nodes: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node instanceof Text) nodes.push(node);
+  }
+  return nodes;
+}
+
 /**
  * Replaces every occurrence of `find` in the text nodes under `root`'s editable parts; returns
  * how many were replaced. Markup is untouched (a match split by markup is left alone).
@@ -200,10 +210,8 @@ export function replaceAllText(
   let count = 0;
   const touched = new Set<Element>();
   root.querySelectorAll('[contenteditable="true"]').forEach((editable) => {
-    const walker = document.createTreeWalker(editable, NodeFilter.SHOW_TEXT);
-    const nodes: Text[] = [];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
-    for (const node of nodes) {
+    // Collected first: replacing text while walking would move the walker.
+    for (const node of textNodesIn(editable)) {
       const text = node.data;
       const matches = text.match(pattern);
       if (!matches) continue;
@@ -222,12 +230,11 @@ export function findNext(root: HTMLElement, find: string, matchCase: boolean): b
   const needle = matchCase ? find : find.toLowerCase();
   const hits: { node: Text; offset: number }[] = [];
   root.querySelectorAll('[contenteditable="true"]').forEach((editable) => {
-    const walker = document.createTreeWalker(editable, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = matchCase ? (node as Text).data : (node as Text).data.toLowerCase();
+    for (const node of textNodesIn(editable)) {
+      const text = matchCase ? node.data : node.data.toLowerCase();
       let at = text.indexOf(needle);
       while (at >= 0) {
-        hits.push({ node: node as Text, offset: at });
+        hits.push({ node, offset: at });
         at = text.indexOf(needle, at + needle.length);
       }
     }
@@ -249,9 +256,8 @@ export function findNext(root: HTMLElement, find: string, matchCase: boolean): b
   const range = document.createRange();
   range.setStart(hit.node, hit.offset);
   range.setEnd(hit.node, hit.offset + find.length);
-  (hit.node.parentElement?.closest('[contenteditable="true"]') as HTMLElement | null)?.focus({
-    preventScroll: true,
-  });
+  const editable = hit.node.parentElement?.closest('[contenteditable="true"]');
+  if (editable instanceof HTMLElement) editable.focus({ preventScroll: true });
   selection?.removeAllRanges();
   selection?.addRange(range);
   hit.node.parentElement?.scrollIntoView({ block: 'nearest' });

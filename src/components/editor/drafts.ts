@@ -7,6 +7,7 @@
  *
  * Also the "saved" notice timing: shown for 2 s, 2 s after the last autosave.
  */
+import { isRecord } from '@/lib/guards';
 import { EDITOR_LIMITS } from './model/blocks';
 
 export const DRAFT_KEY_PREFIX = 'editor-draft:';
@@ -64,12 +65,7 @@ function defaultStorage(): DraftStorage | undefined {
 }
 
 function isDraft(value: unknown): value is Draft {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Draft).html === 'string' &&
-    typeof (value as Draft).savedAt === 'number'
-  );
+  return isRecord(value) && typeof value.html === 'string' && typeof value.savedAt === 'number';
 }
 
 export function createDraftStore(options: DraftStoreOptions): DraftStore {

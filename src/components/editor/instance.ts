@@ -5,8 +5,8 @@
  * only after isReady).
  */
 import EditorJS, {
+  type BlockToolConstructable,
   type EditorConfig,
-  type I18nDictionary,
   type OutputBlockData,
   type OutputData,
 } from '@editorjs/editorjs';
@@ -65,33 +65,38 @@ export function createEditor(options: CreateEditorOptions): EditorHandle {
     defaultBlock: 'paragraph',
     // The LogLevels enum exists only in the typings; the string is what Editor.js reads.
     logLevel: 'ERROR' as EditorConfig['logLevel'],
-    // The dictionary is a deep readonly literal; Editor.js wants its mutable shape.
-    i18n: { messages: editorJsMessages as unknown as I18nDictionary },
+    i18n: { messages: editorJsMessages },
     tools: {
-      paragraph: { class: Paragraph as never, ...text, config: { preserveBlank: true } },
+      // @editorjs/paragraph types its constructor's `config` as required while Editor.js's
+      // BlockToolConstructable passes it optionally; the config is always given right here.
+      paragraph: {
+        class: Paragraph as BlockToolConstructable,
+        ...text,
+        config: { preserveBlank: true },
+      },
       header: {
-        class: Header as never,
+        class: Header,
         ...text,
         config: { levels: [1, 2, 3, 4, 5, 6], defaultLevel: 2 },
       },
-      list: { class: List as never, ...text, config: { defaultStyle: 'unordered' } },
+      list: { class: List, ...text, config: { defaultStyle: 'unordered' } },
       underline: Underline,
       link: { class: LinkInlineTool, config: { onOpen: options.onLinkOpen } },
       style: StyleInlineTool,
-      table: { class: TableTool as never, inlineToolbar: INLINE },
+      table: { class: TableTool, inlineToolbar: INLINE },
       image: {
-        class: ImageTool as never,
+        class: ImageTool,
         inlineToolbar: INLINE,
         config: { register: (id: string, tool: ImageTool) => images.set(id, tool) },
       },
-      attachment: AttachmentTool as never,
-      code: CodeTool as never,
-      video: VideoTool as never,
+      attachment: AttachmentTool,
+      code: CodeTool,
+      video: VideoTool,
       pagebreak: PageBreakTool,
-      chart: ChartTool as never,
-      raw: RawHtmlTool as never,
-      alignment: { class: AlignmentTune as never, config: tuneConfig },
-      spacing: { class: SpacingTune as never, config: tuneConfig },
+      chart: ChartTool,
+      raw: RawHtmlTool,
+      alignment: { class: AlignmentTune, config: tuneConfig },
+      spacing: { class: SpacingTune, config: tuneConfig },
     },
     onChange: () => {
       options.onChange();

@@ -257,6 +257,8 @@ export function buildFormSchema(fields: readonly FieldDefinition[]): yup.ObjectS
     shape[field.cf_fieldname] =
       field.cf_ispri === 1 ? yup.mixed().nullable().optional() : fieldSchema(field);
   }
+  // yup infers an object type from a literal shape; this shape is built from run-time field
+  // definitions, so its value type is the open FormValues record, which yup cannot infer.
   return yup.object(shape) as unknown as yup.ObjectSchema<FormValues>;
 }
 

@@ -82,7 +82,7 @@ export function useDynamicForm({
   const visibleFields = useMemo(() => fields.filter((field) => field.cf_ispri !== 1), [fields]);
 
   const form = useForm<FormValues>({
-    resolver: yupResolver(schema) as never,
+    resolver: yupResolver(schema),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',

@@ -16,7 +16,7 @@ import {
 import { notify } from '@/lib/notify';
 import { upload as t } from '@/locale/upload';
 import type { ControlProps } from '../form/controls/types';
-import { fieldLimits, UPLOAD_CONTROL_SETUP, type UploadControlType } from './limits';
+import { fieldLimits, uploadSetupOf } from './limits';
 import { useUploadLimits } from './use-upload-limits';
 import { ValueList } from './value-list';
 
@@ -25,7 +25,7 @@ const AttachmentLibraryDialog = lazy(
 );
 
 export default function AttachmentControl({ field, id, value, onChange, disabled }: ControlProps) {
-  const setup = UPLOAD_CONTROL_SETUP[field.cf_control as UploadControlType];
+  const setup = uploadSetupOf(field.cf_control);
   const limits = fieldLimits(field, setup, useUploadLimits(setup.kind));
   const single = limits.fileLimit <= 1;
   const items = parseAttachmentValue(value);

@@ -52,6 +52,15 @@ export const UPLOAD_CONTROL_SETUP: Record<UploadControlType, UploadControlSetup>
   UploadAttachmentFileArr: { kind: 'file', multiple: true, source: 'library' },
 };
 
+/**
+ * The setup of a field's upload control. The control registry mounts the upload controls only
+ * for the upload control types; any other control would be taken as a single file upload.
+ */
+export function uploadSetupOf(control: ControlType): UploadControlSetup {
+  const setups: Partial<Record<ControlType, UploadControlSetup>> = UPLOAD_CONTROL_SETUP;
+  return setups[control] ?? UPLOAD_CONTROL_SETUP.UploadFile;
+}
+
 /** The configuration group holding a kind's limits. */
 export const LIMITS_CONFIG_CODE = { image: 'IMAGECONFIG', file: 'FILECONFIG' } as const;
 

@@ -24,9 +24,8 @@ import {
   cropOf,
   fieldLimits,
   fileProblem,
-  UPLOAD_CONTROL_SETUP,
+  uploadSetupOf,
   webpProblem,
-  type UploadControlType,
 } from './limits';
 import { PondUpload } from './pond';
 import { useUploadLimits } from './use-upload-limits';
@@ -47,7 +46,7 @@ interface CropSource {
 }
 
 export default function UploadControl({ field, id, value, onChange, disabled }: ControlProps) {
-  const setup = UPLOAD_CONTROL_SETUP[field.cf_control as UploadControlType];
+  const setup = uploadSetupOf(field.cf_control);
   // The upload call carries its own key: without it the server refuses, so no uploader shows.
   const canUpload = useCanCall(setup.kind === 'image' ? 'toolUploadimg' : 'toolUploadfile');
   const limits = fieldLimits(field, setup, useUploadLimits(setup.kind));

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { groupGetgroupdata } from '@generated/api/group/group';
 import { DEFAULT_UPLOAD_LIMITS, uploadLimitsFrom, type UploadLimits } from '@/core/attachment';
+import { isRecord } from '@/lib/guards';
 import { LIMITS_CONFIG_CODE } from './limits';
 
 export const uploadLimitKeys = {
@@ -17,7 +18,7 @@ export function useUploadLimits(kind: 'image' | 'file'): UploadLimits {
   const query = useQuery({
     queryKey: uploadLimitKeys.config(code),
     queryFn: ({ signal }) => groupGetgroupdata({ code }, undefined, signal),
-    select: (answer) => uploadLimitsFrom(answer.data as Record<string, unknown> | undefined),
+    select: (answer) => uploadLimitsFrom(isRecord(answer.data) ? answer.data : undefined),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

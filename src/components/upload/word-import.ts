@@ -3,9 +3,9 @@
  * by mammoth (loaded on first use); a .doc, which mammoth cannot read, goes to
  * POST /api/tool/inportfile/, whose answer carries the converted HTML.
  */
-import type { ImportFileResult } from '@generated/api/api.schemas';
 import { fileExtension } from '@/core/attachment';
 import { judgeUpload } from '@/core/file-types';
+import { isRecord } from '@/lib/guards';
 import { getToken } from '@/lib/session';
 import { send } from '@/lib/request/client';
 import { ApiError } from '@/lib/request/errors';
@@ -18,7 +18,8 @@ export type WordImportResult = { ok: true; content: string } | { ok: false; mess
 
 /** Whether a file may be imported at all; the message refusing it otherwise. */
 export function wordFileProblem(name: string): string | null {
-  return (WORD_TYPES as readonly string[]).includes(fileExtension(name)) ? null : t.wordWrongType;
+  const extension = fileExtension(name);
+  return WORD_TYPES.some((type) => type === extension) ? null : t.wordWrongType;
 }
 
 /** Plain text of HTML: one line per paragraph-like element, blank lines collapsed. */
@@ -60,7 +61,8 @@ async function convertOnServer(file: File, as: 'text' | 'html'): Promise<string>
   if (answer.kind !== 'envelope') throw new Error(t.wordEmpty);
   const { envelope } = answer;
   if (envelope.status !== 200) throw new Error(envelope.msg || String(envelope.status));
-  const html = (envelope.data as ImportFileResult | undefined)?.content ?? '';
+  const { data } = envelope;
+  const html = isRecord(data) && typeof data.content === 'string' ? data.content : '';
   return as === 'html' ? html : htmlToText(html);
 }
 

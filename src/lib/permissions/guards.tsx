@@ -78,6 +78,7 @@ export function Permission({
   const allowed = usePermission(action, routePath);
   if (allowed) return children;
   if (!disabled) return null;
+  // A child's props are unknown to React's types; the ones set here are the controls' own.
   return Children.map(children, (child) =>
     isValidElement(child)
       ? cloneElement(child as ReactElement<{ disabled?: boolean; 'aria-disabled'?: boolean }>, {

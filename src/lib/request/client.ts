@@ -4,6 +4,7 @@
  * caller's (the mutator throws, the helpers return).
  */
 import { getToken, getUsername } from '@/lib/session';
+import { isRecord } from '@/lib/guards';
 import { requestMessages } from '@/locale/request';
 import { utf8ToBase64 } from '@/core/base64';
 import { decryptText, encryptText } from '@/core/crypto';
@@ -137,16 +138,15 @@ export async function decodeEnvelope(envelope: Envelope): Promise<Envelope> {
     return envelope;
   }
   try {
-    return { ...envelope, data: JSON.parse(plain) as unknown };
+    const data: unknown = JSON.parse(plain);
+    return { ...envelope, data };
   } catch {
     return { ...envelope, data: plain };
   }
 }
 
 function isEnvelope(value: unknown): value is Envelope {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as Envelope).status === 'number'
-  );
+  return isRecord(value) && typeof value.status === 'number';
 }
 
 /** The headers of one call: defaults, then each given set; a multipart body drops Content-Type. */

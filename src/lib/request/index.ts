@@ -50,6 +50,11 @@ export {
 export type ErrorType<TError> = ApiError<TError>;
 export type BodyType<TBody> = TBody;
 
+/**
+ * `T` is the answer type orval reads from the contract for this call (the envelope, or a Blob for
+ * a file answer); the transport cannot check it, so the answer is taken at the contract's word
+ * (the mock backend validates its answers against the same contract).
+ */
 export async function request<T>(config: RequestConfig, options?: RequestOptions): Promise<T> {
   const answer = await send(config, options);
   if (answer.kind === 'blob') return answer.blob as T;
@@ -83,6 +88,7 @@ async function helper<T>(
   if (handleEnvelopeStatus(envelope) === 'rejected') {
     return new ApiError(envelope.msg, envelope, envelope.status, 'status');
   }
+  // The caller names the data type it expects from this address (see request above).
   return envelope as Envelope<T>;
 }
 

@@ -20,6 +20,7 @@ import { getToken } from '@/lib/session';
 import { largeUpload } from '@/locale/large-upload';
 import { uploadMessages } from '@/locale/request';
 import { ApiError, type Envelope } from './errors';
+import { fileNameOf } from './file-name';
 import type { UploadResult } from './upload';
 import { sendWithProgress } from './xhr-transport';
 
@@ -86,11 +87,6 @@ export interface SliceUploadOptions {
 /** What a chunked upload ends with; `cancelled` when the signal stopped it (no toast shown). */
 export type SliceUploadResult = UploadResult | { ok: false; message: string; cancelled: true };
 
-function nameOf(file: Blob): string {
-  const name = (file as File).name;
-  return typeof name === 'string' && name ? name : 'file';
-}
-
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
@@ -129,6 +125,7 @@ async function postChunk(
       },
     );
     if (answer.kind !== 'envelope') return { kind: 'lost' };
+    // The chunk answer as the contract types it (as `request` takes an answer).
     return { kind: 'envelope', envelope: answer.envelope as Envelope<UploadSliceResult> };
   } catch (error) {
     if (signal?.aborted || (error instanceof ApiError && error.kind === 'aborted'))
@@ -147,7 +144,7 @@ export async function uploadSlice(
   const wait = options.retryDelay ?? sliceBackoff;
   const { signal } = options;
   const url = options.url ?? UPLOAD_SLICE_URL;
-  const name = options.resourceName ?? nameOf(file);
+  const name = options.resourceName ?? fileNameOf(file);
   const total = Math.max(1, Math.ceil(file.size / chunkSize));
   const basename = tempBasename();
   const cancelled: SliceUploadResult = {
@@ -214,7 +211,7 @@ export async function uploadSlice(
     if (envelope.status === 200 && envelope.data) {
       report(total, 1, 100);
       notify.success(uploadMessages.chunkSucceeded);
-      // Complete: the answer carries the file's address, att_id and name.
+      // Complete: the contract's last-chunk answer carries the file's address, att_id and name.
       const done = envelope as Envelope<UploadedFile>;
       return { ok: true, data: done.data as UploadedFile, envelope: done };
     }

@@ -12,6 +12,7 @@ import { notify } from '@/lib/notify';
 import { getToken } from '@/lib/session';
 import { uploadMessages } from '@/locale/request';
 import { ApiError, type Envelope } from './errors';
+import { fileNameOf } from './file-name';
 import { sendWithProgress } from './xhr-transport';
 
 export type UploadKind = 'image' | 'file' | 'media';
@@ -52,12 +53,6 @@ export interface FileUploadOptions {
   signal?: AbortSignal;
 }
 
-function nameOf(file: Blob, fallback = 'file'): string {
-  return typeof (file as File).name === 'string' && (file as File).name
-    ? (file as File).name
-    : fallback;
-}
-
 function failed(message: string, envelope?: Envelope): UploadResult {
   notify.error(message);
   return envelope ? { ok: false, message, envelope } : { ok: false, message };
@@ -87,6 +82,7 @@ async function postForm<T>(
         ...(onProgress ? { onUploadProgress: onProgress } : {}),
       },
     );
+    // The upload address's contract type, named by the caller (as `request` takes it).
     return answer.kind === 'envelope' ? (answer.envelope as Envelope<T>) : 0;
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'aborted') return ABORTED;
@@ -104,7 +100,7 @@ export async function uploadFile(
 ): Promise<UploadResult> {
   const kind = options.kind ?? 'image';
   const form = new FormData();
-  form.append(options.fieldName ?? 'file', file, options.fileName ?? nameOf(file));
+  form.append(options.fieldName ?? 'file', file, options.fileName ?? fileNameOf(file));
   if (options.type !== undefined) form.append('type', String(options.type));
   if (options.attachmentCateId !== undefined)
     form.append('attachment_cate_id', String(options.attachmentCateId));

@@ -27,6 +27,7 @@
  */
 import type { LoginResult, SessionUserInfo, SystemSetting } from '@generated/api/api.schemas';
 import { appPath } from '@/lib/app-path';
+import { isRecord } from '@/lib/guards';
 import {
   handoverWindowName,
   HANDOVER_NAME_PREFIX,
@@ -73,7 +74,7 @@ function storage(): Storage | undefined {
   }
 }
 
-const ALL_KEYS = Object.values(SESSION_KEYS) as SessionKey[];
+const ALL_KEYS: SessionKey[] = Object.values(SESSION_KEYS);
 /**
  * What logout clears: everything but the system settings, which are the system's branding, not
  * the user's — so the login page keeps showing the stored SYS_TITLE and SYS_LOGO.
@@ -151,10 +152,6 @@ function forgetTickets(): void {
 let awaiting: { ticket: string; id: string; finish: () => void } | undefined;
 
 const isString = (value: unknown): value is string => typeof value === 'string';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A channel message of this protocol, or undefined (anything else anyone posts is ignored). */
 function readMessage(data: unknown): SyncMessage | undefined {
@@ -420,6 +417,7 @@ function getJson<T>(key: SessionKey, fallback: T): T {
   const raw = getItem(key);
   if (raw === null || raw === '') return fallback;
   try {
+    // Only setJson writes these keys, with the accessor's own type (session storage is the tab's).
     return JSON.parse(raw) as T;
   } catch {
     return fallback;

@@ -17,6 +17,7 @@
 import { notify } from '@/lib/notify';
 import { authHeaders } from '@/lib/request';
 import { buildUrl } from '@/lib/request/client';
+import { fileNameOf } from '@/lib/request/file-name';
 import { expireLogin } from '@/lib/request/status';
 import { EDITOR_LIMITS } from '@/core/editor-limits';
 import { editorErrors } from '@/locale/editor';
@@ -120,10 +121,6 @@ export function resetUeditorConfig(): void {
   cached.clear();
 }
 
-function field<T>(config: UeditorConfig, name: string): T | undefined {
-  return config[name] as T | undefined;
-}
-
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(dot).toLowerCase() : '';
@@ -135,13 +132,13 @@ export function checkUeditorFile(
   kind: UeditorUploadKind,
   config: UeditorConfig,
 ): string | undefined {
-  if (!field<string>(config, `${kind}ActionName`)) return editorErrors.missingConfig;
-  const allowed = field<string[]>(config, `${kind}AllowFiles`);
+  if (!config[`${kind}ActionName`]) return editorErrors.missingConfig;
+  const allowed = config[`${kind}AllowFiles`];
   if (Array.isArray(allowed) && allowed.length > 0) {
     const list = allowed.map((entry) => String(entry).toLowerCase());
     if (!list.includes(extensionOf(file.name))) return editorErrors.wrongType;
   }
-  const max = field<number>(config, `${kind}MaxSize`);
+  const max = config[`${kind}MaxSize`];
   if (typeof max === 'number' && max > 0 && file.size > max) return editorErrors.tooLarge;
   return undefined;
 }
@@ -178,11 +175,6 @@ async function readAnswer(response: Response): Promise<Record<string, unknown> |
   }
 }
 
-function fileName(file: Blob, fallback: string): string {
-  const name = (file as File).name;
-  return typeof name === 'string' && name ? name : fallback;
-}
-
 /** Multipart upload of one file (image, attachment or video) to the configured action. */
 export async function uploadToUeditor(
   file: Blob,
@@ -190,17 +182,17 @@ export async function uploadToUeditor(
   options: UeditorCallOptions & { fileName?: string } = {},
 ): Promise<UeditorUploadResult> {
   const config = options.config ?? (await getUeditorConfig(options.url));
-  const name = options.fileName ?? fileName(file, kind === 'image' ? 'image.png' : 'file');
+  const name = options.fileName ?? fileNameOf(file, kind === 'image' ? 'image.png' : 'file');
   const refused = checkUeditorFile({ name, size: file.size }, kind, config);
   if (refused) return failure(refused, options.quiet);
 
   const form = new FormData();
-  form.append(field<string>(config, `${kind}FieldName`) || 'upfile', file, name);
+  form.append(config[`${kind}FieldName`] || 'upfile', file, name);
   form.append('type', 'ajax');
   let response: Response;
   try {
     response = await fetch(
-      buildUrl(options.url ?? UEDITOR_URL, { action: field<string>(config, `${kind}ActionName`) }),
+      buildUrl(options.url ?? UEDITOR_URL, { action: config[`${kind}ActionName`] }),
       {
         method: 'POST',
         headers: await headers({ 'X-Requested-With': 'XMLHttpRequest' }),
@@ -216,7 +208,7 @@ export async function uploadToUeditor(
   const state = typeof answer.state === 'string' ? answer.state : '';
   if (state !== UEDITOR_SUCCESS || typeof answer.url !== 'string')
     return failure(state || editorErrors.loadError, options.quiet);
-  const prefix = field<string>(config, `${kind}UrlPrefix`) ?? '';
+  const prefix = config[`${kind}UrlPrefix`] ?? '';
   const result: UeditorUploadResult = {
     ok: true,
     url: `${prefix}${answer.url}`,
@@ -297,7 +289,7 @@ export async function catchRemoteImages(
   const config = options.config ?? (await getUeditorConfig(options.url));
   const sources = foreignImageUrls(urls, config, options.origin ?? pageOrigin());
   if (sources.length === 0) return { ok: true, list: [], replacements: new Map() };
-  const action = field<string>(config, 'catcherActionName');
+  const action = config['catcherActionName'];
   if (!action) return failure(editorErrors.missingConfig, options.quiet);
 
   // Sent address → the addresses as given that stand for it (`//a/x` and `https://a/x`).
@@ -307,7 +299,7 @@ export async function catchRemoteImages(
     given.set(absolute, [...(given.get(absolute) ?? []), source]);
   }
   const body = new URLSearchParams();
-  const fieldName = field<string>(config, 'catcherFieldName') || 'source';
+  const fieldName = config['catcherFieldName'] || 'source';
   for (const source of given.keys()) body.append(`${fieldName}[]`, source);
 
   const controller = new AbortController();
@@ -340,7 +332,7 @@ export async function catchRemoteImages(
   const state = typeof answer.state === 'string' ? answer.state : '';
   if (state !== UEDITOR_SUCCESS)
     return failure(state || editorErrors.catchRemoteError, options.quiet);
-  const prefix = field<string>(config, 'catcherUrlPrefix') ?? '';
+  const prefix = config['catcherUrlPrefix'] ?? '';
   const list: CapturedImage[] = (Array.isArray(answer.list) ? answer.list : [])
     .filter(isObject)
     .map((entry) => {

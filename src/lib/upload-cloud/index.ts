@@ -163,7 +163,7 @@ export async function uploadToCloud(
           stsToken: fresh.securityToken,
         };
       },
-    } as ClientOptions);
+    });
     const key = objectKey(found.img_path, file.name);
     await client.multipartUpload(key, file, {
       partSize: CLOUD_PART_SIZE,

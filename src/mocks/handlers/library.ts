@@ -247,10 +247,11 @@ export const libraryHandlers = [
   http.post('*/api/group/updatesetting', async ({ request }) => {
     const body = await readBody(request);
     const group = table(GROUPS).rows.find((row) => row.code === body.code);
-    if (!group || typeof body.data !== 'object' || body.data === null)
+    const { data } = body;
+    if (!group || typeof data !== 'object' || data === null)
       return fail(201, mockMessages.notFound);
     const items = table(GROUP_ITEMS);
-    for (const [key, value] of Object.entries(body.data as Record<string, unknown>)) {
+    for (const [key, value] of Object.entries(data)) {
       const item = items.rows.find((row) => sameId(row.group_id, group.id) && row.item_key === key);
       if (item) item.item_value = String(value ?? '');
       else {
@@ -283,13 +284,13 @@ export const libraryHandlers = [
     const valueField = keys.includes('id') ? 'id' : (keys[0] ?? 'id');
     const labelField = keys.find((key) => /(name|title|label)$/.test(key)) ?? valueField;
     return ok(
-      rows.map((row) => ({
-        label: String(own(row, labelField) ?? ''),
-        value:
-          typeof own(row, valueField) === 'number'
-            ? (own(row, valueField) as number)
-            : String(own(row, valueField) ?? ''),
-      })),
+      rows.map((row) => {
+        const value = own(row, valueField);
+        return {
+          label: String(own(row, labelField) ?? ''),
+          value: typeof value === 'number' ? value : String(value ?? ''),
+        };
+      }),
     );
   }),
 ];

@@ -16,7 +16,7 @@ import {
 } from '../auth';
 import { system as systemText } from '@/locale/system';
 import { fail, ok } from '../respond';
-import { persist, table } from '../store';
+import { isRowList, persist, table } from '../store';
 import type { MockRow } from '../types';
 import {
   buildTree,
@@ -92,7 +92,7 @@ function departmentOptions(nodes: MockRow[]): TreeKeyValue[] {
   return nodes.map((node) =>
     withChildren(
       { label: String(node.name ?? ''), value: optionValue(node.id) },
-      departmentOptions((node.children as MockRow[] | undefined) ?? []),
+      departmentOptions(isRowList(node.children) ? node.children : []),
     ),
   );
 }

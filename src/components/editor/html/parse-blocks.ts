@@ -28,7 +28,7 @@ export function parseList(list: Element): ListData {
     const nested = Array.from(li.children).filter((c) => c.tagName === 'UL' || c.tagName === 'OL');
     const contentNodes: Node[] = [];
     for (const child of Array.from(li.childNodes)) {
-      if (nested.includes(child as Element)) continue;
+      if (nested.some((list) => list === child)) continue;
       // Paragraphs inside an item (other editors) are lines of one item.
       if (child instanceof Element && child.tagName === 'P') {
         if (contentNodes.length) contentNodes.push(li.ownerDocument.createElement('br'));
@@ -169,7 +169,9 @@ function languageOf(...elements: Element[]): string {
 
 export function parseCode(pre: Element): CodeData {
   const code = pre.querySelector('code');
-  const source = (code ?? pre).cloneNode(true) as Element;
+  // A copy to edit: the children of the code in an element of its own document.
+  const source = pre.ownerDocument.createElement('pre');
+  for (const child of Array.from((code ?? pre).childNodes)) source.append(child.cloneNode(true));
   // UEditor writes line breaks in <pre> as <br>.
   for (const br of Array.from(source.querySelectorAll('br'))) br.replaceWith('\n');
   return {
@@ -226,11 +228,11 @@ export function parseFigure(figure: Element): EditorBlock[] | undefined {
 export function attachmentOf(p: Element): EditorBlock | undefined {
   const marked = p.getAttribute('data-block') === 'attachment';
   const links = p.querySelectorAll('a[href]');
-  if (links.length !== 1) return undefined;
+  const link = links[0];
+  if (links.length !== 1 || !link) return undefined;
   const icon = p.querySelector('img');
   if (!marked && !(icon && /fileTypeImages|attachment/i.test(icon.getAttribute('src') ?? '')))
     return undefined;
-  const link = links[0] as Element;
   const size = Number(p.getAttribute('data-size'));
   return {
     type: 'attachment',

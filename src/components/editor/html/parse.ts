@@ -28,6 +28,15 @@ import {
 } from './parse-element';
 import { sanitizeToElement } from './sanitize';
 
+const HEADING_LEVELS: Partial<Record<string, HeaderData['level']>> = {
+  H1: 1,
+  H2: 2,
+  H3: 3,
+  H4: 4,
+  H5: 5,
+  H6: 6,
+};
+
 class Walker {
   readonly blocks: EditorBlock[] = [];
   private run: Node[] = [];
@@ -69,9 +78,9 @@ class Walker {
       part = [];
     };
     const visit = (node: Node) => {
-      if (isBlockMedia(node)) {
+      if (node instanceof Element && isBlockMedia(node)) {
         emit();
-        this.media(node as Element, element);
+        this.media(node, element);
       } else if (
         node instanceof Element &&
         node.querySelector('img:not(.emoticon), iframe, video, table') &&
@@ -153,21 +162,16 @@ class Walker {
       this.walk(node, tunes);
       return;
     }
+    const level = HEADING_LEVELS[tag];
+    if (level) {
+      this.textBlock(node, (text) => ({ type: 'header', data: { text, level } }), tunes);
+      return;
+    }
     switch (tag) {
       case 'P': {
         const attachment = attachmentOf(node);
         if (attachment) this.blocks.push(attachment);
         else this.textBlock(node, (text) => ({ type: 'paragraph', data: { text } }), tunes);
-        return;
-      }
-      case 'H1':
-      case 'H2':
-      case 'H3':
-      case 'H4':
-      case 'H5':
-      case 'H6': {
-        const level = Number(tag.slice(1)) as HeaderData['level'];
-        this.textBlock(node, (text) => ({ type: 'header', data: { text, level } }), tunes);
         return;
       }
       case 'UL':

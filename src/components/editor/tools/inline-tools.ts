@@ -5,7 +5,7 @@
  * Editor.js's own inline toolbar. The `link` tool replaces Editor.js's built-in one (which would
  * force rel/target and drop anchors) and opens the project's link dialog.
  */
-import type { InlineTool, InlineToolConstructorOptions, SanitizerConfig } from '@editorjs/editorjs';
+import type { InlineTool, SanitizerConfig } from '@editorjs/editorjs';
 import { editorToolbar } from '@/locale/editor';
 
 export interface LinkToolConfig {
@@ -38,8 +38,9 @@ export class LinkInlineTool implements InlineTool {
 
   private readonly config: LinkToolConfig | undefined;
 
-  constructor({ config }: InlineToolConstructorOptions) {
-    this.config = config as LinkToolConfig | undefined;
+  // Editor.js types a tool's config as `any`; this tool is only ever given a LinkToolConfig.
+  constructor({ config }: { config?: LinkToolConfig }) {
+    this.config = config;
   }
 
   render(): HTMLElement {

@@ -167,12 +167,13 @@ export class VideoTool implements BlockTool {
 
   private readonly data: VideoData;
 
-  constructor({ data }: BlockToolConstructorOptions<VideoData>) {
+  // A new block (toolbox, paste) starts with empty data.
+  constructor({ data }: BlockToolConstructorOptions<Partial<VideoData>>) {
     this.data = {
       url: '',
       width: EDITOR_LIMITS.video.width,
       height: EDITOR_LIMITS.video.height,
-      ...(data as Partial<VideoData> | undefined),
+      ...data,
     };
   }
 

@@ -57,10 +57,10 @@ export function insertRow(data: TableData, at: number): TableData {
   const width = matrix[0]?.length ?? 1;
   const above = matrix[at - 1];
   const below = matrix[at];
-  const row = Array.from({ length: width }, (_, c) => {
+  const row = Array.from({ length: width }, (_, c): TableCell => {
     const up = above?.[c];
     if (up && up === below?.[c]) return up;
-    return { html: '' } as TableCell;
+    return { html: '' };
   });
   matrix.splice(at, 0, row);
   return { ...data, rows: fromMatrix(matrix) };

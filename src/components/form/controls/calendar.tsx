@@ -1,10 +1,15 @@
 import { Calendar } from 'primereact/calendar';
 import { formatTime, toMillis } from '@/lib/format';
 import { form as t } from '@/locale/form';
-import { TIME_STEP_MINUTES, numberParam, type FieldDefinition } from '@/core/field-definition';
+import {
+  TIME_STEP_MINUTES,
+  numberParam,
+  type ControlType,
+  type FieldDefinition,
+} from '@/core/field-definition';
 import type { ControlProps } from './types';
 
-type CalendarControlType = 'DatePicker' | 'DateTimePicker' | 'TimePicker';
+type CalendarControlType = Extract<ControlType, 'DatePicker' | 'DateTimePicker' | 'TimePicker'>;
 
 interface CalendarMode {
   /** Stored text format (formatTime tokens). */
@@ -48,6 +53,12 @@ const MODES: Record<CalendarControlType, CalendarMode> = {
   },
 };
 
+/** The mode of a field's control; the control registry mounts this control only for the three. */
+function modeOf(control: ControlType): CalendarMode {
+  const modes: Partial<Record<ControlType, CalendarMode>> = MODES;
+  return modes[control] ?? MODES.DatePicker;
+}
+
 /** A stored date value (text, seconds or ms; HH:mm for times) as a Date for the calendar. */
 function toCalendarDate(value: unknown): Date | null {
   if (value instanceof Date) return value;
@@ -72,7 +83,7 @@ export function CalendarControl({
   invalid,
   disabled,
 }: ControlProps) {
-  const mode = MODES[field.cf_control as CalendarControlType];
+  const mode = modeOf(field.cf_control);
   return (
     <Calendar
       inputId={id}
@@ -83,7 +94,7 @@ export function CalendarControl({
       invalid={invalid}
       disabled={disabled}
       onChange={(e) => {
-        const date = e.value as Date | null | undefined;
+        const date = e.value;
         onChange(
           date instanceof Date && !Number.isNaN(date.getTime())
             ? formatTime(date, mode.pattern)

@@ -43,7 +43,7 @@ export function CheckboxControl({
   invalid,
   disabled,
 }: ControlProps) {
-  const current = Array.isArray(value) ? (value as Array<string | number>) : [];
+  const current: unknown[] = Array.isArray(value) ? value : [];
   const isChecked = (optionValue: string | number) =>
     current.some((item) => String(item) === String(optionValue));
   const toggle = (optionValue: string | number, on: boolean) =>
