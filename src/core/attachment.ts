@@ -5,6 +5,7 @@
  * `fileLimit`) with the spec's defaults. Shared by the controls, the attachment library, the
  * list cells and the mock backend, so it depends on nothing.
  */
+import { isRecord } from './guards';
 
 export interface AttachmentValue {
   att_id: number | string;
@@ -12,10 +13,6 @@ export interface AttachmentValue {
   att_url: string;
   /** The cropped image's address (cropper only). */
   att_preview?: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function toAttachment(item: unknown): AttachmentValue | undefined {

@@ -11,6 +11,7 @@
 import { mockMessages } from '@/locale/mock';
 import type { MockRow } from './types';
 import type { Params } from './util';
+import { isRecord } from '@/core/guards';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -268,10 +269,6 @@ type CellReading =
   | { kind: 'value'; value: SheetValue | undefined }
   | { kind: 'formulaWithoutResult' }
   | { kind: 'error'; code: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

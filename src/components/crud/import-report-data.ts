@@ -3,6 +3,7 @@
  * import dialog reads it at once while the report's view (./import-report) loads on first use.
  */
 import { isApiError } from '@/lib/request';
+import { isRecord } from '@/core/guards';
 
 /** One problem: the row as the user sees it in the sheet, the column's header, the message. */
 export interface ImportProblem {
@@ -16,10 +17,6 @@ export interface ImportReport {
   /** Rows with a problem (the answer lists the first of their problems only). */
   problemRows: number;
   problems: ImportProblem[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function problemOf(value: unknown): ImportProblem | undefined {

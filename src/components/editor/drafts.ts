@@ -7,7 +7,7 @@
  *
  * Also the "saved" notice timing: shown for 2 s, 2 s after the last autosave.
  */
-import { isRecord } from '@/lib/guards';
+import { isRecord } from '@/core/guards';
 import { EDITOR_LIMITS } from './model/blocks';
 
 export const DRAFT_KEY_PREFIX = 'editor-draft:';

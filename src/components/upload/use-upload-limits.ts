@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { groupGetgroupdata } from '@generated/api/group/group';
 import { DEFAULT_UPLOAD_LIMITS, uploadLimitsFrom, type UploadLimits } from '@/core/attachment';
-import { isRecord } from '@/lib/guards';
+import { isRecord } from '@/core/guards';
 import { LIMITS_CONFIG_CODE } from './limits';
 
 export const uploadLimitKeys = {

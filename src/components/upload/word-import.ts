@@ -5,7 +5,7 @@
  */
 import { fileExtension } from '@/core/attachment';
 import { judgeUpload } from '@/core/file-types';
-import { isRecord } from '@/lib/guards';
+import { isRecord } from '@/core/guards';
 import { getToken } from '@/lib/session';
 import { send } from '@/lib/request/client';
 import { ApiError } from '@/lib/request/errors';

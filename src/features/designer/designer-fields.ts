@@ -17,6 +17,7 @@ import { FIELD_NAME_MAX, fieldNameProblem } from '@/core/field-name';
 import type { DesignedField } from './module-fragment';
 import { designer as t } from '@/locale/designer';
 import type { ModuleField } from '@generated/api/api.schemas';
+import { isRecord } from '@/core/guards';
 
 export { CONTROL_TYPES };
 
@@ -31,10 +32,6 @@ function parseJson(text: unknown): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isOption(value: unknown): value is FieldOption {

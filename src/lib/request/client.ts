@@ -4,7 +4,7 @@
  * caller's (the mutator throws, the helpers return).
  */
 import { getToken, getUsername } from '@/lib/session';
-import { isRecord } from '@/lib/guards';
+import { isRecord } from '@/core/guards';
 import { requestMessages } from '@/locale/request';
 import { utf8ToBase64 } from '@/core/base64';
 import { decryptText, encryptText } from '@/core/crypto';

@@ -27,7 +27,7 @@
  */
 import type { LoginResult, SessionUserInfo, SystemSetting } from '@generated/api/api.schemas';
 import { appPath } from '@/lib/app-path';
-import { isRecord } from '@/lib/guards';
+import { isRecord } from '@/core/guards';
 import {
   handoverWindowName,
   HANDOVER_NAME_PREFIX,

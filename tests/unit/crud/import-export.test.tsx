@@ -85,7 +85,7 @@ describe('ImportExport on 会员管理 (the list from the mock backend)', () => 
     expect(sent instanceof FormData && sent.get('importfile')).toBeInstanceOf(File);
   });
 
-  it('exports the current search, and says so', async () => {
+  it('exports the current search in the order of the list, and says so', async () => {
     const user = userEvent.setup();
     const saved: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
@@ -99,12 +99,12 @@ describe('ImportExport on 会员管理 (the list from the mock backend)', () => 
     expect(screen.getByRole('button', { name: '导出' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: '请输入关键字' }), 'lina');
     await user.click(screen.getByRole('button', { name: '搜索' }));
-    // Ordered by 积分: the order stays on the list (the contract's export declares none).
+    // Ordered by 积分: the file comes in the same order (the export declares sortfield/sortorder).
     await user.click(await screen.findByRole('columnheader', { name: '积分' }));
     await user.click(await screen.findByRole('button', { name: '导出当前筛选结果' }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
     expect(ScriptedXhr.sent.map((xhr) => [xhr.method, xhr.url])).toEqual([
-      ['GET', '/api/member/export?keyword=lina'],
+      ['GET', '/api/member/export?sortfield=points&sortorder=asc&keyword=lina'],
     ]);
     expect(saved).toEqual(['会员管理（筛选结果）.xlsx']);
     click.mockRestore();
