@@ -4,133 +4,49 @@
  *
  * Both show how far the file has travelled: the import the percentage of the file sent, then
  * 正在校验… until the server has checked every row; the export the percentage received when
- * the server announced the size, an indeterminate bar otherwise. fetch reports neither, so
- * both calls go through the request client's progress transport (xhr-transport) to the
- * contract's generic addresses of the module (`POST /api/{group}/import` with `importfile`,
- * `GET /api/{group}/export` with the list filters) — the addresses every module's own import
- * and export calls use — rather than through `module.api`, whose signatures take no listener.
+ * the server announced the size, an indeterminate bar otherwise (the calls: transfer-calls.ts;
+ * the bar: transfer-status.tsx).
  */
-import { lazy, Suspense, useMemo, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { ProgressBar } from 'primereact/progressbar';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UploadLimits } from '@/core/attachment';
 import { notify } from '@/lib/notify';
-import { ApiError, type Envelope } from '@/lib/request';
 import { crud as t } from '@/locale/crud';
 import { crudImportReport, crudTransfer } from '@/locale/crud-dialogs';
 import { upload as tu } from '@/locale/upload';
 import { createCrudMutations } from './crud-queries';
 import { importReportOf, type ImportReport } from './import-report-data';
+import { canDo } from './permission-keys';
+import type { ListQuery, ModuleDefinition } from './module-definition';
+import {
+  exportWithProgress,
+  IMPORT_LIMITS,
+  IMPORT_MAX_FILES,
+  importWithProgress,
+  saveBlob,
+  validateImportFiles,
+  type TransferState,
+} from './transfer-calls';
+import { TransferStatus } from './transfer-status';
+
+export {
+  IMPORT_LIMITS,
+  IMPORT_MAX_FILES,
+  IMPORT_MAX_MB,
+  IMPORT_TYPES,
+  saveBlob,
+  validateImportFiles,
+  type TransferState,
+} from './transfer-calls';
 
 // The report's table (and the DataTable it draws) loads when an import is first refused.
 const ImportReportView = lazy(() =>
   import('./import-report').then((module) => ({ default: module.ImportReportView })),
 );
-import { canDo } from './permission-keys';
-import type { ListQuery, ModuleDefinition } from './module-definition';
-
-/** Excel import limits (spec sections 5 and 9): xls/xlsx, 5 MB, one file. */
-export const IMPORT_TYPES = ['xls', 'xlsx'] as const;
-export const IMPORT_MAX_MB = 5;
-export const IMPORT_MAX_FILES = 1;
-
-/** The same limits as the FilePond control sees them. */
-export const IMPORT_LIMITS: UploadLimits = {
-  fileType: [...IMPORT_TYPES],
-  fileSize: IMPORT_MAX_MB,
-  fileLimit: IMPORT_MAX_FILES,
-};
 
 // FilePond (the upload controls' widget) loads when the import dialog first opens.
 const PondUpload = lazy(() => import('@/components/upload/pond'));
-
-/** The first rule a choice of files breaks, as the user-facing message; null when fine. */
-export function validateImportFiles(files: readonly File[]): string | null {
-  if (files.length > IMPORT_MAX_FILES) return t.importTooMany(IMPORT_MAX_FILES);
-  const file = files[0];
-  if (!file) return t.importNoFile;
-  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!IMPORT_TYPES.some((type) => type === ext)) return t.importWrongType(IMPORT_TYPES.join('/'));
-  if (file.size > IMPORT_MAX_MB * 1024 * 1024) return t.importTooLarge(IMPORT_MAX_MB);
-  return null;
-}
-
-/** Hands a downloaded blob to the browser as a file. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/** How far a file has travelled: `percent` undefined while the size is unknown. */
-export interface TransferState {
-  phase: 'sending' | 'checking' | 'receiving';
-  percent: number | undefined;
-}
-
-function percentOf(loaded: number, total: number | undefined): number | undefined {
-  return total ? Math.min(100, Math.floor((loaded / total) * 100)) : undefined;
-}
-
-/**
- * The progress transport, fetched on the first import or export: the list screen that shows
- * these buttons does not need it before (its size counts against the first CRUD screen).
- */
-const transport = () => import('@/lib/request/xhr-transport');
-
-/** POST /api/{group}/import: the mutator's contract (a successful envelope, or ApiError). */
-export async function importWithProgress(
-  module: Pick<ModuleDefinition, 'group'>,
-  file: File,
-  onProgress: (state: TransferState) => void,
-): Promise<Envelope> {
-  const form = new FormData();
-  form.append('importfile', file);
-  const { requestWithProgress } = await transport();
-  const answer = await requestWithProgress(
-    { url: `/api/${module.group}/import`, method: 'POST', data: form },
-    {
-      onUploadProgress: (loaded, total) =>
-        onProgress(
-          // Every byte is out: what is left is the server reading the rows.
-          loaded >= total
-            ? { phase: 'checking', percent: undefined }
-            : { phase: 'sending', percent: percentOf(loaded, total) },
-        ),
-    },
-  );
-  if (answer instanceof Blob) throw new ApiError('unexpected blob', undefined, 0, 'parse');
-  return answer;
-}
-
-/**
- * GET /api/{group}/export with the list's search and order (sortfield / sortorder): the file, in
- * the order the list shows (an error answer was shown).
- */
-export async function exportWithProgress(
-  module: Pick<ModuleDefinition, 'group'>,
-  filters: Omit<ListQuery, 'pageindex' | 'pagesize'>,
-  onProgress: (state: TransferState) => void,
-): Promise<Blob> {
-  const { requestWithProgress } = await transport();
-  const answer = await requestWithProgress(
-    { url: `/api/${module.group}/export`, method: 'GET', params: filters, responseType: 'blob' },
-    {
-      onDownloadProgress: (loaded, total) =>
-        onProgress({ phase: 'receiving', percent: percentOf(loaded, total) }),
-    },
-  );
-  if (answer instanceof Blob) return answer;
-  // A JSON answer instead of the file: there is nothing to save.
-  throw new ApiError(answer.msg, answer, answer.status, 'status');
-}
 
 export function useImportExport(
   module: ModuleDefinition,
@@ -235,63 +151,6 @@ export function useImportExport(
           : t.exportFileName(module.title),
       ),
   };
-}
-
-/**
- * Under the 导出 button, over what follows: the toolbar keeps its width and does not wrap.
- * Above the list's sticky header (z-index 2), below PrimeReact's overlays (1000 and up).
- */
-const FLOATING: CSSProperties = {
-  position: 'absolute',
-  top: 'calc(100% + 0.25rem)',
-  left: 0,
-  zIndex: 10,
-  padding: '0.25rem 0.5rem',
-  borderRadius: '6px',
-  background: 'var(--surface-overlay, #fff)',
-  boxShadow: '0 1px 4px rgb(0 0 0 / 0.16)',
-};
-
-/** A file on its way: a bar (determinate when the size is known) and what is happening. */
-function TransferStatus({
-  state,
-  label,
-  floating = false,
-}: {
-  state: TransferState;
-  label: string;
-  floating?: boolean;
-}) {
-  const text =
-    state.phase === 'checking'
-      ? crudTransfer.checking
-      : state.phase === 'sending'
-        ? crudTransfer.sending(state.percent)
-        : crudTransfer.downloading(state.percent);
-  const known = state.phase !== 'checking' && state.percent !== undefined;
-  return (
-    <span
-      className="crud-transfer"
-      role="status"
-      style={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: '0.5rem',
-        ...(floating ? FLOATING : {}),
-      }}
-    >
-      <ProgressBar
-        mode={known ? 'determinate' : 'indeterminate'}
-        value={known ? state.percent : undefined}
-        showValue={false}
-        aria-label={label}
-        style={{ width: '8rem', height: '0.5rem' }}
-        // PrimeReact eases each change over 1 s: the fill would trail the percentage beside it.
-        pt={{ value: { style: { transition: 'width 0.2s linear' } } }}
-      />
-      <small style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{text}</small>
-    </span>
-  );
 }
 
 /** Toolbar buttons 导入 / 导出 with the import dialog (FilePond, as the upload controls use). */
