@@ -49,6 +49,52 @@ export type RowAllows<Row extends ModuleRecord = ModuleRecord> = (
   row: Row,
 ) => boolean;
 
+/** What a row button needs to be shown: the screen's own buttons of the list and the tree. */
+type RowButtonDefinition<Row extends ModuleRecord> = Pick<
+  RowActionDefinition<Row>,
+  'id' | 'label' | 'danger' | 'visible'
+>;
+
+/**
+ * A row's buttons in one order for the list and the tree: 查看, 编辑, the screen's own, 删除 —
+ * each built-in one only where `offers` says (permitted, and allowed for this row by the screen).
+ */
+export function RowButtons<Row extends ModuleRecord, Action extends RowButtonDefinition<Row>>({
+  row,
+  offers,
+  onView,
+  onEdit,
+  onDelete,
+  extra,
+  onExtra,
+}: {
+  row: Row;
+  offers: (action: 'view' | 'edit' | 'delete') => boolean;
+  onView: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  extra: readonly Action[];
+  onExtra: (action: Action) => void;
+}) {
+  return (
+    <>
+      {offers('view') && <RowAction label={t.view} onClick={onView} />}
+      {offers('edit') && <RowAction label={t.edit} onClick={onEdit} />}
+      {extra
+        .filter((action) => action.visible?.(row) ?? true)
+        .map((action) => (
+          <RowAction
+            key={action.id}
+            label={action.label}
+            danger={action.danger}
+            onClick={() => onExtra(action)}
+          />
+        ))}
+      {offers('delete') && <RowAction label={t.delete} danger onClick={onDelete} />}
+    </>
+  );
+}
+
 export interface CrudListViewProps<Row extends ModuleRecord> {
   list: CrudListController<Row>;
   /** Buttons shown left of the search box (新增, 回收站, 导入/导出). */
@@ -219,27 +265,15 @@ export function CrudListView<Row extends ModuleRecord>({
         actions={
           hasActions
             ? (row) => (
-                <>
-                  {builtIn.view && rowAllows('view', row) && (
-                    <RowAction label={t.view} onClick={() => onView?.(row)} />
-                  )}
-                  {builtIn.edit && rowAllows('edit', row) && (
-                    <RowAction label={t.edit} onClick={() => onEdit?.(row)} />
-                  )}
-                  {extra
-                    .filter((action) => action.visible?.(row) ?? true)
-                    .map((action) => (
-                      <RowAction
-                        key={action.id}
-                        label={action.label}
-                        danger={action.danger}
-                        onClick={() => action.onClick(row, list)}
-                      />
-                    ))}
-                  {builtIn.delete && rowAllows('delete', row) && (
-                    <RowAction label={t.delete} danger onClick={() => list.askDelete(row)} />
-                  )}
-                </>
+                <RowButtons
+                  row={row}
+                  offers={(action) => builtIn[action] && rowAllows(action, row)}
+                  onView={() => onView?.(row)}
+                  onEdit={() => onEdit?.(row)}
+                  onDelete={() => list.askDelete(row)}
+                  extra={extra}
+                  onExtra={(action) => action.onClick(row, list)}
+                />
               )
             : undefined
         }

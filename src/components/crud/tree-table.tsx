@@ -26,7 +26,12 @@ import {
   type TreeListOptions,
 } from './use-tree-list';
 import { isLeafRow } from './tree-rows';
-import { rowActionAllowed, type RowActionDefinition, type RowAllows } from './crud-list';
+import {
+  RowButtons,
+  rowActionAllowed,
+  type RowActionDefinition,
+  type RowAllows,
+} from './crud-list';
 import { sortOf } from './crud-table';
 import type {
   ColumnDefinition,
@@ -150,31 +155,15 @@ export function CrudTreePage<Row extends ModuleRecord>({
             onClick={() => dialogs.open({ kind: 'add', parent: tree.idOf(row) })}
           />
         )}
-        {builtIn.view && rowAllows('view', row) && (
-          <RowAction
-            label={t.view}
-            onClick={() => dialogs.open({ kind: 'view', id: tree.idOf(row) })}
-          />
-        )}
-        {builtIn.edit && rowAllows('edit', row) && (
-          <RowAction
-            label={t.edit}
-            onClick={() => dialogs.open({ kind: 'edit', id: tree.idOf(row) })}
-          />
-        )}
-        {extra
-          .filter((action) => action.visible?.(row) ?? true)
-          .map((action) => (
-            <RowAction
-              key={action.id}
-              label={action.label}
-              danger={action.danger}
-              onClick={() => action.onClick(row, tree)}
-            />
-          ))}
-        {builtIn.delete && rowAllows('delete', row) && (
-          <RowAction label={t.delete} danger onClick={() => tree.askDelete(row)} />
-        )}
+        <RowButtons
+          row={row}
+          offers={(action) => builtIn[action] && rowAllows(action, row)}
+          onView={() => dialogs.open({ kind: 'view', id: tree.idOf(row) })}
+          onEdit={() => dialogs.open({ kind: 'edit', id: tree.idOf(row) })}
+          onDelete={() => tree.askDelete(row)}
+          extra={extra}
+          onExtra={(action) => action.onClick(row, tree)}
+        />
       </span>
     );
   };
