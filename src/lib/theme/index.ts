@@ -102,8 +102,12 @@ function notify(): void {
 export function setThemeChoice(choice: ThemeChoice): Promise<void> {
   current = choice;
   const store = storage();
-  if (choice === 'system') store?.removeItem(THEME_STORAGE_KEY);
-  else store?.setItem(THEME_STORAGE_KEY, choice);
+  try {
+    if (choice === 'system') store?.removeItem(THEME_STORAGE_KEY);
+    else store?.setItem(THEME_STORAGE_KEY, choice);
+  } catch {
+    // Storage full or refused: the choice still holds for this page (`current`).
+  }
   notify();
   return applyTheme(resolveTheme(choice));
 }
