@@ -5,6 +5,7 @@
  * session storage: logout clears only the session keys.
  */
 import { useState } from 'react';
+import { isRecord } from '@/core/guards';
 import { getUsername } from '@/lib/session';
 import type { ColumnOverrides } from './crud-table';
 import type { ColumnDefinition, ModuleRecord } from './module-definition';
@@ -51,9 +52,8 @@ export function readListSettings(storage: SettingsStorage | undefined, key: stri
   } catch {
     return DEFAULT_LIST_SETTINGS;
   }
-  if (typeof parsed !== 'object' || parsed === null) return DEFAULT_LIST_SETTINGS;
-  const hidden: unknown = Reflect.get(parsed, 'hidden');
-  const density: unknown = Reflect.get(parsed, 'density');
+  if (!isRecord(parsed)) return DEFAULT_LIST_SETTINGS;
+  const { hidden, density } = parsed;
   return {
     hidden: Array.isArray(hidden)
       ? hidden.filter((field): field is string => typeof field === 'string')
