@@ -17,6 +17,9 @@ export const crudBulk = {
   deleted: (count: number) => `已删除 ${count} 条记录`,
   enabled: (count: number) => `已启用 ${count} 条记录`,
   disabled: (count: number) => `已禁用 ${count} 条记录`,
+  /** Appended to a screen's bulk question when some selected rows are not in the state it needs. */
+  skipped: (count: number) => `（另有 ${count} 条不适用，将跳过）`,
+  noneApplies: '选中的记录都不适用此操作',
   /** Part of the rows done when a call was refused (the server's message is shown too). */
   partlyDone: (done: number, count: number) => `已处理 ${done} / ${count} 条，其余未处理`,
 } as const;

@@ -44,6 +44,10 @@ export const reporting = {
   rejectReasonShown: (reason: string) => `驳回原因：${reason}`,
   approve: '通过',
   confirmApprove: '确定审批通过该上报吗？通过后进入发布列表。',
+  bulkApprove: '批量通过',
+  confirmBulkApprove: (count: number) =>
+    `确定审批通过选中的 ${count} 条待审批上报吗？通过后进入发布列表。`,
+  bulkApproved: (count: number) => `已审批通过 ${count} 条上报`,
   reject: '驳回',
   rejectTitle: '驳回上报',
   rejectReport: (title: string) => `上报标题：${title}`,

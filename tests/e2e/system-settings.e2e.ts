@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { openSignedIn } from './support/session';
+import { columnCells } from './support/table';
 
 let browser: Browser;
 
@@ -217,7 +218,7 @@ describe('日志管理', () => {
       .locator('.p-datatable-tbody tr', { hasText: 'admin' })
       .first()
       .waitFor({ state: 'detached' });
-    const users = await list.locator('.p-datatable-tbody tr td:nth-child(2)').allInnerTexts();
+    const users = await (await columnCells(list, '操作账号')).allInnerTexts();
     expect(new Set(users.map((u) => u.trim()))).toEqual(new Set(['zhangwei']));
     await screenshot(page, 'settings-log');
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, screenshot } from './support/browser';
 import { openSignedIn, signIn } from './support/session';
+import { columnCells } from './support/table';
 
 let browser: Browser;
 
@@ -213,7 +214,7 @@ describe('jobs (/system/job)', () => {
     const jobs = view(page, '/system/job');
     const row = jobs.locator('.p-datatable-tbody tr').first();
     await row.waitFor();
-    const jobName = (await row.locator('td').nth(1).innerText()).trim();
+    const jobName = (await (await columnCells(jobs, '岗位名称')).first().innerText()).trim();
     await row.getByRole('button', { name: '分配部门' }).click();
     const dialog = page.getByRole('dialog', { name: `分配部门 - ${jobName}` });
     await treeNode(dialog, '财务部').waitFor();

@@ -14,10 +14,23 @@ import type { CrudAction } from './permission-keys';
 import type { PendingConfirm } from './use-row-commands';
 import type { ModuleDefinition, RecordId } from './module-definition';
 
+/** A screen's bulk action for the rows selected now: one call per row it applies to. */
+export interface SelectedRowsAction {
+  id: string;
+  label: string;
+  danger?: boolean;
+  confirm: (count: number) => string;
+  done: (count: number) => string;
+  calls: readonly (() => Promise<unknown>)[];
+  refresh?: () => Promise<unknown>;
+}
+
 export interface BulkActionsProps {
   module: ModuleDefinition;
   /** The selected rows' ids (of the page shown). */
   ids: readonly RecordId[];
+  /** The screen's own bulk actions (e.g. 批量通过), already guarded. */
+  extra?: readonly SelectedRowsAction[];
   /** The list's guard for one row's action (capability, route action, permission key). */
   can: (action: CrudAction) => boolean;
   /** The list's confirmation. */
@@ -26,37 +39,46 @@ export interface BulkActionsProps {
   onClear: () => void;
 }
 
-export function BulkActions({ module, ids, can, ask, onClear }: BulkActionsProps) {
+export function BulkActions({ module, ids, extra = [], can, ask, onClear }: BulkActionsProps) {
   const client = useQueryClient();
   const count = ids.length;
   const keys = crudKeys(module);
 
-  /** Asks once, then makes `call` for each row in turn; stops at the first refusal. */
-  const askForAll = (message: string, call: (id: RecordId) => Promise<unknown>, done: string) =>
+  /** Asks once, then makes each call in turn; stops at the first refusal. */
+  const askForAll = (
+    message: string,
+    calls: readonly (() => Promise<unknown>)[],
+    done: string,
+    refresh?: () => Promise<unknown>,
+  ) =>
     ask({
       message,
       accept: async () => {
         let finished = 0;
         try {
-          for (const id of ids) {
-            await call(id);
+          for (const call of calls) {
+            await call();
             finished += 1;
           }
           notify.success(done);
         } catch (error) {
           // The request client has shown the server's message; say how far it got.
-          if (finished > 0) notify.warn(t.partlyDone(finished, count));
+          if (finished > 0) notify.warn(t.partlyDone(finished, calls.length));
           throw error;
         } finally {
           onClear();
-          await Promise.all(
-            [...keys.lists(), keys.recycles()].map((queryKey) =>
+          await Promise.all([
+            ...[...keys.lists(), keys.recycles()].map((queryKey) =>
               client.invalidateQueries({ queryKey }),
             ),
-          );
+            refresh?.(),
+          ]);
         }
       },
     });
+  /** The same call for every selected id. */
+  const forEachId = (call: (id: RecordId) => unknown) =>
+    ids.map((id) => () => Promise.resolve(call(id)));
 
   const { api } = module;
   const toBin = module.capabilities.includes('recycle');
@@ -73,7 +95,7 @@ export function BulkActions({ module, ids, can, ask, onClear }: BulkActionsProps
           onClick={() =>
             askForAll(
               toBin ? t.confirmDeleteToBin(count) : t.confirmDestroy(count),
-              (id) => Promise.resolve(api.delete?.(id)),
+              forEachId((id) => api.delete?.(id)),
               t.deleted(count),
             )
           }
@@ -89,7 +111,7 @@ export function BulkActions({ module, ids, can, ask, onClear }: BulkActionsProps
             onClick={() =>
               askForAll(
                 t.confirmEnable(count),
-                (id) => Promise.resolve(api.disable?.(id, 1)),
+                forEachId((id) => api.disable?.(id, 1)),
                 t.enabled(count),
               )
             }
@@ -102,13 +124,37 @@ export function BulkActions({ module, ids, can, ask, onClear }: BulkActionsProps
             onClick={() =>
               askForAll(
                 t.confirmDisable(count),
-                (id) => Promise.resolve(api.disable?.(id, 2)),
+                forEachId((id) => api.disable?.(id, 2)),
                 t.disabled(count),
               )
             }
           />
         </>
       )}
+      {extra.map((action) => {
+        const applies = action.calls.length;
+        const skipped = count - applies;
+        return (
+          <Button
+            key={action.id}
+            type="button"
+            label={action.label}
+            severity={action.danger ? 'danger' : undefined}
+            outlined
+            disabled={applies === 0}
+            tooltip={applies === 0 ? t.noneApplies : undefined}
+            tooltipOptions={{ showOnDisabled: true }}
+            onClick={() =>
+              askForAll(
+                action.confirm(applies) + (skipped > 0 ? t.skipped(skipped) : ''),
+                action.calls,
+                action.done(applies),
+                action.refresh,
+              )
+            }
+          />
+        );
+      })}
       <Button type="button" label={t.clear} text onClick={onClear} />
     </span>
   );

@@ -8,7 +8,12 @@ import { CrudTable, RowAction, type ColumnOverrides } from './crud-table';
 import { useCrudList, type CrudListController } from './use-crud-list';
 import { actionPermitted } from './permission-keys';
 import type { FieldDefinition } from '@/core/field-definition';
-import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-definition';
+import type {
+  ColumnDefinition,
+  ModuleDefinition,
+  ModuleRecord,
+  RecordId,
+} from './module-definition';
 import { FilterControl } from './filter-control';
 import { KeywordSearch } from './keyword-search';
 import { PendingConfirmDialog } from './pending-confirm-dialog';
@@ -33,6 +38,24 @@ export interface RowActionDefinition<Row extends ModuleRecord = ModuleRecord> {
   /** Rows that get the button (all when absent). */
   visible?: (row: Row) => boolean;
   onClick: (row: Row, list: CrudListController<Row>) => void;
+  /**
+   * Offered for the selected rows too (e.g. 批量通过), under the same guard: asks once, then
+   * makes `run` for each selected row the action is `visible` for, one after another.
+   */
+  bulk?: BulkRowAction<Row>;
+}
+
+/** A screen's row action done to every selected row at once. */
+export interface BulkRowAction<Row extends ModuleRecord> {
+  label: string;
+  /** The question asked once, for the rows it will be done to. */
+  confirm: (count: number) => string;
+  /** Said when every row is done. */
+  done: (count: number) => string;
+  /** One row's call (a refusal is shown by the request client and stops the rest). */
+  run: (row: Row, id: RecordId) => Promise<unknown>;
+  /** What else the change makes stale (other screens' lists), refreshed once at the end. */
+  refresh?: () => Promise<unknown>;
 }
 
 /** A built-in row button of the CRUD blocks: 查看, 编辑, 删除, and the tree's 新增下级 (`add`). */
@@ -108,8 +131,8 @@ export interface CrudListViewProps<Row extends ModuleRecord> {
   /** Which built-in row buttons a row offers (all permitted ones when absent). */
   rowAllows?: RowAllows<Row>;
   /**
-   * Row selection with bulk 删除 / 启用 / 禁用 (for the user who may do them to one row). Off by
-   * default: the checkbox column moves every other column.
+   * Row selection with bulk 删除 / 启用 / 禁用 and the screen's `bulk` row actions, for the user
+   * who may do them to one row. On wherever there is one to offer; `false` turns it off.
    */
   bulk?: boolean;
 }
@@ -194,11 +217,10 @@ export function CrudListView<Row extends ModuleRecord>({
   rowActions = [],
   columns,
   rowAllows = () => true,
-  bulk = false,
+  bulk = true,
 }: CrudListViewProps<Row>) {
   const { module } = list;
   const [selected, setSelected] = useState<Row[]>([]);
-  const canBulk = bulk && (list.can('delete') || list.can('disable'));
   // Only rows of the page shown stay selected (a new page or search leaves the others).
   const shownIds = new Set(list.rows.map((row) => String(list.idOf(row))));
   const selection = selected.filter((row) => shownIds.has(String(list.idOf(row))));
@@ -212,6 +234,10 @@ export function CrudListView<Row extends ModuleRecord>({
   };
   const extra = rowActions.filter((action) => rowActionAllowed(module, action));
   const hasActions = Object.values(builtIn).some(Boolean) || extra.length > 0;
+  const screenBulk = extra.flatMap((action) =>
+    action.bulk ? [{ action, bulk: action.bulk }] : [],
+  );
+  const canBulk = bulk && (list.can('delete') || list.can('disable') || screenBulk.length > 0);
   const cellEdit = (column: ColumnDefinition): Partial<ColumnProps> =>
     column.editable
       ? {
@@ -239,6 +265,14 @@ export function CrudListView<Row extends ModuleRecord>({
             <LazyBulkActions
               module={module}
               ids={selection.map(list.idOf)}
+              extra={screenBulk.map(({ action, bulk: { run, ...words } }) => ({
+                id: action.id,
+                danger: action.danger,
+                ...words,
+                calls: selection
+                  .filter((row) => action.visible?.(row) ?? true)
+                  .map((row) => () => run(row, list.idOf(row))),
+              }))}
               can={list.can}
               ask={list.ask}
               onClear={() => setSelected([])}

@@ -31,7 +31,10 @@ export interface CrudPageProps<Row extends ModuleRecord> {
    * sub-screens, e.g. navigate to /business/user/edit?id=7); no form dialog is rendered then.
    */
   openForm?: (mode: 'add' | 'edit', id?: RecordId) => void;
-  /** Row selection with bulk 删除 / 启用 / 禁用, each guarded as its row button. */
+  /**
+   * Row selection with bulk 删除 / 启用 / 禁用 and the screen's `bulk` row actions, each guarded
+   * as its row button: on wherever one is offered, `false` turns it off.
+   */
   bulk?: boolean;
 }
 

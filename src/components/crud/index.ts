@@ -3,6 +3,7 @@ export { CrudPage } from './crud-page';
 export type { CrudPageProps } from './crud-page';
 export { CrudList, CrudListView } from './crud-list';
 export type {
+  BulkRowAction,
   CrudListProps,
   CrudListViewProps,
   CrudRowAction,

@@ -1,7 +1,6 @@
 /**
  * 会员管理: the generated members list whose 新增 / 编辑 open the full-page sub-screens
- * /business/user/add and /business/user/edit?id=… (spec section 2) instead of dialogs, with
- * row selection for bulk 删除 / 启用 / 禁用.
+ * /business/user/add and /business/user/edit?id=… (spec section 2) instead of dialogs.
  */
 import { useNavigate } from 'react-router-dom';
 import { CrudPage } from '@/components/crud';
@@ -13,7 +12,6 @@ export default function MemberListPage() {
   return (
     <CrudPage
       module={memberModule}
-      bulk
       openForm={(mode, id) =>
         void navigate(
           mode === 'add'

@@ -1,9 +1,11 @@
 /**
  * 内容审批: every submitted report's examination. A pending one is approved (通过, after a
  * confirmation; it moves to 发布列表) or rejected (驳回, with a required reason; it goes back
- * to 我的上报 as 已驳回). 审批记录 shows who did what and when.
+ * to 我的上报 as 已驳回). 审批记录 shows who did what and when. Selected pending reports can be
+ * approved at once (批量通过).
  */
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { CrudPage, type RowActionDefinition } from '@/components/crud';
 import type { ReportExamine } from '@generated/api/api.schemas';
 import { EXAMINE_STATUS } from '@/core/report-workflow';
@@ -13,7 +15,7 @@ import { reportExamineModule } from '@generated/modules/report-examine';
 import { HistoryDialog, type HistoryTarget } from './history-dialog';
 import { RejectDialog } from './reject-dialog';
 import { stateColumn } from './state-tag';
-import { useTransition } from './workflow';
+import { refreshReporting, useTransition } from './workflow';
 import './reporting.css';
 
 const pending = (row: ReportExamine) => row.examine_status === EXAMINE_STATUS.pending;
@@ -23,6 +25,7 @@ const columns = { examine_status: stateColumn(reportExamineModule, 'examine_stat
 export default function ReportExaminePage() {
   const [rejecting, setRejecting] = useState<ReportExamine | null>(null);
   const [history, setHistory] = useState<HistoryTarget | null>(null);
+  const client = useQueryClient();
   const examine = useTransition((body: { id: number; status: 2 | 3; remark?: string }) =>
     informationreportingexamineExamine(body),
   );
@@ -39,6 +42,15 @@ export default function ReportExaminePage() {
           accept: () =>
             examine.mutateAsync({ id: Number(list.idOf(row)), status: EXAMINE_STATUS.approved }),
         }),
+      // Several pending reports approved at once (the pending ones of the selection).
+      bulk: {
+        label: t.bulkApprove,
+        confirm: t.confirmBulkApprove,
+        done: t.bulkApproved,
+        run: (_row, id) =>
+          informationreportingexamineExamine({ id: Number(id), status: EXAMINE_STATUS.approved }),
+        refresh: () => refreshReporting(client),
+      },
     },
     {
       id: 'reject',
