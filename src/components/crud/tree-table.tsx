@@ -32,7 +32,7 @@ import {
   type RowActionDefinition,
   type RowAllows,
 } from './crud-list';
-import { sortOf } from './crud-table';
+import { sortOf } from './table-parts';
 import type {
   ColumnDefinition,
   ModuleDefinition,
