@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => stop());
 
-const tree = () => screen.getByRole('table', { name: '行政区划' });
+const tree = () => screen.getByRole('treegrid', { name: '行政区划' });
 const rowOf = (name: string) => within(tree()).getByText(name).closest('tr')!;
 /** The row's expand toggle, when it shows one (PrimeReact hides a leaf's). */
 const toggleOf = (name: string) => {
