@@ -44,7 +44,8 @@ const REACT_NAMES: Record<string, string> = {
   maxlength: 'maxLength',
 };
 
-const camel = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+const camel = (name: string) =>
+  name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 function styleObject(text: string): Record<string, string> {
   const style: Record<string, string> = {};
@@ -66,14 +67,22 @@ function propsOf(attributes: Record<string, string>, key: number): Record<string
   return props;
 }
 
-function draw(node: CopiedElement | string, key: number, rows?: (row: number) => boolean): ReactNode {
+function draw(
+  node: CopiedElement | string,
+  key: number,
+  rows?: (row: number) => boolean,
+): ReactNode {
   if (typeof node === 'string') return node;
   const children =
     node.tag === 'tbody' && rows
       ? // Keyed by their place among all rows: the added ones are inserted, as in the app.
         node.children.map((child, index) => (rows(index) ? draw(child, index) : null))
       : node.children.map((child, index) => draw(child, index, rows));
-  return createElement(node.tag, propsOf(node.attributes, key), ...(children.length ? [children] : []));
+  return createElement(
+    node.tag,
+    propsOf(node.attributes, key),
+    ...(children.length ? [children] : []),
+  );
 }
 
 function Reference({ copied, shown }: { copied: CopiedTable; shown: boolean }) {

@@ -230,7 +230,9 @@ export function CrudListView<Row extends ModuleRecord>({
         emptyMessage={list.isError ? t.loadFailed : t.emptyList}
         onToggle={canToggle ? (row, on) => void list.toggleStatus(row, on) : undefined}
         onCellEdit={
-          canEditInline ? (row, field, value) => void list.updateField(row, field, value) : undefined
+          canEditInline
+            ? (row, field, value) => void list.updateField(row, field, value)
+            : undefined
         }
         columnOverrides={columns}
         hiddenColumns={viewSettings.settings.hidden}
