@@ -3,5 +3,8 @@ export const crudTree = {
   addChild: '新增下级',
   expandAll: '全部展开',
   collapseAll: '全部折叠',
+  /** A node's toggle, named for what it does. */
+  expand: '展开',
+  collapse: '折叠',
   editCell: (header: string) => `点击修改${header}`,
 } as const;

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { InputSwitch } from 'primereact/inputswitch';
-import { Tag } from 'primereact/tag';
 import { common } from '@/locale/common';
 import { useFieldOptions } from '@/components/form/option-sources';
 import { cellText, imageUrls } from './cell-format';
+import { CellSwitch, CellTag } from './cell-widgets';
 import type { ColumnDefinition, ModuleRecord } from './module-definition';
 
 interface CellProps {
@@ -38,7 +37,7 @@ function LookedUpCell({ column, value }: { column: ColumnDefinition; value: unkn
     ...column.optionSource,
   });
   const text = cellText(column.format, value, options);
-  if (column.format === 'tag' && text !== common.dash) return <Tag value={text} />;
+  if (column.format === 'tag' && text !== common.dash) return <CellTag value={text} />;
   return <span>{text}</span>;
 }
 
@@ -50,16 +49,16 @@ export function CellView({ column, row, onToggle }: CellProps) {
   switch (column.format) {
     case 'switch':
       return (
-        <InputSwitch
+        <CellSwitch
           checked={Number(value) === 1}
           disabled={!onToggle}
-          aria-label={`${column.header}：${cellText('switch', value)}`}
-          onChange={(e) => onToggle?.(Boolean(e.value))}
+          label={`${column.header}：${cellText('switch', value)}`}
+          onChange={(on) => onToggle?.(on)}
         />
       );
     case 'status':
       return (
-        <Tag
+        <CellTag
           severity={Number(value) === 1 ? 'success' : 'danger'}
           value={cellText('status', value, column.options)}
         />
@@ -68,7 +67,7 @@ export function CellView({ column, row, onToggle }: CellProps) {
       return value === null || value === undefined || value === '' ? (
         <span>{common.dash}</span>
       ) : (
-        <Tag value={cellText('tag', value, column.options)} />
+        <CellTag value={cellText('tag', value, column.options)} />
       );
     case 'image': {
       const urls = imageUrls(value);

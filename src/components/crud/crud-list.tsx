@@ -1,6 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import type { ColumnEditorOptions, ColumnEvent, ColumnProps } from 'primereact/column';
-import { InputText } from 'primereact/inputtext';
 import { crud as t } from '@/locale/crud';
 import type { GuardedOperation } from '@generated/permissions';
 import { canCall, hasPermissionKey } from '@/lib/permissions';
@@ -8,12 +6,7 @@ import { CrudTable, RowAction, type ColumnOverrides } from './crud-table';
 import { useCrudList, type CrudListController } from './use-crud-list';
 import { actionPermitted } from './permission-keys';
 import type { FieldDefinition } from '@/core/field-definition';
-import type {
-  ColumnDefinition,
-  ModuleDefinition,
-  ModuleRecord,
-  RecordId,
-} from './module-definition';
+import type { ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
 import { FilterControl } from './filter-control';
 import { KeywordSearch } from './keyword-search';
 import { PendingConfirmDialog } from './pending-confirm-dialog';
@@ -197,17 +190,6 @@ function SearchBar<Row extends ModuleRecord>({ list }: { list: CrudListControlle
   );
 }
 
-function cellEditor(options: ColumnEditorOptions) {
-  return (
-    <InputText
-      autoFocus
-      value={options.value == null ? '' : String(options.value)}
-      aria-label={String(options.field)}
-      onChange={(e) => options.editorCallback?.(e.target.value)}
-    />
-  );
-}
-
 /** The list screen's table: server paging, search, formatted columns, guarded row actions. */
 export function CrudListView<Row extends ModuleRecord>({
   list,
@@ -238,19 +220,6 @@ export function CrudListView<Row extends ModuleRecord>({
     action.bulk ? [{ action, bulk: action.bulk }] : [],
   );
   const canBulk = bulk && (list.can('delete') || list.can('disable') || screenBulk.length > 0);
-  const cellEdit = (column: ColumnDefinition): Partial<ColumnProps> =>
-    column.editable
-      ? {
-          editor: cellEditor,
-          onCellEditComplete: (e: ColumnEvent) => {
-            // PrimeReact types the edited row loosely; it is one of this list's rows.
-            const row: Row = e.rowData;
-            if (String(e.newValue ?? '') !== String(row[column.field] ?? '')) {
-              void list.updateField(row, column.field, e.newValue);
-            }
-          },
-        }
-      : {};
 
   return (
     <div className="crud-list">
@@ -289,7 +258,11 @@ export function CrudListView<Row extends ModuleRecord>({
         loading={list.isFetching || list.isMutating}
         emptyMessage={list.isError ? t.loadFailed : t.emptyList}
         onToggle={canToggle ? (row, on) => void list.toggleStatus(row, on) : undefined}
-        cellEdit={canEditInline ? cellEdit : undefined}
+        onCellEdit={
+          canEditInline
+            ? (row, field, value) => void list.updateField(row, field, value)
+            : undefined
+        }
         columnOverrides={columns}
         hiddenColumns={viewSettings.settings.hidden}
         size={viewSettings.settings.density}

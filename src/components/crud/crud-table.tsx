@@ -1,28 +1,19 @@
 import type { ReactNode } from 'react';
-import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
-import { Column, type ColumnProps } from 'primereact/column';
+import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
 import { crud as t } from '@/locale/crud';
 import { CellView } from './cell-view';
+import { RowCheckbox } from './cell-widgets';
+import { EditableCell } from './editable-cell';
+import { HeaderCell, LoadingMask } from './table-parts';
 import { PAGE_SIZES, type ListSort, type Paging } from './use-crud-list';
-import type { ColumnDefinition, ModuleDefinition, ModuleRecord } from './module-definition';
+import {
+  recordIdOf,
+  type ColumnDefinition,
+  type ModuleDefinition,
+  type ModuleRecord,
+} from './module-definition';
 import type { Density } from './list-settings';
 import './crud-table.css';
-
-/**
- * The selection checkboxes are their inner <input type="checkbox">, named in Chinese for what
- * they do; PrimeReact also marks the wrapper a checkbox (no aria-checked, the input nested in
- * it), which assistive technology would meet as a second, broken control.
- */
-const SELECTION_CHECKBOXES: ColumnProps['pt'] = {
-  rowCheckbox: {
-    root: { role: 'none', 'aria-label': undefined },
-    input: { 'aria-label': t.selectRow },
-  },
-  headerCheckbox: {
-    root: { role: 'none', 'aria-label': undefined },
-    input: { 'aria-label': t.selectPage },
-  },
-};
 
 /** A screen's change to one generated column; `body` gets the module's own row type. */
 export interface ColumnOverride<Row extends ModuleRecord = ModuleRecord> {
@@ -37,13 +28,11 @@ export type ColumnOverrides<Row extends ModuleRecord = ModuleRecord> = Readonly<
   Record<string, ColumnOverride<Row>>
 >;
 
-/** A sort event of PrimeReact's tables as the list's order: asc → desc → none. */
-export function sortOf(
-  field: string | undefined,
-  order: number | null | undefined,
-): ListSort | null {
-  return field && order ? { field, order: order === 1 ? 'asc' : 'desc' } : null;
-}
+/** PrimeReact's DataTable classes of the densities (列设置). */
+const DENSITY_CLASS = { small: ' p-datatable-sm', normal: '', large: ' p-datatable-lg' } as const;
+
+const PAGINATOR_TEMPLATE =
+  'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport';
 
 export interface CrudTableProps<Row extends ModuleRecord> {
   module: ModuleDefinition<Row>;
@@ -54,14 +43,14 @@ export interface CrudTableProps<Row extends ModuleRecord> {
   emptyMessage: string;
   /** Switch cells toggle through this when given; read-only otherwise. */
   onToggle?: (row: Row, on: boolean) => void;
-  /** In-place editing: the table's cell edit mode and each column's editor props. */
-  cellEdit?: (column: ColumnDefinition) => Partial<ColumnProps>;
+  /** In-place editing of the editable columns: called with the edited text when it changed. */
+  onCellEdit?: (row: Row, field: string, value: string) => void;
   /** The row's action buttons (操作 column). */
   actions?: (row: Row) => ReactNode;
   columnOverrides?: ColumnOverrides<Row>;
   /** Fields the user hid (列设置); the selection and 操作 columns always show. */
   hiddenColumns?: readonly string[];
-  /** Row density (列设置): PrimeReact's table size. */
+  /** Row density (列设置). */
   size?: Density;
   /** Server-side order: the sortable columns' headers set it (asc → desc → none). */
   sort?: ListSort | null;
@@ -70,7 +59,11 @@ export interface CrudTableProps<Row extends ModuleRecord> {
   selection?: { rows: Row[]; onChange: (rows: Row[]) => void };
 }
 
-/** A module's rows on server-side pages, one column per ColumnDefinition drawn by CellView. */
+/**
+ * A module's rows on server-side pages, one column per ColumnDefinition drawn by CellView: a
+ * real table with PrimeReact DataTable's classes (the theme draws it as one), PrimeReact's
+ * paginator, and cells drawn as plain elements (table-parts.tsx says why).
+ */
 export function CrudTable<Row extends ModuleRecord>({
   module,
   rows,
@@ -79,7 +72,7 @@ export function CrudTable<Row extends ModuleRecord>({
   loading,
   emptyMessage,
   onToggle,
-  cellEdit,
+  onCellEdit,
   actions,
   columnOverrides = {},
   hiddenColumns = [],
@@ -91,84 +84,125 @@ export function CrudTable<Row extends ModuleRecord>({
   const columns = module.columns.filter(
     (column) => !columnOverrides[column.field]?.hidden && !hiddenColumns.includes(column.field),
   );
+  const keyOf = (row: Row) => String(recordIdOf(row, module.primaryKey));
+  const selected = new Set(selection?.rows.map(keyOf));
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(keyOf(row)));
+  const select = (row: Row, on: boolean) =>
+    selection?.onChange(
+      on ? [...selection.rows, row] : selection.rows.filter((other) => keyOf(other) !== keyOf(row)),
+    );
+  const width = columns.length + (selection ? 1 : 0) + (actions ? 1 : 0);
+
+  const cell = (column: ColumnDefinition, row: Row) => {
+    const override = columnOverrides[column.field];
+    if (override?.body) return override.body(row);
+    if (column.editable && onCellEdit)
+      return (
+        <EditableCell
+          column={column}
+          row={row}
+          asText
+          onSave={(value) => onCellEdit(row, column.field, value)}
+        />
+      );
+    return (
+      <CellView
+        column={column}
+        row={row}
+        onToggle={onToggle ? (on) => onToggle(row, on) : undefined}
+      />
+    );
+  };
+
   return (
-    <DataTable
-      value={rows}
-      dataKey={module.primaryKey}
-      lazy
-      paginator
-      first={paging.first}
-      rows={paging.pagesize}
-      totalRecords={total}
-      rowsPerPageOptions={[...PAGE_SIZES]}
-      paginatorTemplate="RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-      currentPageReportTemplate={t.pageReport}
-      onPage={(e: DataTableStateEvent) => paging.setPage(e.first, e.rows)}
-      loading={loading}
-      emptyMessage={emptyMessage}
-      editMode={cellEdit ? 'cell' : undefined}
-      sortField={sort?.field}
-      sortOrder={sort ? (sort.order === 'asc' ? 1 : -1) : 0}
-      removableSort
-      onSort={(e: DataTableStateEvent) => onSort?.(sortOf(e.sortField, e.sortOrder))}
-      scrollable
-      stripedRows
-      size={size}
-      className="crud-table"
-      selectionMode={selection ? 'checkbox' : null}
-      selection={selection?.rows ?? []}
-      onSelectionChange={(e: { value: Row[] }) => selection?.onChange(e.value)}
+    <div
+      className={`crud-table p-datatable p-component p-datatable-scrollable p-datatable-striped${DENSITY_CLASS[size]}`}
     >
-      {selection && (
-        <Column
-          selectionMode="multiple"
-          className="crud-table__select"
-          headerClassName="crud-table__select"
-          pt={SELECTION_CHECKBOXES}
-        />
-      )}
-      {columns.map((column) => {
-        const override = columnOverrides[column.field];
-        return (
-          <Column
-            key={column.field}
-            field={column.field}
-            header={override?.header ?? column.header}
-            sortable={Boolean(onSort && column.sortable)}
-            body={(row: Row) =>
-              override?.body ? (
-                override.body(row)
-              ) : (
-                <CellView
-                  column={column}
-                  row={row}
-                  onToggle={onToggle ? (on) => onToggle(row, on) : undefined}
+      {loading && <LoadingMask kind="datatable" />}
+      <div className="p-datatable-wrapper">
+        <table className="p-datatable-table p-datatable-scrollable-table">
+          <thead className="p-datatable-thead">
+            <tr>
+              {selection && (
+                <th className="p-selection-column crud-table__select">
+                  <RowCheckbox
+                    checked={allSelected}
+                    label={t.selectPage}
+                    onChange={(on) => selection.onChange(on ? rows : [])}
+                  />
+                </th>
+              )}
+              {columns.map((column) => (
+                <HeaderCell
+                  key={column.field}
+                  field={column.field}
+                  title={columnOverrides[column.field]?.header ?? column.header}
+                  sort={sort}
+                  onSort={column.sortable ? onSort : undefined}
                 />
-              )
-            }
-            {...cellEdit?.(column)}
-          />
-        );
-      })}
-      {actions && (
-        <Column
-          header={t.actions}
-          frozen
-          alignFrozen="right"
-          className="crud-list__actions-cell"
-          headerClassName="crud-list__actions-cell"
-          body={(row: Row) => <span className="crud-list__actions">{actions(row)}</span>}
-        />
-      )}
-    </DataTable>
+              ))}
+              {actions && (
+                <HeaderCell title={t.actions} className="crud-list__actions-cell p-frozen-column" />
+              )}
+            </tr>
+          </thead>
+          <tbody className="p-datatable-tbody">
+            {rows.length === 0 && (
+              <tr className="p-datatable-emptymessage">
+                <td colSpan={width}>{emptyMessage}</td>
+              </tr>
+            )}
+            {rows.map((row, index) => {
+              const isSelected = selected.has(keyOf(row));
+              const classes = `${index % 2 ? 'p-row-odd' : ''}${isSelected ? ' p-highlight' : ''}`;
+              return (
+                <tr key={keyOf(row)} className={classes || undefined}>
+                  {selection && (
+                    <td className="p-selection-column crud-table__select">
+                      <RowCheckbox
+                        checked={isSelected}
+                        label={t.selectRow}
+                        onChange={(on) => select(row, on)}
+                      />
+                    </td>
+                  )}
+                  {columns.map((column) => (
+                    <td
+                      key={column.field}
+                      className={column.editable && onCellEdit ? 'p-editable-column' : undefined}
+                    >
+                      {cell(column, row)}
+                    </td>
+                  ))}
+                  {actions && (
+                    <td className="crud-list__actions-cell p-frozen-column">
+                      <span className="crud-list__actions">{actions(row)}</span>
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Paginator
+        className="p-paginator-bottom"
+        first={paging.first}
+        rows={paging.pagesize}
+        totalRecords={total}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        template={PAGINATOR_TEMPLATE}
+        currentPageReportTemplate={t.pageReport}
+        onPageChange={(e: PaginatorPageChangeEvent) => paging.setPage(e.first, e.rows)}
+      />
+    </div>
   );
 }
 
 /**
- * One row action: a small text button drawn with the theme's button classes. A 50-row page
- * mounts up to 200 of them, and PrimeReact's Button (pass-through options, icon handling) made
- * ≈ 7 % of growing 公告管理 to 50 rows; this one looks and reads the same (its text is its
- * accessible name).
+ * One row action: a small text button drawn with the theme's button classes. A page mounts up
+ * to 320 of them, and PrimeReact's Button (pass-through options, icon handling) made ≈ 7 % of
+ * growing 公告管理 to 50 rows; this one looks and reads the same (its text is its accessible name).
  */
 export function RowAction({
   label,

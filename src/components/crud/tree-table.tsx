@@ -1,14 +1,12 @@
 /**
  * A whole tree-shaped CRUD screen (menus, departments, regions): the module's records in a
- * PrimeReact TreeTable — expand/collapse, sortable headers sent to the list call, status switch,
+ * treegrid (TreeGrid, drawn as PrimeReact's TreeTable) — expand/collapse, sortable headers sent to the list call, status switch,
  * in-place edit of editable columns through `updatefield`, and row actions 新增下级 (the form
  * opens with the parent preset), 编辑, 删除 (refused while the record has children). A lazy tree
  * (`tree.lazyChildren`) loads a node's children when it opens. The same seams as CrudPage:
  * rowActions, toolbarExtra, columns, renderForm — typed by the module's row.
  */
 import { useMemo, type ReactNode } from 'react';
-import { TreeTable, type TreeTableSortEvent } from 'primereact/treetable';
-import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { crud as t } from '@/locale/crud';
 import { crudTree } from '@/locale/crud-tree';
@@ -32,7 +30,7 @@ import {
   type RowActionDefinition,
   type RowAllows,
 } from './crud-list';
-import { sortOf } from './crud-table';
+import { TreeGrid } from './tree-grid';
 import type {
   ColumnDefinition,
   ModuleDefinition,
@@ -124,7 +122,7 @@ export function CrudTreePage<Row extends ModuleRecord>({
   // A row at a lazy tree's leaf level takes no children.
   const takesChildren = (row: Row) => !tree.lazy || !isLeafRow(options.tree ?? module.tree, row);
 
-  const cell = (column: ColumnDefinition) => (node: RecordNode<Row>) => {
+  const cell = (column: ColumnDefinition, node: RecordNode<Row>) => {
     const row = node.data;
     const override = overrides[column.field];
     if (override?.body) return override.body(row);
@@ -221,32 +219,26 @@ export function CrudTreePage<Row extends ModuleRecord>({
           />
         </form>
       </div>
-      <TreeTable
-        value={tree.nodes}
+      <TreeGrid
+        nodes={tree.nodes}
         expandedKeys={tree.expandedKeys}
-        onToggle={(e) => tree.setExpandedKeys(e.value)}
-        lazy
-        sortField={tree.sort?.field}
-        sortOrder={tree.sort ? (tree.sort.order === 'asc' ? 1 : -1) : 0}
-        removableSort
-        onSort={(e: TreeTableSortEvent) => tree.setSort(sortOf(e.sortField, e.sortOrder))}
+        onToggle={tree.setExpandedKeys}
+        columns={columns.map((column) => ({
+          ...column,
+          header: overrides[column.field]?.header ?? column.header,
+          sortable: Boolean(column.sortable),
+        }))}
+        expander={expander}
+        cell={cell}
+        actionsHeader={t.actions}
+        actions={actions}
+        sort={tree.sort}
+        onSort={tree.setSort}
         loading={tree.isFetching || tree.isMutating}
         emptyMessage={tree.isError ? t.loadFailed : t.emptyList}
         className={`crud-tree__table${TREE_DENSITY[viewSettings.settings.density]}`}
-        aria-label={tableLabel}
-      >
-        {columns.map((column) => (
-          <Column
-            key={column.field}
-            field={column.field}
-            header={overrides[column.field]?.header ?? column.header}
-            expander={column.field === expander}
-            sortable={Boolean(column.sortable)}
-            body={cell(column)}
-          />
-        ))}
-        <Column header={t.actions} className="crud-list__actions-cell" body={actions} />
-      </TreeTable>
+        label={tableLabel}
+      />
       {renderForm({ module: formModule, ...dialogs.form, onHide: close })}
       <LazyCrudInfo module={module} {...dialogs.view} onHide={dialogs.close} />
       <PendingConfirmDialog tagKey="crud-tree" question={tree} />

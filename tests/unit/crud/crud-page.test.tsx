@@ -77,6 +77,25 @@ describe('CrudPage over the mock backend', () => {
     expect(listQueries().at(-1)).toEqual({ pageindex: '2', pagesize: '10' });
   });
 
+  it('sorts on the server from a header by keyboard: ascending, descending, none', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CrudPage module={noticeModule} />);
+    await within(table()).findByText(NEWEST);
+    const header = within(table()).getByRole('columnheader', { name: '排序' });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    header.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'ascending'));
+    await waitFor(() =>
+      expect(listQueries().at(-1)).toMatchObject({ sortfield: 'sort', sortorder: 'asc' }),
+    );
+    await user.keyboard(' ');
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'descending'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'none'));
+    expect(listQueries().at(-1)).not.toHaveProperty('sortfield');
+  });
+
   it('a slow page: the paginator moves on over the old rows until its rows arrive', async () => {
     await addNotices(4);
     let release: () => void = () => undefined;

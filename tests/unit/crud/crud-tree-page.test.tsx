@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => stop());
 
-const tree = () => screen.getByRole('table', { name: '行政区划' });
+const tree = () => screen.getByRole('treegrid', { name: '行政区划' });
 const rowOf = (name: string) => within(tree()).getByText(name).closest('tr')!;
 /** The row's expand toggle, when it shows one (PrimeReact hides a leaf's). */
 const toggleOf = (name: string) => {
@@ -57,6 +57,28 @@ describe('CrudTreePage with lazily loaded children (城市管理)', () => {
     expect(levelsAsked()).toEqual(['0', '1']);
     await openNode('广州市');
     expect(await within(tree()).findByText('天河区')).toBeInTheDocument();
+  });
+
+  it('is a treegrid worked by keyboard: → opens a row, ↓ moves on, ← closes or goes up', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<DistrictPage />);
+    await within(tree()).findByText('广东省');
+    const province = rowOf('广东省');
+    expect(province).toHaveAttribute('aria-level', '1');
+    expect(province).toHaveAttribute('aria-expanded', 'false');
+    expect(within(province).getByRole('button', { name: '展开' })).toBeInTheDocument();
+    province.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(await within(tree()).findByText('广州市')).toBeInTheDocument();
+    expect(rowOf('广东省')).toHaveAttribute('aria-expanded', 'true');
+    expect(rowOf('广州市')).toHaveAttribute('aria-level', '2');
+    await user.keyboard('{ArrowDown}');
+    expect(rowOf('广州市')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(rowOf('广东省')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(within(tree()).queryByText('广州市')).toBeNull());
+    expect(within(rowOf('广东省')).getByRole('button', { name: '展开' })).toBeInTheDocument();
   });
 
   it('a district is a leaf: no toggle and no 新增下级; a city offers both', async () => {

@@ -174,7 +174,7 @@ describe('列设置 on a tree (城市管理)', () => {
   it('hides a column but never the one that opens the nodes; 宽松 spaces the rows', async () => {
     const user = userEvent.setup();
     renderWithProviders(<DistrictPage />);
-    const tree = () => screen.getByRole('table', { name: '行政区划' });
+    const tree = () => screen.getByRole('treegrid', { name: '行政区划' });
     await within(tree()).findByText('广东省');
     await user.click(screen.getByRole('button', { name: '列设置' }));
     const panel = await screen.findByRole('dialog', { name: '列设置' });
