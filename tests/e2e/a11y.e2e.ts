@@ -1,7 +1,9 @@
 /**
  * Accessibility: axe-core in real Chromium on the login page, every screen of the registry and
  * the main dialogs (a CRUD add dialog, the attachment library, 修改密码, the message drawer) —
- * no serious or critical violation; and the keyboard alone signs in and switches history tabs.
+ * no serious or critical violation; every screen and the attachment library again in the dark
+ * theme (a system that prefers dark, 跟随系统 by default); and the keyboard alone signs in and
+ * switches history tabs.
  * Every counted violation is printed with the screen it was found on (rule, impact, elements),
  * so a screen that fails names what to fix.
  */
@@ -21,6 +23,8 @@ let browser: Browser;
 /** Signed in by the keyboard journey; the scans use their own signed-in page. */
 let keyboard: { context: BrowserContext; page: Page };
 let scanner: { context: BrowserContext; page: Page };
+/** The same scans under a system that prefers dark. */
+let darkScanner: { context: BrowserContext; page: Page };
 
 /** One line per violation and element: where, which rule, how bad, which element. */
 function describeViolations(where: string, violations: Result[]): string[] {
@@ -72,11 +76,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
   keyboard = await newPage(browser);
   scanner = await newPage(browser);
+  darkScanner = await newPage(browser);
+  await darkScanner.page.emulateMedia({ colorScheme: 'dark' });
 });
 
 afterAll(async () => {
   await keyboard?.context.close();
   await scanner?.context.close();
+  await darkScanner?.context.close();
   await browser?.close();
 });
 
@@ -194,5 +201,35 @@ describe('axe: the main dialogs', () => {
     await page.waitForLoadState('networkidle');
     expect(await scan(page, '消息通知', '.p-sidebar')).toEqual([]);
     await screenshot(page, 'a11y-message-drawer');
+  });
+});
+
+describe('axe in the dark theme', () => {
+  beforeAll(async () => {
+    const { page } = darkScanner;
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, 'admin');
+    await page.waitForURL(/\/homepage$/);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  });
+
+  it.each(screens.map((screen) => [screen.path, screen.title]))(
+    'dark %s (%s): no serious or critical violation',
+    async (path) => {
+      const { page } = darkScanner;
+      await openScreen(page, path);
+      expect(await scan(page, `dark ${path}`)).toEqual([]);
+    },
+  );
+
+  it('dark: the attachment library (附件库)', async () => {
+    const { page } = darkScanner;
+    const view = await openScreen(page, '/demo/form');
+    await view.locator('.upload-control[data-control="UploadAttachment"] button').first().click();
+    await page.getByRole('dialog', { name: /附件库/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.locator('.p-dialog .p-datatable-loading-overlay').waitFor({ state: 'detached' });
+    expect(await scan(page, 'dark /demo/form 附件库', '.p-dialog')).toEqual([]);
+    await page.keyboard.press('Escape');
   });
 });

@@ -15,8 +15,8 @@ const FLOATING: CSSProperties = {
   zIndex: 10,
   padding: '0.25rem 0.5rem',
   borderRadius: '6px',
-  background: 'var(--surface-overlay, #fff)',
-  boxShadow: '0 1px 4px rgb(0 0 0 / 0.16)',
+  background: 'var(--surface-overlay)',
+  boxShadow: '0 1px 4px var(--shell-shadow)',
 };
 
 /** A file on its way: a bar (determinate when the size is known) and what is happening. */

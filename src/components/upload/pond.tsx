@@ -6,6 +6,7 @@
  */
 import 'filepond/dist/filepond.min.css';
 import 'filepond-plugin-image-preview/dist/filepond-plugin-image-preview.min.css';
+import './pond.css';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { FilePond, registerPlugin } from 'react-filepond';
 import type { FilePondErrorDescription, FilePondFile, FilePondOptions } from 'filepond';

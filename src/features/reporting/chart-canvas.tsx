@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Message } from 'primereact/message';
+import { useShownTheme } from '@/lib/theme';
 import { reportStatistic as t } from '@/locale/reporting';
 
 export type ChartKind = 'bar' | 'doughnut' | 'line';
@@ -22,6 +23,8 @@ const PALETTE = ['#3b82f6', '#22c55e', '#f59e0b', '#ef4444', '#8b5cf6', '#06b6d4
 export function ChartCanvas({ kind, title, labels, values }: ChartCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
+  // A canvas takes no CSS: the chart is drawn again in the theme's colours when it changes.
+  const theme = useShownTheme();
 
   useEffect(() => {
     let cancelled = false;
@@ -30,6 +33,10 @@ export function ChartCanvas({ kind, title, labels, values }: ChartCanvasProps) {
       .then(({ registeredChart }) => {
         if (cancelled || !canvas.current) return;
         const Chart = registeredChart();
+        const style = getComputedStyle(canvas.current);
+        const text = style.getPropertyValue('--text-color-secondary').trim();
+        const rule = style.getPropertyValue('--surface-border').trim();
+        const axis = { ticks: { color: text }, grid: { color: rule }, border: { color: rule } };
         const chart = new Chart(canvas.current, {
           type: kind,
           data: {
@@ -49,9 +56,14 @@ export function ChartCanvas({ kind, title, labels, values }: ChartCanvasProps) {
             // Drawn at once: the figures are the point, and a print or screenshot sees the end state.
             animation: false,
             maintainAspectRatio: false,
-            plugins: { legend: { display: kind === 'doughnut' } },
+            plugins: { legend: { display: kind === 'doughnut', labels: { color: text } } },
             scales:
-              kind === 'doughnut' ? {} : { y: { beginAtZero: true, ticks: { precision: 0 } } },
+              kind === 'doughnut'
+                ? {}
+                : {
+                    x: axis,
+                    y: { ...axis, beginAtZero: true, ticks: { color: text, precision: 0 } },
+                  },
           },
         });
         destroy = () => chart.destroy();
@@ -63,7 +75,7 @@ export function ChartCanvas({ kind, title, labels, values }: ChartCanvasProps) {
       cancelled = true;
       destroy?.();
     };
-  }, [kind, labels, values]);
+  }, [kind, labels, values, theme]);
 
   return (
     <div className="stat-chart">

@@ -139,3 +139,20 @@ function subscribe(listener: () => void): () => void {
 export function useThemeChoice(): ThemeChoice {
   return useSyncExternalStore(subscribe, getThemeChoice, getThemeChoice);
 }
+
+function subscribeShown(listener: () => void): () => void {
+  const observer = new MutationObserver(listener);
+  observer.observe(document.documentElement, { attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+
+const shownTheme = (): Theme =>
+  document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+
+/**
+ * The theme on screen (`data-theme`, changed once the theme's stylesheet has loaded), re-rendering
+ * when it changes: for what CSS cannot colour, such as a chart drawn on a canvas.
+ */
+export function useShownTheme(): Theme {
+  return useSyncExternalStore(subscribeShown, shownTheme, () => 'light');
+}

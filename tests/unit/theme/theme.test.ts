@@ -2,6 +2,7 @@
  * The theme module: the stored choice (跟随系统 when none), which theme it shows, the one theme
  * stylesheet linked first in <head>, `data-theme` for our tokens, and 跟随系统 following the system.
  */
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Vitest stubs CSS imports, addresses included: give each theme one to tell them apart.
@@ -139,5 +140,20 @@ describe('theme', () => {
     await Promise.all([dark, light]);
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(linkedHref()).not.toContain('lara-dark-blue');
+  });
+
+  it('useShownTheme follows the theme on screen, once its stylesheet has loaded', async () => {
+    const theme = await loadTheme();
+    const first = theme.initTheme();
+    loadLinks();
+    await first;
+    const { result } = renderHook(() => theme.useShownTheme());
+    expect(result.current).toBe('light');
+    const swapped = theme.setThemeChoice('dark');
+    // The choice is made, but the page still shows light until the dark stylesheet has loaded.
+    expect(result.current).toBe('light');
+    loadLinks();
+    await act(() => swapped);
+    await waitFor(() => expect(result.current).toBe('dark'));
   });
 });
