@@ -7,7 +7,10 @@ import { lazy, Suspense } from 'react';
 import { editorUi } from '@/locale/editor-ui';
 import type { ControlProps } from '../form/controls/types';
 
-const EditorControl = lazy(() => import('./editor-control'));
+/** The editor's code: what React.lazy loads when a form shows it, or a list fetches ahead. */
+export const loadEditorControl = () => import('./editor-control');
+
+const EditorControl = lazy(loadEditorControl);
 
 export function LazyEditorControl(props: ControlProps) {
   return (

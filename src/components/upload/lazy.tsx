@@ -7,8 +7,12 @@ import { lazy, Suspense } from 'react';
 import { upload as t } from '@/locale/upload';
 import type { ControlProps } from '../form/controls/types';
 
-const UploadControl = lazy(() => import('./upload-control'));
-const AttachmentControl = lazy(() => import('./attachment-control'));
+/** The widgets' code: what React.lazy loads when a form shows one, or a list fetches ahead. */
+export const loadUploadControl = () => import('./upload-control');
+export const loadAttachmentControl = () => import('./attachment-control');
+
+const UploadControl = lazy(loadUploadControl);
+const AttachmentControl = lazy(loadAttachmentControl);
 
 const loading = <small className="upload-control__hint">{t.loadingWidget}</small>;
 
