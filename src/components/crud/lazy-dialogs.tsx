@@ -12,7 +12,6 @@ import {
   type ComponentProps,
   type ComponentType,
 } from 'react';
-import { prefetchControls } from '@/components/form/controls/prefetch';
 import type { CrudFormProps } from './crud-form';
 import type { ModuleDefinition, RecordId } from './module-definition';
 
@@ -33,20 +32,17 @@ function openedOnce<P extends { visible: boolean }>(
   };
 }
 
-const loadCrudForm = () => import('./crud-form');
+export const LazyCrudForm = openedOnce<CrudFormProps>(
+  async () => (await import('./crud-form')).CrudForm,
+);
 
-export const LazyCrudForm = openedOnce<CrudFormProps>(async () => (await loadCrudForm()).CrudForm);
-
-/**
- * Fetches the add/edit form ahead of its opening: the form engine (unless the screen draws its
- * own form) and the lazy controls the module's fields show — the rich-text editor, the upload
- * widgets. Otherwise 新增 on a slow link waits for the form's code, then for the editor's.
- */
-function prefetchForm(module: ModuleDefinition, generatedForm: boolean): void {
-  // A failed download is retried, and reported, when the dialog asks for it itself.
-  if (generatedForm) loadCrudForm().catch(() => undefined);
-  prefetchControls(module.fields);
-}
+/** Starts fetching the form ahead (a failed download is retried when the form opens). */
+const prefetchForm = (module: ModuleDefinition, generatedForm: boolean) => {
+  import('./form-prefetch').then(
+    (prefetch) => prefetch.prefetchForm(module, generatedForm),
+    () => undefined,
+  );
+};
 
 /**
  * Idle callbacks where the browser has them (Safari has not), else the next task. Half a second at

@@ -6,9 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { editorUi } from '@/locale/editor-ui';
 import type { ControlProps } from '../form/controls/types';
-
-/** The editor's code: what React.lazy loads when a form shows it, or a list fetches ahead. */
-export const loadEditorControl = () => import('./editor-control');
+import { loadEditorControl } from './load';
 
 const EditorControl = lazy(loadEditorControl);
 

@@ -6,10 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { upload as t } from '@/locale/upload';
 import type { ControlProps } from '../form/controls/types';
-
-/** The widgets' code: what React.lazy loads when a form shows one, or a list fetches ahead. */
-export const loadUploadControl = () => import('./upload-control');
-export const loadAttachmentControl = () => import('./attachment-control');
+import { loadAttachmentControl, loadUploadControl } from './load';
 
 const UploadControl = lazy(loadUploadControl);
 const AttachmentControl = lazy(loadAttachmentControl);

@@ -5,8 +5,8 @@
  * or two for them. Light on purpose: it names the loaders, it imports none of the controls.
  */
 import type { ControlType, FieldDefinition } from '@/core/field-definition';
-import { loadEditorControl } from '../../editor/lazy';
-import { loadAttachmentControl, loadUploadControl } from '../../upload/lazy';
+import { loadEditorControl } from '../../editor/load';
+import { loadAttachmentControl, loadUploadControl } from '../../upload/load';
 
 const LAZY_CONTROL_CODE: Partial<Record<ControlType, () => Promise<unknown>>> = {
   editor: loadEditorControl,
