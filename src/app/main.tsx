@@ -5,11 +5,11 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import 'primeicons/primeicons.css';
 import '@/layout/shell.css';
 import { initSessionSharing } from '@/lib/session';
 import { initTheme } from '@/lib/theme';
 import { App } from './app';
+import { preloadFirstPage } from './routes';
 
 async function startMockBackend(): Promise<void> {
   // A constant at build time: the production build drops this import and the whole mock.
@@ -20,6 +20,7 @@ async function startMockBackend(): Promise<void> {
 
 async function boot(): Promise<void> {
   void initSessionSharing();
+  preloadFirstPage(window.location);
   // The theme (the user's choice or the system's) is in place before the first render: no flash.
   await Promise.all([initTheme(), startMockBackend()]);
   const container = document.getElementById('root');

@@ -3,6 +3,9 @@
  * react-query, PrimeReact (zh-CN locale) and the one app-wide ConfirmDialog of confirmDialog().
  */
 import type { ReactNode } from 'react';
+// The icon font and its classes: every PrimeIcon, since a menu entry may name any of them. Here,
+// not in the entry, so /login (its few icons drawn inline) fetches neither.
+import 'primeicons/primeicons.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { PrimeReactProvider } from 'primereact/api';
 import { ConfirmDialog } from 'primereact/confirmdialog';

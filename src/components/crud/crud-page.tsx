@@ -3,7 +3,13 @@ import { Button } from 'primereact/button';
 import { crud as t } from '@/locale/crud';
 import type { CrudFormProps } from './crud-form';
 import { CrudListView, type RowActionDefinition, type RowAllows } from './crud-list';
-import { LazyCrudForm, LazyCrudInfo, LazyImportExport, LazyRecycleBin } from './lazy-dialogs';
+import {
+  LazyCrudForm,
+  LazyCrudInfo,
+  LazyImportExport,
+  LazyRecycleBin,
+  useFormPrefetch,
+} from './lazy-dialogs';
 import { canDo } from './permission-keys';
 import { useCrudDialog } from './use-crud-dialog';
 import { useCrudList, type CrudListController } from './use-crud-list';
@@ -53,12 +59,18 @@ export function CrudPage<Row extends ModuleRecord>({
   toolbarExtra,
   columns,
   rowAllows,
-  renderForm = (props) => <LazyCrudForm {...props} />,
+  renderForm,
   openForm,
   bulk,
 }: CrudPageProps<Row>) {
   const list = useCrudList(module, { source });
   const dialogs = useCrudDialog();
+  const formPrefetch = useFormPrefetch(module, {
+    enabled: !openForm && (canDo(module, 'add') || canDo(module, 'edit')),
+    listShown: !list.isLoading,
+    generatedForm: !renderForm,
+  });
+  const drawForm = renderForm ?? ((props: CrudFormProps<Row>) => <LazyCrudForm {...props} />);
   const showForm = (id?: RecordId) => {
     if (openForm) {
       if (id === undefined) openForm('add');
@@ -71,7 +83,13 @@ export function CrudPage<Row extends ModuleRecord>({
   const toolbar = (
     <>
       {canDo(module, 'add') && (
-        <Button type="button" icon="pi pi-plus" label={t.add} onClick={() => showForm()} />
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t.add}
+          onClick={() => showForm()}
+          {...formPrefetch}
+        />
       )}
       {canRecycle && (
         <Button
@@ -100,7 +118,7 @@ export function CrudPage<Row extends ModuleRecord>({
         rowAllows={rowAllows}
         bulk={bulk}
       />
-      {!openForm && renderForm({ module, ...dialogs.form, onHide: dialogs.close })}
+      {!openForm && drawForm({ module, ...dialogs.form, onHide: dialogs.close })}
       <LazyCrudInfo module={module} {...dialogs.view} onHide={dialogs.close} />
       {canRecycle && (
         <LazyRecycleBin module={module} visible={dialogs.recycleVisible} onHide={dialogs.close} />

@@ -4,7 +4,14 @@
  * first opened, not with the list. Once opened it stays mounted, so closing animates like any
  * dialog and opening it again is immediate.
  */
-import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+} from 'react';
 import type { CrudFormProps } from './crud-form';
 import type { ModuleDefinition, RecordId } from './module-definition';
 
@@ -28,6 +35,48 @@ function openedOnce<P extends { visible: boolean }>(
 export const LazyCrudForm = openedOnce<CrudFormProps>(
   async () => (await import('./crud-form')).CrudForm,
 );
+
+/** Starts fetching the form ahead (a failed download is retried when the form opens). */
+const prefetchForm = (module: ModuleDefinition, generatedForm: boolean) => {
+  import('./form-prefetch').then(
+    (prefetch) => prefetch.prefetchForm(module, generatedForm),
+    () => undefined,
+  );
+};
+
+/**
+ * Idle callbacks where the browser has them (Safari has not), else the next task. Half a second at
+ * most: on a slow CPU the page is seldom idle, and the download should be under way before the
+ * user reaches 新增.
+ */
+const whenIdle = (run: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: 500 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 0);
+  return () => clearTimeout(handle);
+};
+
+/**
+ * The form's code fetched ahead on a list that can open it: once the list's first rows are shown
+ * and the page is idle (so the rows do not wait for it), and at once when the pointer or the
+ * focus comes to a button that opens it (spread the returned handlers on 新增).
+ */
+export function useFormPrefetch(
+  module: ModuleDefinition,
+  options: { enabled: boolean; listShown: boolean; generatedForm: boolean },
+) {
+  const { enabled, listShown, generatedForm } = options;
+  useEffect(() => {
+    if (!enabled || !listShown) return undefined;
+    return whenIdle(() => prefetchForm(module, generatedForm));
+  }, [enabled, listShown, module, generatedForm]);
+  const now = () => {
+    if (enabled) prefetchForm(module, generatedForm);
+  };
+  return { onPointerEnter: now, onFocus: now };
+}
 
 export const LazyCrudInfo = openedOnce<{
   module: ModuleDefinition;

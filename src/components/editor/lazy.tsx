@@ -6,8 +6,9 @@
 import { lazy, Suspense } from 'react';
 import { editorUi } from '@/locale/editor-ui';
 import type { ControlProps } from '../form/controls/types';
+import { loadEditorControl } from './load';
 
-const EditorControl = lazy(() => import('./editor-control'));
+const EditorControl = lazy(loadEditorControl);
 
 export function LazyEditorControl(props: ControlProps) {
   return (

@@ -6,9 +6,10 @@
 import { lazy, Suspense } from 'react';
 import { upload as t } from '@/locale/upload';
 import type { ControlProps } from '../form/controls/types';
+import { loadAttachmentControl, loadUploadControl } from './load';
 
-const UploadControl = lazy(() => import('./upload-control'));
-const AttachmentControl = lazy(() => import('./attachment-control'));
+const UploadControl = lazy(loadUploadControl);
+const AttachmentControl = lazy(loadAttachmentControl);
 
 const loading = <small className="upload-control__hint">{t.loadingWidget}</small>;
 

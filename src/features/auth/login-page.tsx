@@ -21,6 +21,7 @@ import { getSystemSettings, startSession } from '@/lib/session';
 import { notify } from '@/lib/notify';
 import { auth } from '@/locale/auth';
 import { fillTemplate } from '@/locale/shell';
+import { LoginIcon } from './login-icons';
 import { loginRedirectTarget } from './redirect';
 import {
   cleanLogin,
@@ -200,7 +201,7 @@ export default function LoginPage() {
                   aria-pressed={revealed}
                   onClick={() => setRevealed((shown) => !shown)}
                 >
-                  <i className={revealed ? 'pi pi-eye-slash' : 'pi pi-eye'} aria-hidden />
+                  <LoginIcon name={revealed ? 'eye-slash' : 'eye'} />
                 </button>
               </span>
             </div>
@@ -234,9 +235,10 @@ export default function LoginPage() {
             disabled={pending}
           >
             {pending && (
-              <span
-                className="p-button-icon p-c p-button-icon-left p-button-loading-icon pi pi-spin pi-spinner"
-                aria-hidden
+              <LoginIcon
+                name="spinner"
+                spin
+                className="p-button-icon p-c p-button-icon-left p-button-loading-icon"
               />
             )}
             <span className="p-button-label p-c">{pending ? auth.submitting : auth.submit}</span>
@@ -249,7 +251,7 @@ export default function LoginPage() {
             className="p-button p-component p-button-text"
             onClick={() => goExternal('SSO_URL', auth.ssoMissing)}
           >
-            <span className="p-button-icon p-c p-button-icon-left pi pi-sitemap" aria-hidden />
+            <LoginIcon name="sitemap" className="p-button-icon p-c p-button-icon-left" />
             <span className="p-button-label p-c">{auth.sso}</span>
           </button>
           <button
@@ -257,7 +259,7 @@ export default function LoginPage() {
             className="p-button p-component p-button-text"
             onClick={() => goExternal('WECHAT_URL', auth.wechatMissing)}
           >
-            <span className="p-button-icon p-c p-button-icon-left pi pi-comments" aria-hidden />
+            <LoginIcon name="comments" className="p-button-icon p-c p-button-icon-left" />
             <span className="p-button-label p-c">{auth.wechat}</span>
           </button>
         </div>

@@ -4,13 +4,14 @@
  * (one file each, beside this one) hands plain values back to the editor. The editor remounts a
  * dialog for each opening (a new key) so its fields start from the values given then.
  */
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { editorDialogs } from '@/locale/editor';
+import { keepFocusMovedOnClose } from './keep-user-focus';
 
 /** What every dialog gets from the editor. */
 export interface DialogProps {
@@ -40,8 +41,14 @@ export function DialogShell({
   modeless?: boolean;
   children: ReactNode;
 }) {
+  const id = useId();
+  const [transitionOptions] = useState(() =>
+    keepFocusMovedOnClose(() => document.getElementById(id)),
+  );
   return (
     <Dialog
+      id={id}
+      transitionOptions={transitionOptions}
       modal={!modeless}
       blockScroll={false}
       draggable={false}

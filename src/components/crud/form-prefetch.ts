@@ -1,0 +1,15 @@
+/**
+ * A list's add/edit form fetched ahead of its opening (see useFormPrefetch in ./lazy-dialogs.tsx,
+ * which loads this module then: the list carries none of it): the form engine, unless the screen
+ * draws its own form, and the lazy controls the module's fields show — the rich-text editor, the
+ * upload widgets. Otherwise 新增 on a slow link waits for the form's code, then for the editor's.
+ */
+import { prefetchControls } from '@/components/form/controls/prefetch';
+import type { ModuleDefinition } from './module-definition';
+
+export function prefetchForm(module: ModuleDefinition, generatedForm: boolean): void {
+  // A failed download is retried, and reported, when the dialog asks for it itself.
+  // The module LazyCrudForm loads (./lazy-dialogs.tsx): one download, the browser keeps it.
+  if (generatedForm) import('./crud-form').catch(() => undefined);
+  prefetchControls(module.fields);
+}
