@@ -9,7 +9,7 @@
  * rolldown, or if bundling fails, every command runs under tsx.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -99,14 +99,23 @@ async function bundle(key) {
   const files = [
     ...new Set(output.flatMap((chunk) => (chunk.type === 'chunk' ? chunk.moduleIds : []))),
   ].filter((id) => path.isAbsolute(id) && !path.relative(ROOT, id).startsWith('node_modules'));
+  // (A file saved while rolldown ran is recorded as saved: that edit needs one more edit to show.)
   const hashes = await Promise.all(files.map(async (file) => sha256(await readFile(file))));
   const inputs = Object.fromEntries(files.map((file, i) => [path.relative(ROOT, file), hashes[i]]));
   // Renamed into place: a run started meanwhile reads the old manifest or the new one, whole.
   await writeFile(`${MANIFEST}.${process.pid}`, JSON.stringify({ key, dir, inputs }));
   await rename(`${MANIFEST}.${process.pid}`, MANIFEST);
-  for (const old of await readdir(CACHE))
-    if (old.startsWith('bundle-') && old !== dir)
-      await rm(path.join(CACHE, old), { recursive: true, force: true }).catch(() => undefined);
+  // Older bundles go once no run can still be loading a chunk of them (a run started a minute
+  // ago may not have imported its generator chunk yet; an hour is far past that).
+  for (const old of await readdir(CACHE)) {
+    const at = path.join(CACHE, old);
+    const made = await stat(at).then(
+      (info) => info.mtimeMs,
+      () => Date.now(),
+    );
+    if (old.startsWith('bundle-') && old !== dir && Date.now() - made > 3_600_000)
+      await rm(at, { recursive: true, force: true }).catch(() => undefined);
+  }
   return path.join(CACHE, dir, 'index.mjs');
 }
 
