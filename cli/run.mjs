@@ -49,6 +49,8 @@ async function freshBundle(key) {
 /** Bundles the CLI into a folder of its own, then points the manifest at it. */
 async function bundle(key) {
   const { rolldown } = await import('rolldown');
+  /** The hash of each repo file as rolldown got it (a file saved meanwhile then counts as changed). */
+  const read = new Map();
   const build = await rolldown({
     input: ENTRY,
     platform: 'node',
@@ -57,6 +59,16 @@ async function bundle(key) {
     // Absolute externals stay absolute (the bundle lives elsewhere than the source).
     makeAbsoluteExternalsRelative: false,
     plugins: [
+      {
+        name: 'recorded-read',
+        async load(id) {
+          if (!path.isAbsolute(id) || path.relative(ROOT, id).startsWith('node_modules'))
+            return null;
+          const text = await readFile(id, 'utf8');
+          read.set(path.relative(ROOT, id), sha256(text));
+          return text;
+        },
+      },
       {
         name: 'externals',
         // Packages load from node_modules as before — a deep import (`pkg/lib/dir`, which tsx
@@ -88,7 +100,7 @@ async function bundle(key) {
     ],
   });
   const dir = `bundle-${process.pid}-${Date.now()}`;
-  const { output } = await build.write({
+  await build.write({
     dir: path.join(CACHE, dir),
     format: 'esm',
     sourcemap: true,
@@ -96,12 +108,7 @@ async function bundle(key) {
     chunkFileNames: '[name]-[hash].mjs',
   });
   await build.close();
-  const files = [
-    ...new Set(output.flatMap((chunk) => (chunk.type === 'chunk' ? chunk.moduleIds : []))),
-  ].filter((id) => path.isAbsolute(id) && !path.relative(ROOT, id).startsWith('node_modules'));
-  // (A file saved while rolldown ran is recorded as saved: that edit needs one more edit to show.)
-  const hashes = await Promise.all(files.map(async (file) => sha256(await readFile(file))));
-  const inputs = Object.fromEntries(files.map((file, i) => [path.relative(ROOT, file), hashes[i]]));
+  const inputs = Object.fromEntries(read);
   // Renamed into place: a run started meanwhile reads the old manifest or the new one, whole.
   await writeFile(`${MANIFEST}.${process.pid}`, JSON.stringify({ key, dir, inputs }));
   await rename(`${MANIFEST}.${process.pid}`, MANIFEST);
