@@ -110,5 +110,5 @@ export function cli(dir: string, args: string[], into: number[]): void {
 /** ` CPU min/median/max` of the runs in `runs`, when GNU time counted them. */
 export function cpuText(runs: number[]): string {
   const cpu = cpuSeconds.get(runs);
-  return cpu ? `, CPU ${seconds(cpu).replace(/ \(.*/, ' s')}` : '';
+  return cpu ? `, CPU ${seconds(cpu).replace(/ \(.*/, '')}` : '';
 }

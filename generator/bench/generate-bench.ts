@@ -95,12 +95,16 @@ async function cliFigures(): Promise<CliFigures> {
     }
     console.log(`generate after a schema edit: ${seconds(schema)}`);
     const loop = await loopFigures(clone, 3);
-    console.log(`add-a-module loop, the first (no typecheck state): ${seconds(loop.first)}`);
-    console.log(`add-a-module loop, after it: ${seconds(loop.after)}`);
-    console.log(`  new-module ${seconds(loop.newModule)}`);
-    console.log(`  generate   ${seconds(loop.generate)}`);
-    console.log(`  typecheck  ${seconds(loop.typecheck)}`);
-    console.log(`typecheck as one program, not incremental (before): ${seconds(loop.onePass)}`);
+    console.log(
+      `add-a-module loop, the first (no typecheck state): ${seconds(loop.first)}${cpuText(loop.first)}`,
+    );
+    console.log(`add-a-module loop, after it: ${seconds(loop.after)}${cpuText(loop.after)}`);
+    console.log(`  new-module ${seconds(loop.newModule)}${cpuText(loop.newModule)}`);
+    console.log(`  generate   ${seconds(loop.generate)}${cpuText(loop.generate)}`);
+    console.log(`  typecheck  ${seconds(loop.typecheck)}${cpuText(loop.typecheck)}`);
+    console.log(
+      `typecheck as one program, not incremental (before): ${seconds(loop.onePass)}${cpuText(loop.onePass)}`,
+    );
     return { warm, label, orval, loop };
   } finally {
     await rm(clone, { recursive: true, force: true });
