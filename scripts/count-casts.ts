@@ -48,7 +48,8 @@ function castsIn(fileName: string, text: string): string[] {
 const byFolder = new Map<string, number>();
 for (const file of sourceFiles(ROOT)) {
   const relative = path.relative(ROOT, file);
-  const top = relative.includes(path.sep) ? relative.split(path.sep)[0] : '(top level)';
+  const [first, ...rest] = relative.split(path.sep);
+  const top = rest.length > 0 && first ? first : '(top level)';
   const casts = castsIn(file, readFileSync(file, 'utf8'));
   if (list) for (const cast of casts) console.log(`${relative}:${cast}`);
   byFolder.set(top, (byFolder.get(top) ?? 0) + casts.length);

@@ -30,11 +30,10 @@ function htmlSafe(text: string): string {
  * @example jsString('it\'s') // '"it\'s"'
  */
 export function jsString(text: string): string {
-  return htmlSafe(
-    JSON.stringify(text)
-      .replace(/\u2028/g, '\\u2028')
-      .replace(/\u2029/g, '\\u2029'),
-  );
+  const json = JSON.stringify(text);
+  // Most texts need none of the replacements: one scan instead of four (seeds add up).
+  if (!/[<\u2028\u2029]/.test(json)) return json;
+  return htmlSafe(json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
 }
 
 /**

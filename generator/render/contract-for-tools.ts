@@ -64,8 +64,15 @@ export function contractForTools(document: OpenApiDocument): OpenApiDocument {
         .filter(([key]) => !key.startsWith('x-'))
         .map(([key, child]) => [key, bareObject(child, names)]),
     );
+  // The rest of the document in its own key order; the three maps (placeholders here) are
+  // stripped once, below, not twice.
+  const mapKeys = new Set(['paths', 'components', 'tags']);
+  const rest = Object.entries(document).map(([key, child]) => [
+    key,
+    mapKeys.has(key) ? null : child,
+  ]);
   return {
-    ...bareObject(document),
+    ...bareObject(Object.fromEntries(rest)),
     paths: each(paths, false),
     components: each(components, true),
     ...(tags && { tags: tags.map((tag) => bareObject(tag)) }),

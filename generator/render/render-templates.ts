@@ -33,7 +33,9 @@ function literals(values: object): Record<string, string | undefined> {
 
 /** Comment-safe text of each contract text a template mentions in a comment. */
 function comments(values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, commentText(value)]));
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, commentText(value)]),
+  );
 }
 
 /**
@@ -75,15 +77,36 @@ function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Each template compiled once per text (a run renders one per module). */
+const compiled = new Map<string, ejs.TemplateFunction>();
+
 function render(templates: Templates, name: TemplateName, data: Record<string, unknown>): string {
-  return ejs.render(templates[name], data, { async: false, filename: name });
+  const text = templates[name];
+  let template = compiled.get(text);
+  if (!template) {
+    template = ejs.compile(text, { async: false, filename: name });
+    compiled.set(text, template);
+  }
+  return template(data);
+}
+
+/** moduleView's answers: three templates of a module read the same (a model is never changed). */
+const views = new WeakMap<ModuleModel, ReturnType<typeof makeModuleView>>();
+
+function moduleView(module: ModuleModel) {
+  let view = views.get(module);
+  if (!view) {
+    view = makeModuleView(module);
+    views.set(module, view);
+  }
+  return view;
 }
 
 /**
  * What every per-module template sees. The import specifiers are literals too: they are made of
  * the validated module key and tag, but a literal needs no such argument.
  */
-function moduleView(module: ModuleModel) {
+function makeModuleView(module: ModuleModel) {
   const { names } = module;
   return {
     literal: literals({
@@ -161,7 +184,10 @@ function renderScreens(modules: ModuleModel[], templates: Templates): GeneratedF
   const screens = [...modules]
     .sort((a, b) => byCodeUnits(a.route, b.route))
     .map((m) => ({
-      literal: literals({ ...m, operate: operateOf(m), pageImport: m.names.pageImport }),
+      literal: {
+        ...moduleView(m).literal,
+        ...literals({ operate: operateOf(m), pageImport: m.names.pageImport }),
+      },
       handWritten: m.handWritten,
     }));
   return { path: 'screens.ts', content: render(templates, 'screens.ts.ejs', { screens }) };

@@ -54,7 +54,7 @@ export async function typecheckGenerated(
   await cp(generatedDir, path.join(project, 'generated'), { recursive: true });
   await symlink(path.join(REPO, 'src'), path.join(project, 'src'), 'dir');
   await symlink(path.join(REPO, 'node_modules'), path.join(project, 'node_modules'), 'dir');
-  const root = JSON.parse(await readFile(path.join(REPO, 'tsconfig.json'), 'utf8')) as {
+  const root = JSON.parse(await readFile(path.join(REPO, 'tsconfig.base.json'), 'utf8')) as {
     compilerOptions: Record<string, unknown>;
   };
   await writeFile(

@@ -2,7 +2,7 @@
 /**
  * The real contract: every call of spec section 7 is in generated/openapi.json with the spec's
  * method and path. (That the committed generated/ type-checks is the root `npm run typecheck`:
- * tsconfig.json includes generated/ under the same strict options.)
+ * tsconfig.app.json includes generated/ under the same strict options.)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
