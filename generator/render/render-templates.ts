@@ -33,7 +33,9 @@ function literals(values: object): Record<string, string | undefined> {
 
 /** Comment-safe text of each contract text a template mentions in a comment. */
 function comments(values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, commentText(value)]));
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, commentText(value)]),
+  );
 }
 
 /**
