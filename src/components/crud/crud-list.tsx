@@ -15,6 +15,7 @@ import { PendingConfirmDialog } from './pending-confirm-dialog';
 import { LazyBulkActions } from './lazy-dialogs';
 import { choosableColumns, useListSettings } from './list-settings';
 import { ListSettingsButton } from './list-settings-button';
+import { textOf } from '@/core/guards';
 import './crud.css';
 
 /**
@@ -217,9 +218,9 @@ export function CrudListView<Row extends ModuleRecord>({
       ? {
           editor: cellEditor,
           onCellEditComplete: (e: ColumnEvent) => {
-            // PrimeReact types the edited row loosely; it is one of this list's rows.
-            const row: Row = e.rowData;
-            if (String(e.newValue ?? '') !== String(row[column.field] ?? '')) {
+            // PrimeReact types the edited row loosely; it hands back the very row of list.rows.
+            const row = list.rows.find((shown) => shown === e.rowData);
+            if (row && textOf(e.newValue) !== textOf(row[column.field])) {
               void list.updateField(row, column.field, e.newValue);
             }
           },
