@@ -101,7 +101,7 @@ async function renderAll(
   const format = async (files: GeneratedFile[]) =>
     (
       await Promise.all(
-        files.map(({ path: file, content }) => {
+        files.map(async ({ path: file, content }) => {
           const bannered = { path: file, content: withBanner(file, content) };
           // JSON.stringify's layout is already fixed; prettier spent seconds on the 650 KB
           // openapi.json, which every x-admin edit changes.

@@ -82,7 +82,7 @@ export function bindCapabilities(
     if (!isJson(admin) || admin.capability === undefined) continue;
     if (!isCapability(admin.capability)) {
       problems.push(
-        `tag ${tag}: ${candidate.method.toUpperCase()} ${candidate.path} has unknown capability "${String(admin.capability)}"`,
+        `tag ${tag}: ${candidate.method.toUpperCase()} ${candidate.path} has unknown capability ${JSON.stringify(admin.capability)}`,
       );
       continue;
     }

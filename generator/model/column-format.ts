@@ -21,7 +21,9 @@ export function columnFormat(column: unknown): ColumnFormat {
   const format = isJson(column) ? column.format : undefined;
   if (format === undefined) return 'text';
   if (typeof format !== 'string' || !(COLUMN_FORMATS as readonly string[]).includes(format)) {
-    throw new Error(`column format "${String(format)}" is not one of ${COLUMN_FORMATS.join(', ')}`);
+    throw new Error(
+      `column format ${JSON.stringify(format)} is not one of ${COLUMN_FORMATS.join(', ')}`,
+    );
   }
   return format as ColumnFormat;
 }

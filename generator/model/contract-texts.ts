@@ -11,6 +11,7 @@
 import { isJson, type Json } from '../json';
 import { HTTP_METHODS } from '../parse/operations';
 import type { ValuePath } from '../parse/source-lines';
+import { listOf, textOf } from '../../src/core/guards';
 
 /**
  * What no contract text may hold: the C0 and C1 controls (general category Cc: NUL, tab, line
@@ -153,9 +154,9 @@ export function contractTextProblems(document: Json): TextProblem[] {
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!isJson(operation)) continue;
-      const tag = Array.isArray(operation.tags) ? operation.tags[0] : undefined;
+      const tag = listOf(operation.tags)[0];
       // The model's problems name a tag; an operation is found through it (its file).
-      const owner = `${tag === undefined ? '' : `tag ${String(tag)}: `}${method.toUpperCase()} ${route}`;
+      const owner = `${tag === undefined ? '' : `tag ${textOf(tag)}: `}${method.toUpperCase()} ${route}`;
       const texts = {
         operationId: operation.operationId,
         summary: operation.summary,

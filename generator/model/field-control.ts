@@ -22,7 +22,7 @@ export function resolveControl(control: unknown, kind: FieldKind): ControlType {
   if (control === undefined) return defaultControl(kind);
   if (!isControlType(control)) {
     throw new Error(
-      `control "${String(control)}" is not one of the spec's control types (${CONTROL_TYPES.join(', ')})`,
+      `control ${JSON.stringify(control)} is not one of the spec's control types (${CONTROL_TYPES.join(', ')})`,
     );
   }
   return control;

@@ -17,7 +17,7 @@ const SOURCE_TYPES: readonly OptionSourceType[] = ['STATIC', 'DICTIONARY', 'API'
 function sourceType(value: unknown): OptionSourceType | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !(SOURCE_TYPES as readonly string[]).includes(value)) {
-    throw new Error(`source "${String(value)}" is not one of ${SOURCE_TYPES.join(', ')}`);
+    throw new Error(`source ${JSON.stringify(value)} is not one of ${SOURCE_TYPES.join(', ')}`);
   }
   return value as OptionSourceType;
 }
@@ -89,7 +89,7 @@ export function fieldDefinition(
 function searchKind(value: unknown): FieldModel['search'] {
   if (value === undefined || value === false) return undefined;
   if (value !== 'keyword' && value !== 'filter') {
-    throw new Error(`search "${String(value)}" must be keyword or filter`);
+    throw new Error(`search ${JSON.stringify(value)} must be keyword or filter`);
   }
   return value;
 }

@@ -16,6 +16,7 @@ import { listOperations } from '../parse/operations';
 import type { ValuePath } from '../parse/source-lines';
 import type { OpenApiDocument } from '../types';
 import { isCapability } from './capability-operations';
+import { textOf } from '../../src/core/guards';
 
 export const ACCESS_LEVELS = ['read', 'self'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -65,7 +66,7 @@ export function operationRights(document: OpenApiDocument): {
   const rights: OperationRight[] = [];
   const problems: RightsProblem[] = [];
   for (const { method, path, operation } of listOperations(document.paths)) {
-    const operationId = String(operation.operationId ?? '');
+    const operationId = textOf(operation.operationId);
     const admin = isJson(operation['x-admin']) ? operation['x-admin'] : {};
     const at: ValuePath = [
       'paths',

@@ -7,6 +7,7 @@ import { isJson, type Json } from '../json';
 import type { ModuleModel } from '../types';
 import { camelCase } from './names';
 import { moduleRoute } from './route';
+import { textOf } from '../../src/core/guards';
 
 /**
  * @example screenMenu({ group: 'system', icon: 'pi pi-cog', sort: 7 }, 'tag x') // { group: 'system', icon: 'pi pi-cog', sort: 7 }
@@ -74,7 +75,7 @@ export function menuRows(
       .map((row) => [String(row.amenu_routername), Number(row.amenu_id)]),
   );
   const takenIds = new Map(seed.map((row) => [Number(row.amenu_id), 'the menu seed']));
-  const seededAddresses = new Set(seed.map((row) => String(row.amenu_address ?? '')));
+  const seededAddresses = new Set(seed.map((row) => textOf(row.amenu_address)));
   const rows: MenuRow[] = [];
   for (const module of modules) {
     const menu = module.menu;

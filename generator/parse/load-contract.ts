@@ -23,7 +23,7 @@ export interface LoadedContract {
    * Where a node of the merged document was written: `paths/adminnotice.yaml:33` for
    * ['paths', '/api/adminnotice/list', 'post'] (undefined for a node no file defines).
    */
-  locate(at: ValuePath): string | undefined;
+  locate: (at: ValuePath) => string | undefined;
 }
 
 const ROOT_LABEL = 'openapi.yaml';
@@ -222,7 +222,7 @@ export async function loadContract(contractDir: string): Promise<LoadedContract>
             );
           else {
             componentOwner.set(key, label);
-            components[kind]![componentName] = value;
+            components[kind][componentName] = value;
           }
         }
       }

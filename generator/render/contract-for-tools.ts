@@ -67,7 +67,7 @@ export function contractForTools(document: OpenApiDocument): OpenApiDocument {
   // The rest of the document in its own key order; the three maps (placeholders here) are
   // stripped once, below, not twice.
   const mapKeys = new Set(['paths', 'components', 'tags']);
-  const rest = Object.entries(document).map(([key, child]) => [
+  const rest = Object.entries(document).map(([key, child]): [string, unknown] => [
     key,
     mapKeys.has(key) ? null : child,
   ]);

@@ -61,6 +61,7 @@ function orvalOptions(workDir: string) {
  * call must not print. (Orval reports failures by throwing, which still surfaces.)
  */
 async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back as it was, never called detached
   const write = process.stdout.write;
   process.stdout.write = (_chunk: unknown, ...rest: unknown[]) => {
     rest.find((arg): arg is () => void => typeof arg === 'function')?.();

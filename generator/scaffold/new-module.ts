@@ -6,7 +6,7 @@
  */
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isJson, type Json } from '../json';
+import { isJson } from '../json';
 import { buildModules } from '../model/build-modules';
 import { pascalCase } from '../model/names';
 import { loadContract } from '../parse/load-contract';
@@ -179,7 +179,7 @@ export async function menuPlace(
   const modules = buildModules((await loadContract(contractDir)).document);
   const table = modules.find((m) => m.menuTable);
   if (!table) return undefined;
-  const rows = table.seed.filter(isJson) as Json[];
+  const rows = table.seed.filter(isJson);
   const groupRow = rows.find(
     (row) => Number(row.amenu_pid) === 0 && row.amenu_routername === group,
   );

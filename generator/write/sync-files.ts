@@ -82,7 +82,8 @@ export async function planFiles(files: GeneratedFile[], outDir: string): Promise
     // openapi.json carries its banner as x-generated, which hasBanner also finds.
     (hasBanner(content) ? plan.deleted : plan.stray).push(file);
   }
-  for (const list of Object.values(plan)) list.sort(byCodeUnits);
+  for (const list of [plan.created, plan.updated, plan.unchanged, plan.deleted, plan.stray])
+    list.sort(byCodeUnits);
   return plan;
 }
 

@@ -5,7 +5,7 @@
  * `fileLimit`) with the spec's defaults. Shared by the controls, the attachment library, the
  * list cells and the mock backend, so it depends on nothing.
  */
-import { isRecord } from './guards';
+import { isRecord, textOf } from './guards';
 
 export interface AttachmentValue {
   att_id: number | string;
@@ -89,7 +89,7 @@ export function uploadLimitsFrom(
   const limit = Number(config?.fileLimit);
   const rawTypes = config?.fileType;
   const types = (
-    Array.isArray(rawTypes) ? rawTypes.map(String) : String(rawTypes ?? '').split(/[\s,，;|]+/)
+    Array.isArray(rawTypes) ? rawTypes.map(String) : textOf(rawTypes).split(/[\s,，;|]+/)
   )
     .map((type) => type.trim().replace(/^\./, '').toLowerCase())
     .filter(Boolean);

@@ -8,3 +8,22 @@
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The text of a value read from outside the type system, as String() writes it for what such
+ * values hold (strings, numbers, booleans; arrays of them joined with commas). Null, undefined and
+ * anything else (a plain object, whose String() is "[object Object]") have no text: ''.
+ */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return String(value);
+  }
+  if (Array.isArray(value)) return value.map(textOf).join(',');
+  return '';
+}
+
+/** The items of a value that should be an array (parsed JSON, a contract's list): none if it is not. */
+export function listOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}

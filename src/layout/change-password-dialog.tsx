@@ -57,7 +57,12 @@ export function ChangePasswordDialog({
       style={{ width: 460 }}
       breakpoints={{ '640px': '92vw' }}
     >
-      <form onSubmit={submit} noValidate className="pwd-form" aria-label={m.title}>
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="pwd-form"
+        aria-label={m.title}
+      >
         {FIELDS.map(({ name, label }) => (
           <div className="pwd-form__row" key={name}>
             <label htmlFor={`pwd-${name}`}>{label}</label>

@@ -135,6 +135,7 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange, onRefresh }:
         {tabs.map((tab, index) => {
           const active = tab.path === activePath;
           return (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a pointer shortcut: keyboard users have the title button inside, which does the same
             <li
               key={tab.path}
               data-path={tab.path}

@@ -7,6 +7,7 @@
 import * as yup from 'yup';
 import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_PATTERN } from '@/core/password';
 import { shell } from '@/locale/shell';
+import { isRecord } from '@/core/guards';
 
 const m = shell.password;
 
@@ -25,7 +26,11 @@ export const passwordSchema = yup.object({
     .required(m.confirmRequired)
     .min(PASSWORD_MIN, m.length)
     .max(PASSWORD_MAX, m.length)
-    .test('same', m.mismatch, (value, context) => value === context.parent.newPwd),
+    .test(
+      'same',
+      m.mismatch,
+      (value, context) => isRecord(context.parent) && value === context.parent.newPwd,
+    ),
 });
 
 export type PasswordForm = yup.InferType<typeof passwordSchema>;

@@ -6,5 +6,4 @@ export const crudTree = {
   /** A node's toggle, named for what it does. */
   expand: '展开',
   collapse: '折叠',
-  editCell: (header: string) => `点击修改${header}`,
 } as const;

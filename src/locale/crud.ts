@@ -67,6 +67,9 @@ export const crud = {
   importUpload: '开始导入',
   templateFileName: (title: string) => `${title}导入模板.xlsx`,
   exportFileName: (title: string) => `${title}.xlsx`,
+  // a cell edited in place (lists and trees)
+  editCell: (header: string) => `点击修改${header}`,
+  editCellNamed: (header: string, value: string) => `点击修改${header}：${value}`,
 } as const;
 
 /** Wording of src/lib/format (spec section 9: relative time). */

@@ -4,6 +4,7 @@
  * answers with too (the same words in the form and from the server).
  */
 import type { FieldNameProblem } from '@/core/field-name';
+import { textOf } from '@/core/guards';
 
 const fieldNameMessages: Record<FieldNameProblem, (name: string) => string> = {
   empty: () => '请输入字段标识',
@@ -15,7 +16,7 @@ const fieldNameMessages: Record<FieldNameProblem, (name: string) => string> = {
 
 export const designer = {
   fieldName: (problem: FieldNameProblem, name: unknown) =>
-    fieldNameMessages[problem](typeof name === 'string' ? name : String(name ?? '')),
+    fieldNameMessages[problem](typeof name === 'string' ? name : textOf(name)),
   moduleNameTaken: (name: string) => `模块名称「${name}」已存在`,
 
   // 后台设计

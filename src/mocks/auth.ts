@@ -23,6 +23,7 @@ import {
   strip,
   toIds,
 } from './util';
+import { textOf } from '@/core/guards';
 
 export const DEMO_USERNAME = 'admin';
 export const DEMO_PASSWORD = 'Admin@123456';
@@ -197,7 +198,7 @@ export function menuRowsOf(user: MockRow | undefined): MockRow[] {
     // Walk up to the top; the guard stops on a cycle in hand-edited data.
     while (row && !visible.has(String(row.amenu_id))) {
       visible.add(String(row.amenu_id));
-      row = byId.get(String(row.amenu_pid ?? 0));
+      row = byId.get(textOf(row.amenu_pid ?? 0));
     }
   }
   return rows.filter((row) => visible.has(String(row.amenu_id)));
@@ -216,7 +217,7 @@ export function permissionKeysOf(user: MockRow): string[] {
   const buttons = saved
     ? menuRowsOf(user)
         .filter((row) => row.amenu_type === 'button' && Number(row.amenu_status ?? 1) !== 2)
-        .map((row) => String(row.amenu_routername ?? ''))
+        .map((row) => textOf(row.amenu_routername))
         .filter(Boolean)
     : [];
   return [...new Set([...read, ...buttons, ...savedRoleAuthKeys(user.role_id)])];
@@ -240,7 +241,7 @@ function openSession(user: MockRow) {
     userinfo: {
       username: String(user.username),
       nickname: String(user.nickname ?? user.username),
-      avatar: String(user.avatar ?? ''),
+      avatar: textOf(user.avatar),
     },
     prilist: permissionKeysOf(user).join(','),
   };
@@ -282,15 +283,14 @@ export const authHandlers = [
 
   http.post('*/api/login', async ({ request }) => {
     const body = await readBody(request);
-    const username = String(body.username ?? '').trim();
-    const password = String(body.password ?? '');
-    const captcha = String(body.captcha ?? '').trim();
+    const username = textOf(body.username).trim();
+    const password = textOf(body.password);
+    const captcha = textOf(body.captcha).trim();
     if (!captcha) return fail(201, mockMessages.captchaRequired);
-    if (!captchaAccepted(captcha, String(body.captcha_key ?? '')))
+    if (!captchaAccepted(captcha, textOf(body.captcha_key)))
       return fail(201, mockMessages.captchaWrong);
     const user = findUser(username);
-    if (!user || String(user.password ?? '') !== password)
-      return fail(201, mockMessages.badCredentials);
+    if (!user || textOf(user.password) !== password) return fail(201, mockMessages.badCredentials);
     if (Number(user.status) === 2) return fail(201, mockMessages.accountDisabled);
     return ok(openSession(user), mockMessages.loginSuccess);
   }),
@@ -319,8 +319,7 @@ export const authHandlers = [
     const problem = passwordFormError(body) ?? (await contract);
     if (problem) return fail(201, problem);
     const user = findUser(String(me.username));
-    if (!user || String(user.password ?? '') !== body.oldPwd)
-      return fail(201, mockMessages.oldPwdWrong);
+    if (!user || textOf(user.password) !== body.oldPwd) return fail(201, mockMessages.oldPwdWrong);
     user.password = body.newPwd;
     revokeSessions(user.username);
     persist();

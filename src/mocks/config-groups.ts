@@ -5,6 +5,7 @@
  */
 import { table } from './store';
 import { sameId } from './util';
+import { textOf } from '@/core/guards';
 
 export const GROUPS = 'group';
 export const GROUP_ITEMS = 'groupitem';
@@ -16,7 +17,7 @@ export function groupData(code: string): Record<string, string | number> {
   const entries: [string, string | number][] = [];
   for (const item of table(GROUP_ITEMS).rows) {
     if (!sameId(item.group_id, group.id) || Number(item.status ?? 1) === 2) continue;
-    const value = String(item.item_value ?? '');
+    const value = textOf(item.item_value);
     entries.push([String(item.item_key), /^\d+(\.\d+)?$/.test(value) ? Number(value) : value]);
   }
   // fromEntries defines own properties: an item key `__proto__` stays a plain key.

@@ -15,6 +15,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { OPERATION_PERMISSIONS, type GuardedOperation } from '@generated/permissions';
 import { mockMessages, mockQueryLabels } from '@/locale/mock';
 import { hasJsonBody, parseBody, readDecryptedQuery, type BodyReading, type Params } from './util';
+import { listOf } from '@/core/guards';
 
 type Schema = Record<string, unknown>;
 
@@ -84,7 +85,7 @@ function readOperation(
   shared: unknown[],
 ): Operation {
   const query = new Map<string, { schema: Schema; required: boolean }>();
-  const parameters = [...shared, ...(Array.isArray(raw.parameters) ? raw.parameters : [])];
+  const parameters = [...shared, ...listOf(raw.parameters)];
   for (const entry of parameters) {
     const parameter = deref(doc, entry);
     if (parameter.in === 'query' && typeof parameter.name === 'string') {

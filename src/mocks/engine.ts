@@ -45,6 +45,7 @@ import {
   strip,
   type Params,
 } from './util';
+import { textOf } from '@/core/guards';
 
 const registry = new Map<string, MockModuleRegistration>();
 /** Every module's prilist keys, computed once per set of registrations. */
@@ -402,7 +403,7 @@ const actions = new Map<string, Action>(
         idOf(params, registration.primaryKey),
       );
       if (!row) return fail(201, mockMessages.notFound);
-      const field = String(params.field ?? '');
+      const field = textOf(params.field);
       if (!field || field === registration.primaryKey || !isSafeKey(field))
         return fail(201, mockMessages.unknownField(field));
       const required = registration.requiredFields.find((item) => item.field === field);
@@ -482,7 +483,7 @@ const actions = new Map<string, Action>(
           .filter((row) => !registration.statusField || Number(row[registration.statusField]) !== 2)
           .map((row) => ({
             // Own fields only: `key`/`value` name columns and come from the request.
-            label: String(own(row, labelField) ?? own(row, valueField) ?? ''),
+            label: textOf(own(row, labelField) ?? own(row, valueField)),
             value: keyValue(own(row, valueField)),
           })),
       );
@@ -536,7 +537,7 @@ const actions = new Map<string, Action>(
 );
 
 function keyValue(value: unknown): string | number {
-  return typeof value === 'number' ? value : String(value ?? '');
+  return typeof value === 'number' ? value : textOf(value);
 }
 
 const LABEL_CANDIDATES = ['name', 'title', 'label', 'nickname', 'realname', 'username'];
@@ -571,7 +572,7 @@ export function registrationFor(group: string): MockModuleRegistration | undefin
     fieldsModule: designed.group,
     requiredFields: fields
       .filter((row) => named(row) && row.cf_validate === 'require')
-      .map((row) => ({ field: String(row.cf_fieldname), label: String(row.cf_name ?? '') })),
+      .map((row) => ({ field: String(row.cf_fieldname), label: textOf(row.cf_name) })),
     keywordFields: fields
       .filter((row) => named(row) && ['input', 'textarea'].includes(String(row.cf_control)))
       .map((row) => String(row.cf_fieldname)),

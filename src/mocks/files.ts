@@ -28,6 +28,7 @@ import { ossHandlers } from './oss';
 import { envelope, fail, ok } from './respond';
 import { FILE_TABLE, fileById, fileIdOf, keepBytes, persist, table } from './store';
 import { hasJsonBody, nowSeconds, readBody, readQuery, type Params } from './util';
+import { listOf, textOf } from '@/core/guards';
 
 export { FILE_TABLE };
 export const ATTACHMENT_TABLE = 'attachment';
@@ -215,7 +216,7 @@ async function sliceUpload(request: Request): Promise<Response> {
   const chunk = body.resource_chunk;
   const total = Number(body.chunk_total);
   const index = Number(body.chunk_index);
-  const basename = String(body.resource_temp_basename ?? '');
+  const basename = textOf(body.resource_temp_basename);
   if (!(chunk instanceof Blob) || !basename) return fail(201, mockMessages.uploadNoFile);
   // Chunks are numbered from 1; 0 is taken too, as some clients count from it.
   if (
@@ -228,7 +229,7 @@ async function sliceUpload(request: Request): Promise<Response> {
   ) {
     return fail(201, mockMessages.chunkInvalid);
   }
-  const name = String(
+  const name = textOf(
     body.resource_name ?? (chunk instanceof File && chunk.name ? chunk.name : 'file'),
   );
   // A name the call never keeps is refused at its first chunk, before any byte is held; the
@@ -545,7 +546,7 @@ async function postedSources(request: Request): Promise<unknown[]> {
   if (listed.length) return listed;
   const body = await readBody(request);
   const raw = body['source[]'] ?? body.source ?? [];
-  return Array.isArray(raw) ? raw : [raw];
+  return Array.isArray(raw) ? listOf(raw) : [raw];
 }
 
 /**
@@ -575,7 +576,7 @@ async function catchImages(request: Request): Promise<Response> {
 }
 
 async function ueditor(request: Request): Promise<Response> {
-  const action = String(readQuery(request).action ?? '');
+  const action = textOf(readQuery(request).action);
   if (action === 'config') return editorAnswer(UEDITOR_CONFIG);
   const kind = EDITOR_UPLOADS.get(action);
   if (kind) return editorUpload(request, kind);

@@ -172,7 +172,7 @@ export async function diskByteStore(dir: string): Promise<DiskByteStore> {
       used = 0;
     },
     maxId: async () => Math.max(0, ...(await ids())),
-    used: async () => used,
+    used: () => Promise.resolve(used),
   };
 }
 
@@ -499,7 +499,8 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   });
   const address = server.address();
   // A TCP server that is listening has an address; only a pipe or socket path would be a string.
-  if (address === null || typeof address === 'string') throw new Error('mock server: no TCP address');
+  if (address === null || typeof address === 'string')
+    throw new Error('mock server: no TCP address');
   const shownHost = host.includes(':') ? `[${host}]` : host;
   fallbackHost = `${shownHost}:${address.port}`;
   let stopped: Promise<void> | undefined;

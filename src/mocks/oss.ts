@@ -27,6 +27,7 @@ import { judgeUpload, storageHeaders, UPLOAD_TYPES } from '@/core/file-types';
 import { ok } from './respond';
 import { fileById, FILE_TABLE, keepBytes, persist, table } from './store';
 import { randomHex } from './util';
+import { textOf } from '@/core/guards';
 
 export const OSS_BUCKET = 'oss-mock';
 const OSS_PREFIX = `/${OSS_BUCKET}/`;
@@ -334,7 +335,7 @@ async function getObject(method: string, key: string): Promise<Response> {
   if (!found) return ossError(404, 'NoSuchKey', mockMessages.ossNoSuchKey);
   return answer(200, method === 'HEAD' ? null : found.bytes, {
     ...storageHeaders(found.bytes, found.mime, objectName(key)),
-    ETag: String(row?.etag ?? etagOf(found.bytes)),
+    ETag: textOf(row?.etag ?? etagOf(found.bytes)),
   });
 }
 

@@ -12,6 +12,7 @@ import { ws } from 'msw';
 import { persist, table } from './store';
 import type { MockRow } from './types';
 import { nowSeconds } from './util';
+import { textOf } from '@/core/guards';
 
 export const MESSAGE_TABLE = 'message';
 export const SOCKET_PATH = '/ws';
@@ -94,7 +95,7 @@ export function openMessageSocket(peer: SocketPeer): MessageSocket {
       if (type === 'bind') {
         const username =
           typeof frame === 'object' && frame !== null && 'username' in frame ? frame.username : '';
-        bound.set(peer.id, { peer, username: String(username ?? '').slice(0, USERNAME_MAX) });
+        bound.set(peer.id, { peer, username: textOf(username).slice(0, USERNAME_MAX) });
         peer.send(JSON.stringify({ type: 'bind', msg: 'ok' }));
         // A ping right away proves the pong path; then one demo push — one per connection
         // however often it binds, so a client repeating bind cannot queue up pushes.

@@ -407,12 +407,19 @@ export const DEFAULT_STORAGE_LIMIT = 1024 * MB;
 export function memoryByteStore(): ByteStore {
   const files = new Map<number, FileBytes>();
   return {
-    get: async (id) => files.get(id),
-    put: async (id, value) => void files.set(id, value),
-    delete: async (id) => void files.delete(id),
-    clear: async () => files.clear(),
-    maxId: async () => Math.max(0, ...files.keys()),
-    used: async () => [...files.values()].reduce((sum, file) => sum + file.bytes.length, 0),
+    get: (id) => Promise.resolve(files.get(id)),
+    put: (id, value) => {
+      files.set(id, value);
+      return Promise.resolve();
+    },
+    delete: (id) => {
+      files.delete(id);
+      return Promise.resolve();
+    },
+    clear: () => Promise.resolve(files.clear()),
+    maxId: () => Promise.resolve(Math.max(0, ...files.keys())),
+    used: () =>
+      Promise.resolve([...files.values()].reduce((sum, file) => sum + file.bytes.length, 0)),
   };
 }
 
@@ -444,7 +451,7 @@ function indexedDbByteStore(): ByteStore {
       return Math.max(0, ...(await keys<number>(store)).filter(Number.isSafeInteger));
     },
     // Reading every file to count it would be slow: the metadata rows are summed instead.
-    used: async () => undefined,
+    used: () => Promise.resolve(undefined),
   };
 }
 

@@ -9,6 +9,7 @@
 import { decryptText } from '@/core/crypto';
 import { getRequestConfig } from '@/core/request-config';
 import type { MockRow } from './types';
+import { listOf, textOf } from '@/core/guards';
 
 export type Params = Record<string, unknown>;
 
@@ -148,7 +149,7 @@ export function readQuery(request: Request): Params {
     if (!isSafeKey(key)) return;
     const earlier = own(out, key);
     if (earlier === undefined) out[key] = value;
-    else out[key] = Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
+    else out[key] = [...(Array.isArray(earlier) ? listOf(earlier) : [earlier]), value];
   });
   return out;
 }
@@ -205,7 +206,7 @@ export function toIds(value: unknown, depth = 0): Id[] {
 }
 
 export function sameId(a: unknown, b: unknown): boolean {
-  return a !== undefined && a !== null && String(a) === String(b);
+  return a !== undefined && a !== null && b !== undefined && b !== null && textOf(a) === textOf(b);
 }
 
 export function nowSeconds(): number {
@@ -218,7 +219,7 @@ export function toInt(
   min = 1,
   max = Number.MAX_SAFE_INTEGER,
 ): number {
-  const n = Number.parseInt(String(value ?? ''), 10);
+  const n = Number.parseInt(textOf(value), 10);
   if (!Number.isFinite(n)) return fallback;
   return Math.min(max, Math.max(min, n));
 }
@@ -282,9 +283,9 @@ export function buildTree<T>(
   for (const row of rows) {
     const parent = links.parent(row);
     if (parent === undefined || parent === null) continue;
-    const siblings = byParent.get(String(parent));
+    const siblings = byParent.get(textOf(parent));
     if (siblings) siblings.push(row);
-    else byParent.set(String(parent), [row]);
+    else byParent.set(textOf(parent), [row]);
   }
   const level = (parent: unknown): T[] =>
     (byParent.get(String(parent)) ?? []).sort(order).map((row) => node(row, level(links.id(row))));

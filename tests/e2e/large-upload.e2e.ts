@@ -56,6 +56,7 @@ declare global {
 function recordAndLoseChunks() {
   const addresses = new WeakMap<XMLHttpRequest, string>();
   const lost = new Set<string>();
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the originals, called with .call(this) by the wrappers
   const { open, send } = XMLHttpRequest.prototype;
   window.sliceTries = [];
   XMLHttpRequest.prototype.open = function (
@@ -74,7 +75,8 @@ function recordAndLoseChunks() {
     body?: Document | XMLHttpRequestBodyInit | null,
   ) {
     if ((addresses.get(this) ?? '').includes('/api/tool/uploadslice') && body instanceof FormData) {
-      const index = String(body.get('chunk_index'));
+      const entry = body.get('chunk_index');
+      const index = typeof entry === 'string' ? entry : '';
       window.sliceTries?.push(index);
       if (index === window.loseChunk && !lost.has(index)) {
         lost.add(index);
@@ -176,7 +178,9 @@ describe('large uploads on 附件管理', () => {
     // The full bar stays a moment after the file is stored.
     await page.locator('.large-upload__progress', { hasText: '上传完成' }).waitFor();
     expect(
-      await page.locator('.large-upload__progress [role=progressbar]').getAttribute('aria-valuenow'),
+      await page
+        .locator('.large-upload__progress [role=progressbar]')
+        .getAttribute('aria-valuenow'),
     ).toBe('100');
     await screenshot(page, 'large-upload-chunked-done');
 

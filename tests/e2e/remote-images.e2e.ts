@@ -43,7 +43,9 @@ async function answerCaptureInPage(page: Page): Promise<void> {
     window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       if (!url.includes('action=catchimage')) return original(input, init);
-      const sources = new URLSearchParams(String(init?.body ?? '')).getAll('source[]');
+      const body = init?.body;
+      const form = body instanceof URLSearchParams || typeof body === 'string' ? body : '';
+      const sources = new URLSearchParams(form).getAll('source[]');
       return Response.json({
         state: 'SUCCESS',
         list: sources.map((source) =>

@@ -39,6 +39,7 @@ async function openSignedIn(
  */
 async function recordSocketBind(page: Page): Promise<void> {
   await page.addInitScript(() => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the original, called with .call(this) by the wrapper
     const add = EventTarget.prototype.addEventListener;
     EventTarget.prototype.addEventListener = function (
       this: EventTarget,
@@ -46,7 +47,7 @@ async function recordSocketBind(page: Page): Promise<void> {
     ) {
       if (args[0] === 'message' && 'binaryType' in this) {
         add.call(this, 'message', (event) => {
-          const data = (event as MessageEvent).data;
+          const data: unknown = (event as MessageEvent).data;
           if (typeof data === 'string' && /"type":\s*"bind"/.test(data))
             (window as unknown as { socketBound?: boolean }).socketBound = true;
         });

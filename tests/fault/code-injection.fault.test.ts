@@ -215,7 +215,9 @@ class GeneratedCode {
         esModuleInterop: true,
       },
     });
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the generated module, as the fault test means to
     const run = new Function('require', 'exports', outputText);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-call -- the generated module's body, called as CommonJS
     run((specifier: string) => this.require(specifier, file), exports);
     return exports;
   }
@@ -345,7 +347,9 @@ describe('hostile texts from the module designer', () => {
       const page = code.load(path.join(generatedDir(), names.pageFile));
       const render = get(page, 'default');
       expect(typeof render).toBe('function');
-      const element: unknown = typeof render === 'function' ? render() : undefined;
+      const element: unknown =
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-call -- the generated page component, called to read the element it returns
+        typeof render === 'function' ? render() : undefined;
       expect(get(get(element, 'props'), 'module')).toBe(definition);
 
       const mock = get(code.load(path.join(generatedDir(), names.mockFile)), names.mockConst);

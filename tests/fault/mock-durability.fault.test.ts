@@ -78,7 +78,7 @@ async function startCli(): Promise<CliServer> {
   running.add(child);
   let stdout = '';
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => {
       running.delete(child);
@@ -87,7 +87,7 @@ async function startCli(): Promise<CliServer> {
   );
   const url = await within(
     new Promise<string>((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         stdout += chunk.toString();
         const found = /listening on (http:\/\/\S+)/.exec(stdout);
         if (found) resolve(found[1]!);

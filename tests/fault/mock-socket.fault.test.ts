@@ -63,7 +63,12 @@ async function client() {
   const waiting = new Set<() => void>();
   socket.on('message', (data, isBinary) => {
     if (isBinary) return;
-    frames.push(JSON.parse(data.toString()) as Frame);
+    const bytes = Array.isArray(data)
+      ? Buffer.concat(data)
+      : data instanceof ArrayBuffer
+        ? Buffer.from(data)
+        : data;
+    frames.push(JSON.parse(bytes.toString()) as Frame);
     waiting.forEach((wake) => wake());
   });
   await within(

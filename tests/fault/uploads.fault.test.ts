@@ -12,6 +12,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isRecord } from '@/core/guards';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { keepBytes, resetMockDatabase } from '@/mocks/store';
 
@@ -230,15 +231,18 @@ describe('every upload call checks the bytes and the extension', () => {
   });
 
   it('cloud storage refuses a page and a renamed file, keeps a real one and serves it safely', async () => {
-    const creds = (
-      await (
-        await fetch(`${server.url}/api/tool/getaliyunoss`, {
-          method: 'POST',
-          headers: { 'access-token': token, 'content-type': 'application/json' },
-          body: '{}',
-        })
-      ).json()
-    ).data as { accessKeyId: string; securityToken: string; img_path: string };
+    const answer: unknown = await (
+      await fetch(`${server.url}/api/tool/getaliyunoss`, {
+        method: 'POST',
+        headers: { 'access-token': token, 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json();
+    const creds = (isRecord(answer) ? answer.data : undefined) as {
+      accessKeyId: string;
+      securityToken: string;
+      img_path: string;
+    };
     const auth = {
       authorization: `OSS ${creds.accessKeyId}:signature`,
       'x-oss-security-token': creds.securityToken,

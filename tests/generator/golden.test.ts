@@ -27,7 +27,7 @@ const fixtures = readdirSync(FIXTURES)
 async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const nested = await Promise.all(
-    entries.map((e) =>
+    entries.map(async (e) =>
       e.isDirectory()
         ? listFiles(path.join(dir, e.name), `${prefix}${e.name}/`)
         : [`${prefix}${e.name}`],

@@ -127,6 +127,7 @@ function generatedFields(source: string): FieldDefinition[] {
   const end = source.indexOf('\n  ],\n', start);
   expect(start).toBeGreaterThan(0);
   const literal = source.slice(start + '  fields: '.length, end + '\n  ]'.length);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- evaluates the generated literal to read it back
   return new Function(`return ${literal};`)() as FieldDefinition[];
 }
 

@@ -121,6 +121,7 @@ describe('jsLiteral', () => {
     const own = JSON.parse('{"__proto__": {"polluted": true}, "a": "`${x}`"}') as object;
     const literal = jsLiteral(own)!;
     expect(literal).toBe('{["__proto__"]:{"polluted":true},"a":"`${x}`"}');
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- evaluates the literal to prove it reads back
     const back = new Function(`return ${literal};`)() as Record<string, unknown>;
     expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
     expect(Object.keys(back)).toEqual(['__proto__', 'a']);
@@ -149,6 +150,7 @@ describe('commentText', () => {
     const hostile = 'x */ console.log("INJECTED"); /* y\n\r\u2028\u2029\u0085\0z </script>';
     const safe = commentText(hostile);
     expect(safe).toBe('x *\\/ console.log("INJECTED"); /* y z <\\/script>');
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the comment text as code to prove it cannot escape
     const run = new Function(`/** ${safe} */ return 1;\n// ${safe}\n`) as () => number;
     expect(run()).toBe(1);
   });

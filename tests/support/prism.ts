@@ -9,6 +9,7 @@
  */
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { textOf } from '@/core/guards';
 import { startProcess, type RunningProcess } from '../generator/cli-process';
 import { REPO } from '../generator/helpers';
 
@@ -79,7 +80,7 @@ interface PrismValidation {
 
 function explain(validation: PrismValidation): string {
   const where = Array.isArray(validation.location) ? validation.location.join('.') : '';
-  return `${String(validation.severity ?? '')} ${where}: ${String(validation.message ?? '')}`;
+  return `${textOf(validation.severity)} ${where}: ${textOf(validation.message)}`;
 }
 
 function parsed(text: string): unknown {

@@ -6,6 +6,7 @@ import { form as tf } from '@/locale/form';
 import { parseAttachmentValue } from '@/core/attachment';
 import type { FieldDefinition, FieldOption } from '@/core/field-definition';
 import type { ColumnDefinition, ColumnFormat } from './module-definition';
+import { textOf } from '@/core/guards';
 
 function labelOf(options: readonly FieldOption[] | undefined, value: unknown): string | undefined {
   if (!options) return undefined;
@@ -23,7 +24,7 @@ export function optionText(
   value: unknown,
 ): string | undefined {
   if (!options || value === null || value === undefined || value === '') return undefined;
-  const values = Array.isArray(value) ? value : String(value).split(',');
+  const values = Array.isArray(value) ? value : textOf(value).split(',');
   const labels = values.map((item) => labelOf(options, item) ?? String(item));
   return labels.join('、');
 }

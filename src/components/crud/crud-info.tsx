@@ -17,6 +17,7 @@ import type {
   ModuleRecord,
   RecordId,
 } from './module-definition';
+import { textOf } from '@/core/guards';
 
 /** Loads one record through `info`: a spinner meanwhile, 数据加载失败 when it fails. */
 export function RecordLoader<Row extends ModuleRecord>({
@@ -56,7 +57,7 @@ function isTopLevel(value: unknown): boolean {
  */
 export function chosenText(options: readonly FieldOption[], value: unknown): string {
   if (value === null || value === undefined || value === '') return common.dash;
-  const values = Array.isArray(value) ? value : String(value).split(',');
+  const values = Array.isArray(value) ? value : textOf(value).split(',');
   return values
     .map((item) => {
       const path = optionPath(options, item);

@@ -101,7 +101,6 @@ export function CrudTable<Row extends ModuleRecord>({
         <EditableCell
           column={column}
           row={row}
-          asText
           onSave={(value) => onCellEdit(row, column.field, value)}
         />
       );

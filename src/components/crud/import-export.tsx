@@ -87,7 +87,7 @@ export function useImportExport(
     canImport: canDo(module, 'import'),
     canExport: canDo(module, 'export'),
     canTemplate:
-      module.capabilities.includes('importtemplate') && Boolean(module.api.importtemplate),
+      module.capabilities.includes('importtemplate') && module.api.importtemplate !== undefined,
     file,
     error,
     report,
@@ -138,7 +138,8 @@ export function useImportExport(
       setError(null);
       setReport(null);
     },
-    downloadTemplate: () => download(module.api.importtemplate, t.templateFileName(module.title)),
+    downloadTemplate: () =>
+      download(module.api.importtemplate?.bind(module.api), t.templateFileName(module.title)),
     exportCurrent: () =>
       download(
         module.api.export &&
@@ -246,8 +247,10 @@ export function ImportExport({
               label={t.importUpload}
               loading={io.busy}
               disabled={!io.file || io.busy}
-              onClick={async () => {
-                if (await io.upload()) close();
+              onClick={() => {
+                void io.upload().then((uploaded) => {
+                  if (uploaded) close();
+                });
               }}
             />
           </div>

@@ -5,6 +5,7 @@
 import { sanitizeEditorHtml } from '@/components/editor/html/sanitize';
 import { common } from '@/locale/common';
 import './rich-text.css';
+import { textOf } from '@/core/guards';
 
 /** True when a stored value is markup rather than plain text (`<p>…</p>`, `<br/>`). */
 export function looksLikeHtml(value: unknown): value is string {
@@ -28,6 +29,6 @@ export function RichText({
   className?: string;
 }) {
   if (value === null || value === undefined || value === '') return <span>{common.dash}</span>;
-  if (!looksLikeHtml(value)) return <div className={className}>{String(value)}</div>;
+  if (!looksLikeHtml(value)) return <div className={className}>{textOf(value)}</div>;
   return <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(value) }} />;
 }

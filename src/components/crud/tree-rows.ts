@@ -3,6 +3,7 @@
  * tree's loaded levels (each opened node's children, asked for separately) put together.
  */
 import { recordIdOf, type ModuleRecord, type TreeDefinition } from './module-definition';
+import { textOf } from '@/core/guards';
 
 /** One row of the tree table: PrimeReact's TreeNode shape with the record as data. */
 export interface RecordNode<Row extends ModuleRecord = ModuleRecord> {
@@ -27,7 +28,7 @@ export function nestRows<Row extends ModuleRecord>(
   const byParent = new Map<string, Row[]>();
   const roots: Row[] = [];
   for (const row of rows) {
-    const parent = String(row[parentField] ?? '');
+    const parent = textOf(row[parentField]);
     if (parent !== String(row[primaryKey]) && ids.has(parent)) {
       byParent.set(parent, [...(byParent.get(parent) ?? []), row]);
     } else roots.push(row);

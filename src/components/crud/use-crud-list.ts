@@ -9,6 +9,7 @@ import { createCrudQueries, type ListSource } from './crud-queries';
 import { usePermissionRefresh } from './permission-keys';
 import { useRowCommands } from './use-row-commands';
 import type { ListQuery, ModuleDefinition, ModuleRecord } from './module-definition';
+import { textOf } from '@/core/guards';
 
 export { usePendingConfirm, type PendingConfirm } from './use-row-commands';
 
@@ -28,7 +29,7 @@ function toParam(value: unknown): string | number | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   if (Array.isArray(value)) return value.length ? value.join(',') : undefined;
   if (typeof value === 'number') return value;
-  return String(value);
+  return textOf(value);
 }
 
 /** A list's order: a sortable column's field, ascending or descending. */

@@ -10,6 +10,7 @@ import type { EditorHandle } from './instance';
 import type { BlockSpacing, EditorBlock, TextAlignment } from './model/blocks';
 import type { ImageTool } from './tools/media-tools';
 import { AlignmentTune, SpacingTune } from './tools/tunes';
+import { isRecord } from '@/core/guards';
 
 export type SpacingKind = keyof BlockSpacing;
 
@@ -88,8 +89,8 @@ export class EditorOps {
     const block = handle.editor.blocks.getById(blockId);
     if (!block) return;
     if (block.name === type) {
-      const saved = await block.save();
-      await handle.editor.blocks.update(blockId, { ...(saved?.data ?? {}), ...data });
+      const saved: unknown = (await block.save())?.data;
+      await handle.editor.blocks.update(blockId, { ...(isRecord(saved) ? saved : {}), ...data });
     } else {
       await handle.editor.blocks.convert(blockId, type, data);
     }

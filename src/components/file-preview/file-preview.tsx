@@ -160,6 +160,7 @@ export default function FilePreview({
               />
             )}
             {status === 'ready' && kind === 'video' && (
+              // eslint-disable-next-line jsx-a11y/media-has-caption -- a preview of an uploaded file, which comes with no caption track
               <video className="file-preview__video" src={file.att_url} controls />
             )}
             {status === 'ready' && kind === 'xlsx' && state.sheets && (

@@ -37,12 +37,13 @@ function keepEscapeInOverlay(event: KeyboardEvent<HTMLFormElement>): void {
 export function DynamicFormView({ controller, disabled, children }: DynamicFormViewProps) {
   const { form, visibleFields, formId, formRef, controlId, submit } = controller;
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- onKeyDown is delegated from the controls inside (Escape closes their open overlay first)
     <form
       id={formId}
       ref={formRef}
       className="dynamic-form p-fluid"
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onKeyDown={keepEscapeInOverlay}
     >
       {visibleFields.map((field) => (

@@ -18,6 +18,12 @@ import { fileExtension, type AttachmentValue, type UploadLimits } from '@/core/a
 import { uploadFile, type UploadKind } from '@/lib/request/upload';
 import { upload as t } from '@/locale/upload';
 
+/**
+ * What screening decides for a file: 'accept', 'take', or the message that refuses it. (`string &
+ * {}` keeps the two words in the type; a plain `string` would swallow them.)
+ */
+export type Screening = 'accept' | 'take' | (string & {});
+
 registerPlugin(
   FilePondPluginFileValidateType,
   FilePondPluginFileValidateSize,
@@ -78,7 +84,7 @@ export interface PondUploadProps {
    * Looks at a file before FilePond takes it: a message refuses it, 'take' hands it to the
    * caller instead (the cropper), 'accept' lets FilePond add and upload it.
    */
-  screen?: (file: File) => 'accept' | 'take' | string;
+  screen?: (file: File) => Screening;
   /** Turns the file into what is uploaded (webp conversion); a message refuses it. */
   prepare?: (file: File) => Promise<File | string>;
   /** Upload address (the Excel import's action); the kind's address by default. */

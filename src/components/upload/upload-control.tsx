@@ -27,7 +27,7 @@ import {
   uploadSetupOf,
   webpProblem,
 } from './limits';
-import { PondUpload } from './pond';
+import { PondUpload, type Screening } from './pond';
 import { useUploadLimits } from './use-upload-limits';
 import { ValueList } from './value-list';
 
@@ -149,7 +149,7 @@ export default function UploadControl({ field, id, value, onChange, disabled }: 
   };
 
   /** Checks a file before FilePond takes it: webp input, a full list, the cropper. */
-  const screen = (file: File): 'accept' | 'take' | string => {
+  const screen = (file: File): Screening => {
     if (!single && current.current.length >= limits.fileLimit) return t.tooMany(limits.fileLimit);
     if (webp) {
       const refused = webpProblem(file);

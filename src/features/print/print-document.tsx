@@ -9,6 +9,7 @@ import { formatTime } from '@/lib/format';
 import { common } from '@/locale/common';
 import { printDemo as t } from '@/locale/reporting';
 import { reportMineModule } from '@generated/modules/report-mine';
+import { textOf } from '@/core/guards';
 
 function fieldOf(name: string): FieldDefinition {
   const field = reportMineModule.fields.find((item) => item.cf_fieldname === name);
@@ -33,7 +34,7 @@ export function plainText(html: unknown): string {
 }
 
 function text(value: unknown): string {
-  return value === null || value === undefined || value === '' ? common.dash : String(value);
+  return value === null || value === undefined || value === '' ? common.dash : textOf(value);
 }
 
 /** The number of printed pages for `records` reports: the list, then one page each. */

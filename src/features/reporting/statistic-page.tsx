@@ -72,6 +72,7 @@ function FigureTable({ series, total }: { series: Series; total: number }) {
       <div
         className="stat-table-scroll"
         role="region"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be focusable to scroll by keyboard (axe scrollable-region-focusable)
         tabIndex={0}
         aria-label={t.tableLabel(series.title)}
       >

@@ -12,8 +12,8 @@ export function scopedModule<TRow extends ModuleRecord>(
   parentId: number | string,
   title: string,
 ): ModuleDefinition<TRow> {
-  const list = module.api.list;
-  const listKey = module.queryKeys.list;
+  const list = module.api.list?.bind(module.api);
+  const listKey = module.queryKeys.list?.bind(module.queryKeys);
   const scope = (query: ListQuery): ListQuery => ({ ...query, [parentField]: parentId });
   return {
     ...module,

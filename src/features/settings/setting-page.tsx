@@ -15,6 +15,7 @@ import { useCanCall } from '@/lib/permissions/guards';
 import { settings as t } from '@/locale/settings';
 import { groupDataKeys, SETTING_CODES, type SettingCode } from './settings-api';
 import './settings.css';
+import { textOf } from '@/core/guards';
 
 /** Form field name → (group code, item key). */
 const ITEMS: Record<string, { code: SettingCode; key: string }> = {
@@ -117,7 +118,7 @@ export function settingBodies(
     const value =
       name === 'SYS_LOGO' ? (parseAttachmentValue(values[name])[0]?.att_url ?? '') : values[name];
     const data = byCode.get(code) ?? {};
-    data[key] = typeof value === 'number' ? value : String(value ?? '');
+    data[key] = typeof value === 'number' ? value : textOf(value);
     byCode.set(code, data);
   }
   return [...byCode].map(([code, data]) => ({ code, data }));

@@ -15,6 +15,7 @@ import {
 import type { Envelope } from '@/lib/request';
 import { notify } from '@/lib/notify';
 import { versions as t } from '@/locale/deal';
+import { textOf } from '@/core/guards';
 
 /** Field marking the current version (1 current, 2 not). */
 export const CURRENT_FIELD = 'is_current';
@@ -50,7 +51,7 @@ export function VersionPage({ module, numberField, setCurrent }: VersionPageProp
     visible: (row) => !isCurrentVersion(row),
     onClick: (row, list) =>
       list.ask({
-        message: t.confirmSetCurrent(String(row[numberField] ?? '')),
+        message: t.confirmSetCurrent(textOf(row[numberField])),
         accept: () => mark.mutateAsync(list.idOf(row)),
       }),
   };

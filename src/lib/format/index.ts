@@ -5,6 +5,7 @@
  */
 import { common } from '@/locale/common';
 import { formatText } from '@/locale/crud';
+import { textOf } from '@/core/guards';
 
 export const DEFAULT_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -105,7 +106,7 @@ export function shortenNumber(value: number | string | null | undefined, digits 
 /** Shows a value or the dash when it is empty (null, undefined, ''). */
 export function orDash(value: unknown): string {
   if (value === null || value === undefined || value === '') return common.dash;
-  return String(value);
+  return textOf(value);
 }
 
 /**

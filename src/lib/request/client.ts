@@ -4,7 +4,7 @@
  * caller's (the mutator throws, the helpers return).
  */
 import { getToken, getUsername } from '@/lib/session';
-import { isRecord } from '@/core/guards';
+import { isRecord, textOf } from '@/core/guards';
 import { requestMessages } from '@/locale/request';
 import { utf8ToBase64 } from '@/core/base64';
 import { decryptText, encryptText } from '@/core/crypto';
@@ -43,7 +43,7 @@ export function buildUrl(url: string, params?: Record<string, unknown>): string 
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
-    search.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    search.append(key, typeof value === 'object' ? JSON.stringify(value) : textOf(value));
   }
   const query = search.toString();
   return query ? `${full}${full.includes('?') ? '&' : '?'}${query}` : full;

@@ -33,7 +33,7 @@ export function expireLogin(): void {
   loginExpired = true;
   notify.error(requestMessages.loginExpired);
   clearSession();
-  setTimeout(() => navigateTo(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
+  setTimeout(() => void navigateTo(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
 }
 
 /** Set while the trip to /no-permission is under way (the router resolves it on arrival). */

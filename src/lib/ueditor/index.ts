@@ -21,6 +21,7 @@ import { fileNameOf } from '@/lib/request/file-name';
 import { expireLogin } from '@/lib/request/status';
 import { EDITOR_LIMITS } from '@/core/editor-limits';
 import { editorErrors } from '@/locale/editor';
+import { textOf } from '@/core/guards';
 
 export const UEDITOR_URL = '/ueditor/ue';
 export const UEDITOR_SUCCESS = 'SUCCESS';
@@ -337,8 +338,8 @@ export async function catchRemoteImages(
     .filter(isObject)
     .map((entry) => {
       const captured: CapturedImage = {
-        source: String(entry.source ?? ''),
-        state: String(entry.state ?? ''),
+        source: textOf(entry.source),
+        state: textOf(entry.state),
       };
       if (captured.state === UEDITOR_SUCCESS && typeof entry.url === 'string')
         captured.url = `${prefix}${entry.url}`;

@@ -39,6 +39,7 @@ import {
   withChildren,
   type Params,
 } from '../util';
+import { textOf } from '@/core/guards';
 
 interface DistrictNode {
   id: number;
@@ -104,7 +105,7 @@ function seedHistory(): MockRow[] {
         action: status === EXAMINE_STATUS.approved ? 'approve' : 'reject',
         username: String(row.examine_user),
         time: Number(row.examine_time),
-        remark: String(row.examine_remark ?? ''),
+        remark: textOf(row.examine_remark),
       });
   }
   for (const row of reportPublishMock.seed)
@@ -141,7 +142,7 @@ function findBy(name: string, field: string, value: unknown): MockRow | undefine
 }
 
 function usernameOf(request: Request): string {
-  return String(sessionUser(request)?.username ?? '');
+  return textOf(sessionUser(request)?.username);
 }
 
 /** The report's copy in the examination and publication lists. */
@@ -377,7 +378,7 @@ function countBy(rows: MockRow[], field: string, nameOf: (id: number) => string)
 
 function nameIn(tableName: string, field: string) {
   const rows = table(tableName).rows;
-  return (id: number) => String(rows.find((row) => Number(row.id) === id)?.[field] ?? id);
+  return (id: number) => textOf(rows.find((row) => Number(row.id) === id)?.[field] ?? id);
 }
 
 function statistic(_request: Request, params: Params): Response {

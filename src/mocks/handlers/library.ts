@@ -34,6 +34,7 @@ import {
   sameId,
   toIds,
 } from '../util';
+import { textOf } from '@/core/guards';
 
 const CATEGORIES = 'attachmentcate';
 
@@ -185,7 +186,7 @@ export const libraryHandlers = [
       att_id: store.nextId,
       att_title: String(body.att_title).trim(),
       att_url: url,
-      att_description: String(body.att_description ?? ''),
+      att_description: textOf(body.att_description),
       att_storage: Number(body.att_storage ?? 5) || 5,
       type: Number(body.type) || attachmentType(url),
       attachment_cate_id: Number(body.attachment_cate_id ?? body.ac_id ?? 0) || 0,
@@ -231,9 +232,9 @@ export const libraryHandlers = [
     persist();
     // The library is where files are managed: a file no attachment points at any more is
     // freed, so deleting attachments makes room under the storage limit.
-    const stillUsed = new Set(store.rows.map((row) => fileIdOfAddress(String(row.att_url ?? ''))));
+    const stillUsed = new Set(store.rows.map((row) => fileIdOfAddress(textOf(row.att_url))));
     for (const row of removed) {
-      const fileId = fileIdOfAddress(String(row.att_url ?? ''));
+      const fileId = fileIdOfAddress(textOf(row.att_url));
       if (fileId !== undefined && !stillUsed.has(fileId)) await releaseFile(fileId);
     }
     return ok(null, mockMessages.deleted);
@@ -242,7 +243,7 @@ export const libraryHandlers = [
   // --- configuration groups ---------------------------------------------------------------------
   http.post('*/api/group/getgroupdata', async ({ request }) => {
     const { code } = await readParams(request);
-    return ok(groupData(String(code ?? '')));
+    return ok(groupData(textOf(code)));
   }),
   http.post('*/api/group/updatesetting', async ({ request }) => {
     const body = await readBody(request);
@@ -287,8 +288,8 @@ export const libraryHandlers = [
       rows.map((row) => {
         const value = own(row, valueField);
         return {
-          label: String(own(row, labelField) ?? ''),
-          value: typeof value === 'number' ? value : String(value ?? ''),
+          label: textOf(own(row, labelField)),
+          value: typeof value === 'number' ? value : textOf(value),
         };
       }),
     );

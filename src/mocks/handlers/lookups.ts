@@ -29,6 +29,7 @@ import {
   withChildren,
   type Params,
 } from '../util';
+import { textOf } from '@/core/guards';
 
 interface KeyValue {
   label: string;
@@ -51,7 +52,7 @@ function truthy(value: unknown): boolean {
 }
 
 function optionValue(value: unknown): string | number {
-  return typeof value === 'number' ? value : String(value ?? '');
+  return typeof value === 'number' ? value : textOf(value);
 }
 
 /** Rows linked by pid → id (dictionaries, tree dictionaries, departments). */
@@ -91,7 +92,7 @@ function departmentsOf(user: MockRow | undefined): MockRow[] {
 function departmentOptions(nodes: MockRow[]): TreeKeyValue[] {
   return nodes.map((node) =>
     withChildren(
-      { label: String(node.name ?? ''), value: optionValue(node.id) },
+      { label: textOf(node.name), value: optionValue(node.id) },
       departmentOptions(isRowList(node.children) ? node.children : []),
     ),
   );
@@ -100,7 +101,7 @@ function departmentOptions(nodes: MockRow[]): TreeKeyValue[] {
 // --- dictionaries --------------------------------------------------------------------------
 
 function dictionaryOptions(params: Params, request: Request): TreeKeyValue[] {
-  const parentCode = String(params.parentCode ?? '');
+  const parentCode = textOf(params.parentCode);
   const all = truthy(params.isAll);
   const departments = table(DEPARTMENTS).rows;
   // The department controls read Dep (every department) and DepAuth (the user's scope).
@@ -120,7 +121,7 @@ function dictionaryOptions(params: Params, request: Request): TreeKeyValue[] {
   return treeOptions(
     rows,
     parent.id,
-    (row) => String(row.name ?? ''),
+    (row) => textOf(row.name),
     (row) => (isEmptyValue(row.value) ? String(row.code ?? row.id) : optionValue(row.value)),
   );
 }
@@ -136,7 +137,7 @@ function treeDictOptions(topCode: string): TreeKeyValue[] {
   return treeOptions(
     rows,
     top.id,
-    (row) => String(row.title ?? ''),
+    (row) => textOf(row.title),
     (row) => (isEmptyValue(row.value) ? String(row.code ?? row.id) : optionValue(row.value)),
   );
 }
@@ -174,10 +175,10 @@ function menuTree(rows: MockRow[]): MenuTreeNode[] {
       {
         id: Number(row.amenu_id),
         pid: Number(row.amenu_pid ?? 0),
-        label: String(row.amenu_name ?? ''),
+        label: textOf(row.amenu_name),
         type: row.amenu_type === 'button' ? 'button' : 'menu',
-        routerLink: String(row.amenu_address ?? ''),
-        routerName: String(row.amenu_routername ?? ''),
+        routerLink: textOf(row.amenu_address),
+        routerName: textOf(row.amenu_routername),
         sort: Number(row.amenu_sort ?? 0),
       },
       children,
@@ -284,24 +285,24 @@ export const lookupHandlers = [
       table('dictionary')
         .rows.filter((row) => Number(row.pid ?? 0) === 0)
         .sort(bySort)
-        .map((row) => ({ label: String(row.name ?? ''), value: optionValue(row.id) })),
+        .map((row) => ({ label: textOf(row.name), value: optionValue(row.id) })),
     ),
   ),
   http.post('*/api/dictionary/createcash', () => ok(null, mockMessages.cacheRebuilt)),
 
   // tree dictionaries
   http.post('*/api/datadicttree/getkeyval', async ({ request }) =>
-    ok(treeDictOptions(String((await readParams(request)).topCode ?? ''))),
+    ok(treeDictOptions(textOf((await readParams(request)).topCode))),
   ),
   http.post('*/api/datadicttree/getlistkeyVal', async ({ request }) =>
-    ok(flatten(treeDictOptions(String((await readParams(request)).topCode ?? '')))),
+    ok(flatten(treeDictOptions(textOf((await readParams(request)).topCode)))),
   ),
   http.post('*/api/datadicttree/gettopdictkeyVal', () =>
     ok(
       table('datadicttree')
         .rows.filter((row) => Number(row.pid ?? 0) === 0)
         .sort(bySort)
-        .map((row) => ({ label: String(row.title ?? ''), value: String(row.code ?? row.id) })),
+        .map((row) => ({ label: textOf(row.title), value: String(row.code ?? row.id) })),
     ),
   ),
   http.post('*/api/datadicttree/createcash', () => ok(null, mockMessages.cacheRebuilt)),
@@ -391,6 +392,6 @@ export const lookupHandlers = [
   // dynamic-form field definitions
   http.post('*/api/field/getfieldarrbymodule', async ({ request }) => {
     const body = await readParams(request);
-    return ok(fieldDefinitions(String(body.moduleName ?? '')));
+    return ok(fieldDefinitions(textOf(body.moduleName)));
   }),
 ];

@@ -14,6 +14,7 @@ import { persist, table } from '../store';
 import type { MockRow } from '../types';
 import { buildTree, readBody, withChildren } from '../util';
 import { MESSAGE_TABLE, pushMessage, socketHandlers } from '../socket';
+import { textOf } from '@/core/guards';
 
 const SETTING_TABLE = 'setting';
 
@@ -38,9 +39,9 @@ export function buildUserMenu(rows: readonly MockRow[]): UserMenu[] {
       withChildren(
         {
           amenu_id: Number(row.amenu_id),
-          amenu_name: String(row.amenu_name ?? ''),
-          amenu_address: String(row.amenu_address ?? ''),
-          amenu_icon: String(row.amenu_icon ?? ''),
+          amenu_name: textOf(row.amenu_name),
+          amenu_address: textOf(row.amenu_address),
+          amenu_icon: textOf(row.amenu_icon),
           wait_num: Number(row.wait_num ?? 0),
         },
         children,

@@ -39,6 +39,7 @@ describe('validateImportFiles (xls/xlsx, 5 MB, one file)', () => {
 describe('ImportExport on 会员管理 (the list from the mock backend)', () => {
   withMockBackend();
   let toasts: NotifyMessage[] = [];
+  const createObjectURL = vi.fn((_object: Blob | MediaSource) => 'blob:x');
   let stop: () => void = () => undefined;
   beforeEach(() => {
     // 导入 / 导出 go through the progress transport (XMLHttpRequest) to /api/{group}/…
@@ -52,7 +53,7 @@ describe('ImportExport on 会员管理 (the list from the mock backend)', () => 
     stop = onNotify((m) => toasts.push(m));
     setPrilist(['MEMBER_IMPORT', 'MEMBER_EXPORT']);
     permitAllActions(module);
-    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.createObjectURL = createObjectURL;
     URL.revokeObjectURL = vi.fn();
   });
   afterEach(() => {
@@ -102,7 +103,7 @@ describe('ImportExport on 会员管理 (the list from the mock backend)', () => 
     // Ordered by 积分: the file comes in the same order (the export declares sortfield/sortorder).
     await user.click(await screen.findByRole('columnheader', { name: '积分' }));
     await user.click(await screen.findByRole('button', { name: '导出当前筛选结果' }));
-    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(ScriptedXhr.sent.map((xhr) => [xhr.method, xhr.url])).toEqual([
       ['GET', '/api/member/export?sortfield=points&sortorder=asc&keyword=lina'],
     ]);

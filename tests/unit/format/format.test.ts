@@ -72,7 +72,7 @@ describe('shortenNumber (units k, M, G, T, P, E)', () => {
     { given: null, want: '-' },
     { given: 'abc', want: '-' },
   ])('$given → $want', ({ given, want }) => {
-    expect(shortenNumber(given as number | string | null)).toBe(want);
+    expect(shortenNumber(given)).toBe(want);
   });
 
   it('keeps the asked number of digits, dropping trailing zeros', () => {

@@ -15,6 +15,7 @@ import { mockModule } from '@/mocks/engine';
 import { resetMockDatabase } from '@/mocks/store';
 import type { MockRow } from '@/mocks/types';
 import { send, signIn, withMockServer, type CallOptions } from './harness';
+import { textOf } from '@/core/guards';
 
 withMockServer();
 
@@ -375,7 +376,7 @@ async function prepare(op: Operation): Promise<Prepared> {
         Object.keys(row).find((key) => key !== pk && typeof row[key] === 'string') ?? 'sort';
       return {
         path: concretePath,
-        options: { body: { id, field, value: String(row[field] ?? '1') } },
+        options: { body: { id, field, value: textOf(row[field] ?? '1') } },
       };
     }
     case 'add': {

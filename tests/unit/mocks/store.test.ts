@@ -42,6 +42,7 @@ describe('mock store persistence', () => {
     const store = await reload();
     store.table('books');
     store.persist();
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the original, called with .call(this) by the spy
     const setItem = Storage.prototype.setItem;
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
       this: Storage,

@@ -345,7 +345,10 @@ describe('transport', () => {
       // Nothing awaited yet: a render React queued for the same click would run before any
       // awaited step, so the request must already be on its way here.
       expect(fetchSpy).toHaveBeenCalledTimes(1);
-      expect(String(fetchSpy.mock.calls[0]?.[0])).toContain('/api/echo?pageindex=1');
+      const input = fetchSpy.mock.calls[0]?.[0];
+      expect(input instanceof Request ? input.url : String(input)).toContain(
+        '/api/echo?pageindex=1',
+      );
       await pending;
     } finally {
       fetchSpy.mockRestore();

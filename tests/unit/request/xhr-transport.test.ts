@@ -14,6 +14,7 @@ import { send } from '@/lib/request/client';
 import { uploadSlice, type SliceProgress } from '@/lib/request/upload-slice';
 import { requestWithProgress, sendWithProgress } from '@/lib/request/xhr-transport';
 import { ScriptedXhr } from '../upload-transport/scripted-xhr';
+import { textOf } from '@/core/guards';
 
 const session = vi.hoisted(() => ({ cleared: 0 }));
 vi.mock('@/lib/session', () => ({
@@ -326,7 +327,7 @@ describe('uploadSlice over the progress transport', () => {
     data: { address: '/storage/mock/9', att_id: 9, original_name: '视频.mp4' },
   };
   const chunkOf = (xhr: ScriptedXhr) =>
-    xhr.body instanceof FormData ? String(xhr.body.get('chunk_index')) : '';
+    xhr.body instanceof FormData ? textOf(xhr.body.get('chunk_index')) : '';
 
   it('counts the bytes of the chunk on the way; a lost chunk is sent again and starts over', async () => {
     let lost = false;

@@ -29,7 +29,7 @@ async function logs(query: string) {
     },
   );
   expect(answer.status).toBe(200);
-  return answer.data!;
+  return answer.data;
 }
 
 describe('日志管理 filters', () => {

@@ -83,7 +83,9 @@ describe('the live connection', () => {
     act(() => FakeSocket.made[0]!.serverDrops());
     expect(bell()).toHaveAccessibleName('消息 13 消息连接已断开，正在重连…');
     const askedBefore = api.unread.mock.calls.length;
-    act(() => vi.advanceTimersByTime(1300));
+    act(() => {
+      vi.advanceTimersByTime(1300);
+    });
     expect(FakeSocket.made).toHaveLength(2);
     act(() => FakeSocket.made[1]!.serverOpens());
     vi.useRealTimers();

@@ -40,7 +40,7 @@ const NEW_PASSWORDS: [label: string, value: string, message: string | undefined]
 ];
 
 /** Confirmations (spec order: required, length, equality); `same` copies the new password. */
-const CONFIRMATIONS: [label: string, value: string | 'same', message: string | undefined][] = [
+const CONFIRMATIONS: [label: string, value: string, message: string | undefined][] = [
   ['empty', '', REQUIRED_CONFIRM],
   ['7 characters', 'Ab1@Ab1', LENGTH],
   ['21 characters', 'Ab1@Ab1@Ab1@Ab1@Ab1@Y', LENGTH],

@@ -66,12 +66,13 @@ export function ImageDialog({
             accept="image/*"
             hidden
             aria-label={d.imageUpload}
-            onChange={async (e) => {
+            onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
               if (!file) return;
-              const url = await onUpload(file);
-              if (url) setValue((v) => ({ ...v, url }));
+              void onUpload(file).then((url) => {
+                if (url) setValue((v) => ({ ...v, url }));
+              });
             }}
           />
         </label>

@@ -39,6 +39,7 @@ export function StatusBar({
         </span>
       )}
       {resize && (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a focusable separator is the WAI-ARIA window-splitter widget (arrow keys resize)
         <div
           className="rich-editor__resize"
           role="separator"
@@ -47,6 +48,7 @@ export function StatusBar({
           aria-valuemin={resize.minHeight}
           aria-label={editorToolbar.resize}
           title={editorToolbar.resize}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the window splitter is focusable by definition
           tabIndex={0}
           onPointerDown={resize.onPointerDown}
           onKeyDown={resize.onKeyDown}

@@ -5,6 +5,7 @@ import type { FieldOption } from '@/core/field-definition';
 import { useFieldOptions } from '../option-sources';
 import { OptionStatus } from './option-status';
 import type { ControlProps } from './types';
+import { textOf } from '@/core/guards';
 
 /** The field's options side by side, each an input with its label; the first takes `id`. */
 function ChoiceGroup({
@@ -93,7 +94,7 @@ export function RadioControl({
           inputId={optionId}
           name={field.cf_fieldname}
           value={option.value}
-          checked={value !== null && value !== undefined && String(value) === String(option.value)}
+          checked={value !== null && value !== undefined && textOf(value) === String(option.value)}
           invalid={invalid}
           disabled={disabled || option.disabled}
           onChange={() => onChange(option.value)}

@@ -3,13 +3,14 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Password } from 'primereact/password';
 import { maxLengthOf, sanitizeText, stripEmoji } from '../schema';
 import type { ControlProps } from './types';
+import { textOf } from '@/core/guards';
 
 type TextEvent = { target: { value: string } };
 
 /** What the text controls share: emoji stripped while typing, trimmed on blur, length cap. */
 function textProps({ field, value, onChange, onBlur, invalid, disabled }: ControlProps) {
   return {
-    value: typeof value === 'string' ? value : value == null ? '' : String(value),
+    value: textOf(value),
     placeholder: field.cf_placeholder ?? '',
     maxLength: maxLengthOf(field),
     invalid,

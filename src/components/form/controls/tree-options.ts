@@ -1,5 +1,6 @@
 import type { TreeNode } from 'primereact/treenode';
 import type { FieldOption } from '@/core/field-definition';
+import { textOf } from '@/core/guards';
 
 /** FieldOption tree → PrimeReact tree nodes; the key is the value as text, data the value. */
 export function toTreeNodes(options: readonly FieldOption[], leafOnly = false): TreeNode[] {
@@ -34,5 +35,5 @@ export function findNode(nodes: readonly TreeNode[], key: string): TreeNode | un
 export function keyOf(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (Array.isArray(value)) return value.length ? String(value[value.length - 1]) : null;
-  return String(value);
+  return textOf(value);
 }

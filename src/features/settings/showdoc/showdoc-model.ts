@@ -5,11 +5,9 @@
  * Pure: the screen loads the contract lazily and renders what this returns.
  */
 
-type Json = Record<string, unknown>;
+import { isRecord, listOf, textOf } from '@/core/guards';
 
-function isJson(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+type Json = Record<string, unknown>;
 
 /** A schema's `required` names (none when it has no list of them). */
 function requiredOf(schema: Json): Set<string> {
@@ -59,12 +57,12 @@ const MAX_DEPTH = 4;
 
 /** Resolves a local `$ref` (once per level; cycles stop at MAX_DEPTH). */
 function resolve(doc: Json, schema: unknown): Json {
-  if (!isJson(schema)) return {};
+  if (!isRecord(schema)) return {};
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/')) return schema;
   let node: unknown = doc;
-  for (const part of ref.slice(2).split('/')) node = isJson(node) ? node[part] : undefined;
-  return isJson(node)
+  for (const part of ref.slice(2).split('/')) node = isRecord(node) ? node[part] : undefined;
+  return isRecord(node)
     ? { ...node, ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$ref')) }
     : {};
 }
@@ -74,11 +72,11 @@ function flatten(doc: Json, schema: unknown): Json {
   const own = resolve(doc, schema);
   if (!Array.isArray(own.allOf)) return own;
   const merged: Json = { ...own, allOf: undefined };
-  const properties: Json = isJson(own.properties) ? { ...own.properties } : {};
+  const properties: Json = isRecord(own.properties) ? { ...own.properties } : {};
   const required = requiredOf(own);
   for (const part of own.allOf) {
     const flat = flatten(doc, part);
-    if (isJson(flat.properties)) Object.assign(properties, flat.properties);
+    if (isRecord(flat.properties)) Object.assign(properties, flat.properties);
     if (Array.isArray(flat.required)) flat.required.forEach((name) => required.add(String(name)));
     for (const key of ['type', 'description', 'items', 'x-admin'] as const)
       if (merged[key] === undefined && flat[key] !== undefined) merged[key] = flat[key];
@@ -99,12 +97,12 @@ export function typeText(doc: Json, schema: unknown): string {
     return (variants as unknown[]).map((variant) => typeText(doc, variant)).join(' | ');
   const format = typeof flat.format === 'string' ? `(${flat.format})` : '';
   if (typeof type === 'string') return `${type}${format}`;
-  if (isJson(flat.properties)) return 'object';
+  if (isRecord(flat.properties)) return 'object';
   return 'any';
 }
 
 function describe(schema: Json): string {
-  const admin = isJson(schema['x-admin']) ? schema['x-admin'] : {};
+  const admin = isRecord(schema['x-admin']) ? schema['x-admin'] : {};
   const label = typeof admin.label === 'string' ? admin.label : '';
   const description = typeof schema.description === 'string' ? schema.description : '';
   if (label && description && !description.startsWith(label)) return `${label}：${description}`;
@@ -115,9 +113,9 @@ function describe(schema: Json): string {
 export function fieldsOf(doc: Json, schema: unknown, prefix = '', depth = 0): DocField[] {
   const flat = flatten(doc, schema);
   if (depth >= MAX_DEPTH) return [];
-  if (flat.type === 'array' || (!isJson(flat.properties) && flat.items))
+  if (flat.type === 'array' || (!isRecord(flat.properties) && flat.items))
     return fieldsOf(doc, flat.items, `${prefix}[]`, depth + 1);
-  if (!isJson(flat.properties)) return [];
+  if (!isRecord(flat.properties)) return [];
   const required = requiredOf(flat);
   const fields: DocField[] = [];
   for (const [name, property] of Object.entries(flat.properties)) {
@@ -130,33 +128,33 @@ export function fieldsOf(doc: Json, schema: unknown, prefix = '', depth = 0): Do
       description: describe(resolved),
     });
     const nested = resolved.type === 'array' ? flatten(doc, resolved.items) : resolved;
-    if (isJson(nested.properties) && name !== 'children')
+    if (isRecord(nested.properties) && name !== 'children')
       fields.push(...fieldsOf(doc, resolved, path, depth + 1));
   }
   return fields;
 }
 
 function jsonContent(container: unknown): Json | undefined {
-  if (!isJson(container) || !isJson(container.content)) return undefined;
+  if (!isRecord(container) || !isRecord(container.content)) return undefined;
   const json = container.content['application/json'] ?? Object.values(container.content)[0];
-  return isJson(json) ? json : undefined;
+  return isRecord(json) ? json : undefined;
 }
 
 /** The schema of `data` in the 200 answer (the envelope's own fields are the same everywhere). */
 function responseData(doc: Json, operation: Json): unknown {
-  const responses = isJson(operation.responses) ? operation.responses : {};
+  const responses = isRecord(operation.responses) ? operation.responses : {};
   const ok = resolve(doc, responses['200']);
   const schema = flatten(doc, jsonContent(ok)?.schema);
-  return isJson(schema.properties) ? schema.properties.data : undefined;
+  return isRecord(schema.properties) ? schema.properties.data : undefined;
 }
 
 /** The first seed record of a schema (x-admin.seed), following refs, allOf and arrays. */
 function seedOf(doc: Json, schema: unknown, depth = 0): Json | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const own = resolve(doc, schema);
-  const admin = isJson(own['x-admin']) ? own['x-admin'] : {};
-  if (Array.isArray(admin.seed) && isJson(admin.seed[0])) return admin.seed[0];
-  for (const part of [...(Array.isArray(own.allOf) ? own.allOf : []), own.items]) {
+  const admin = isRecord(own['x-admin']) ? own['x-admin'] : {};
+  if (Array.isArray(admin.seed) && isRecord(admin.seed[0])) return admin.seed[0];
+  for (const part of [...listOf(own.allOf), own.items]) {
     const seed = seedOf(doc, part, depth + 1);
     if (seed) return seed;
   }
@@ -165,7 +163,7 @@ function seedOf(doc: Json, schema: unknown, depth = 0): Json | undefined {
 
 /** The seed record of the group's entity (tag x-admin.entity). */
 function entitySeed(doc: Json, tag: Json | undefined): Json | undefined {
-  const admin = tag && isJson(tag['x-admin']) ? tag['x-admin'] : undefined;
+  const admin = tag && isRecord(tag['x-admin']) ? tag['x-admin'] : undefined;
   const entity = admin && typeof admin.entity === 'string' ? admin.entity : undefined;
   return entity ? seedOf(doc, { $ref: `#/components/schemas/${entity}` }) : undefined;
 }
@@ -183,7 +181,7 @@ function exampleValue(
   if (flat.example !== undefined) return flat.example;
   if (flat.default !== undefined) return flat.default;
   if (Array.isArray(flat.enum)) return flat.enum[0];
-  if (isJson(flat.properties)) return exampleObject(doc, flat, seed, depth + 1);
+  if (isRecord(flat.properties)) return exampleObject(doc, flat, seed, depth + 1);
   switch (flat.type) {
     case 'integer':
     case 'number':
@@ -205,7 +203,7 @@ function exampleObject(
 ): Json | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const flat = flatten(doc, schema);
-  if (!isJson(flat.properties)) return undefined;
+  if (!isRecord(flat.properties)) return undefined;
   const required = requiredOf(flat);
   const example: Json = {};
   for (const [name, property] of Object.entries(flat.properties)) {
@@ -220,8 +218,8 @@ function exampleObject(
 function bodyExample(doc: Json, body: Json | undefined, seed: Json | undefined): unknown {
   if (!body) return undefined;
   if (body.example !== undefined) return body.example;
-  const examples = isJson(body.examples) ? Object.values(body.examples) : [];
-  const first = examples.find(isJson);
+  const examples = isRecord(body.examples) ? Object.values(body.examples) : [];
+  const first = examples.find(isRecord);
   if (first && first.value !== undefined) return first.value;
   const schema = flatten(doc, body.schema);
   if (schema.type === 'array') return [exampleValue(doc, schema.items, seed, '', 0)];
@@ -246,35 +244,32 @@ function parameterOf(doc: Json, raw: unknown): DocParameter | undefined {
  */
 export function buildDoc(contract: unknown): DocGroup[] {
   // The contract as JSON read it (the generated openapi.json): objects are checked as they are read.
-  const doc = isJson(contract) ? contract : {};
-  const tags = Array.isArray(doc.tags) ? doc.tags.filter(isJson) : [];
+  const doc = isRecord(contract) ? contract : {};
+  const tags = Array.isArray(doc.tags) ? doc.tags.filter(isRecord) : [];
   const groups = new Map<string, DocGroup>();
   const tagOf = new Map<string, Json>();
   for (const tag of tags) {
     const name = String(tag.name);
-    const admin = isJson(tag['x-admin']) ? tag['x-admin'] : {};
+    const admin = isRecord(tag['x-admin']) ? tag['x-admin'] : {};
     tagOf.set(name, tag);
     groups.set(name, {
       name,
-      title: typeof admin.title === 'string' ? admin.title : String(tag.description ?? name),
+      title: typeof admin.title === 'string' ? admin.title : textOf(tag.description ?? name),
       description: typeof tag.description === 'string' ? tag.description : '',
       calls: [],
     });
   }
-  const paths = isJson(doc.paths) ? doc.paths : {};
+  const paths = isRecord(doc.paths) ? doc.paths : {};
   for (const [path, item] of Object.entries(paths)) {
-    if (!isJson(item)) continue;
+    if (!isRecord(item)) continue;
     for (const method of METHODS) {
       const operation = item[method];
-      if (!isJson(operation)) continue;
+      if (!isRecord(operation)) continue;
       const groupName = Array.isArray(operation.tags) ? String(operation.tags[0]) : 'default';
       if (!groups.has(groupName))
         groups.set(groupName, { name: groupName, title: groupName, description: '', calls: [] });
       const seed = entitySeed(doc, tagOf.get(groupName));
-      const parameters = [
-        ...(Array.isArray(item.parameters) ? item.parameters : []),
-        ...(Array.isArray(operation.parameters) ? operation.parameters : []),
-      ]
+      const parameters = [...listOf(item.parameters), ...listOf(operation.parameters)]
         .map((raw) => parameterOf(doc, raw))
         .filter((p): p is DocParameter => p !== undefined);
       const body = jsonContent(resolve(doc, operation.requestBody));
@@ -336,7 +331,7 @@ export function fillPath(
   const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = rest[name];
     delete rest[name];
-    return encodeURIComponent(String(value ?? ''));
+    return encodeURIComponent(textOf(value));
   });
   return { url, rest };
 }
