@@ -239,6 +239,25 @@ describe('CrudPage over the mock backend', () => {
     expect(toasts).toContainEqual(expect.objectContaining({ summary: '状态修改成功' }));
   });
 
+  it('edits 排序 in place: click, type, Enter saves through updatefield; Escape cancels', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CrudPage module={noticeModule} />);
+    await within(table()).findByText(NEWEST);
+    await user.click(within(rowOf(NEWEST)).getByRole('button', { name: /^点击修改排序：/ }));
+    const input = within(rowOf(NEWEST)).getByRole('textbox', { name: '排序' });
+    await user.clear(input);
+    await user.type(input, '77{Enter}');
+    expect(
+      await within(rowOf(NEWEST)).findByRole('button', { name: '点击修改排序：77' }),
+    ).toHaveTextContent('77');
+    expect(backend.requests('/api/adminnotice/updatefield')).toHaveLength(1);
+
+    await user.click(within(rowOf(NEWEST)).getByRole('button', { name: '点击修改排序：77' }));
+    await user.type(within(rowOf(NEWEST)).getByRole('textbox', { name: '排序' }), '5{Escape}');
+    expect(within(rowOf(NEWEST)).getByRole('button', { name: '点击修改排序：77' })).toBeVisible();
+    expect(backend.requests('/api/adminnotice/updatefield')).toHaveLength(1);
+  });
+
   it('hides the add button without the ADMINNOTICE_ADD key', async () => {
     setPrilist(ALL_KEYS.filter((key) => key !== 'ADMINNOTICE_ADD'));
     renderWithProviders(<CrudPage module={noticeModule} />);
