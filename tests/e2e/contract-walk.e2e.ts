@@ -7,10 +7,7 @@
  * fails on any call Prism found against the contract, request or answer, listing each
  * (method, path, message), and prints how many calls the app made.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { build, preview, type PreviewServer } from 'vite';
+import { preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { screens } from '@/app/screens';
@@ -24,9 +21,9 @@ import {
 } from '../support/prism';
 import { startMockServerProcess, type RunningProcess } from '../generator/cli-process';
 import { launchBrowser, newPage } from './support/browser';
+import { productionBuild } from './support/production-build';
 import { signIn } from './support/session';
 
-let workDir: string;
 let mock: (RunningProcess & { found: string }) | undefined;
 let prism: (RunningProcess & { found: string }) | undefined;
 let server: PreviewServer | undefined;
@@ -136,10 +133,7 @@ async function typicalActions(pathname: string, view: Locator, visited: Set<stri
 }
 
 beforeAll(async () => {
-  workDir = await mkdtemp(path.join(os.tmpdir(), 'back-office-prism-'));
-  const outDir = path.join(workDir, 'dist');
-  delete process.env.API_TARGET;
-  await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const outDir = await productionBuild();
   mock = await startMockServerProcess();
   prism = await startPrismProxy(mock.found);
   server = await preview({
@@ -185,7 +179,6 @@ afterAll(async () => {
   await server?.close();
   await prism?.stop();
   await mock?.stop();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 describe('every screen through Prism in front of cli mock-server', () => {

@@ -14,15 +14,13 @@
  *   and lands in the library;
  * - a PNG uploaded is still served at its address after a reload (bytes in IndexedDB).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { build, preview, type PreviewServer } from 'vite';
+import { preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { productionBuild } from './support/production-build';
 import { signIn } from './support/session';
 
 const MB = 1024 * 1024;
@@ -330,17 +328,13 @@ function freePort(): Promise<number> {
 }
 
 describe('large uploads without a service worker', () => {
-  let workDir: string;
   let backend: RunningMockServer;
   let site: PreviewServer;
 
   beforeAll(async () => {
     // The production build (no mock in the page) in front of the mock backend over real HTTP:
     // requests reach the network, so Chromium reports the bytes of a body as they leave.
-    workDir = await mkdtemp(path.join(os.tmpdir(), 'back-office-upload-'));
-    const outDir = path.join(workDir, 'dist');
-    delete process.env.API_TARGET;
-    await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    const outDir = await productionBuild();
     backend = await startMockServer({ port: 0, host: '127.0.0.1' });
     const proxy = Object.fromEntries(
       ['/api', '/storage', '/ueditor'].map((prefix) => [prefix, backend.url]),
@@ -356,7 +350,6 @@ describe('large uploads without a service worker', () => {
   afterAll(async () => {
     await site?.close();
     await backend?.close();
-    if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
   it('大文件上传: the percent moves while a chunk is sent, then reaches 100%', async () => {

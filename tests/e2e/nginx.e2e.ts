@@ -14,12 +14,12 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { keepBytes } from '@/mocks/store';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { productionBuild } from './support/production-build';
 import { signIn } from './support/session';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -83,9 +83,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'back-office-nginx-'));
   // nginx's workers drop root (to nobody) and must be able to read the build.
   await chmod(workDir, 0o755);
-  const dist = path.join(workDir, 'dist');
-  delete process.env.API_TARGET;
-  await build({ mode: 'production', logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  const dist = await productionBuild();
   backend = await startMockServer({ port: 0, host: '127.0.0.1' });
   const port = await freePort();
   for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
