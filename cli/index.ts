@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerGenerate } from './commands/generate';
 import { registerImportModule } from './commands/import-module';
+import { registerImportOpenApi } from './commands/import-openapi';
 import { registerLint } from './commands/lint';
 import { registerMockServer } from './commands/mock-server';
 import { registerNewModule } from './commands/new-module';
@@ -16,7 +17,7 @@ import { CLI_VERSION } from './report';
 const program = new Command()
   .name('cli')
   .description(
-    'Contract-first tooling of the back-office: generate, lint, new-module, mock-server, verify',
+    'Contract-first tooling of the back-office: generate, lint, new-module, import-openapi, mock-server, verify',
   )
   .version(CLI_VERSION, '-V, --version', 'print the version and exit')
   .option('--debug', 'print the stack trace of an internal error (or set DEBUG=1)')
@@ -30,6 +31,7 @@ registerGenerate(program);
 registerLint(program);
 registerNewModule(program);
 registerImportModule(program);
+registerImportOpenApi(program);
 registerMockServer(program);
 registerVerify(program);
 

@@ -1,5 +1,6 @@
 /**
- * The machine-readable output of `generate --check --json`, `lint --json` and `verify --json`:
+ * The machine-readable output of `generate --check --json`, `lint --json`, `verify --json` and
+ * `import-openapi --json`:
  * one JSON document on stdout with the same top-level keys for every command and one object
  * per finding, each with a fixed set of keys (null where one does not apply).
  * schemas/cli-report.schema.json describes it; the CLI tests validate against it.
@@ -10,7 +11,7 @@ import type { ExitCode } from './fail';
 export const CLI_VERSION: string = manifest.version;
 
 export interface CliReport<Finding> {
-  command: 'generate --check' | 'lint' | 'verify';
+  command: 'generate --check' | 'lint' | 'verify' | 'import-openapi';
   version: string;
   ok: boolean;
   exitCode: ExitCode;

@@ -99,6 +99,17 @@ function node(value: YamlValue): Scalar | YAMLMap | YAMLSeq {
 }
 
 /**
+ * The node of one value in the same layout, for adding to a parsed document (`cli
+ * import-openapi` adds x-admin to an imported document and keeps the rest of its text).
+ */
+export function yamlNode(value: YamlValue): Scalar | YAMLMap | YAMLSeq {
+  return node(value);
+}
+
+/** The writer's options, for documents that add nodes made by yamlNode. */
+export const YAML_WRITE_OPTIONS: Readonly<ToStringOptions> = WRITE_OPTIONS;
+
+/**
  * The YAML text of a map (a fragment), ending with a newline.
  *
  * @example toYaml({ tags: [{ name: 'purchase', 'x-admin': { capabilities: ['list'] } }] })

@@ -1,0 +1,324 @@
+/**
+ * Resources from path shapes and methods: a collection path (`/pets`, `/users/{userId}/posts`)
+ * and its item path (`/pets/{anyIdName}`) are one resource. Collection GET (a list answer) is
+ * `list`, collection POST `add`, item GET/PUT/PATCH/DELETE `info`/`edit`/`delete`; every other
+ * operation under the resource is a row action (under the item path) or a toolbar action.
+ *
+ * Two shapes of real documents are handled on purpose (Petstore has both): an update sent to
+ * the collection with the record in the body (`PUT /pet`) is `edit` when the item path has no
+ * PUT/PATCH; and with no collection GET, a search under the collection returning the same
+ * records (`GET /pet/findByStatus`) is the list, its query parameters the list's filters.
+ */
+import type { Json } from '../json';
+import { kebabCase } from '../model/names';
+import { listItems } from './list-items';
+import { componentName, resolveRef, schemaType } from './schemas';
+import type { SourceOperation } from './source-operations';
+
+export const RESOURCE_CAPABILITIES = ['list', 'info', 'add', 'edit', 'delete'] as const;
+export type ResourceCapability = (typeof RESOURCE_CAPABILITIES)[number];
+
+export interface ResourceAction {
+  operation: SourceOperation;
+  placement: 'row' | 'toolbar';
+}
+
+export interface Resource {
+  /** Module key, kebab-case: pet, store-order, books-reviews. */
+  key: string;
+  collectionPath: string;
+  itemPath: string | undefined;
+  /** The item path's parameter (any name: petId, username, isbn). */
+  idParam: string | undefined;
+  /** components.schemas name of one record. */
+  entity: string;
+  /** A nested collection's parent: the path parameter and the resource it names. */
+  parent: { param: string; resource: string | undefined } | undefined;
+  capabilities: Partial<Record<ResourceCapability, SourceOperation>>;
+  actions: ResourceAction[];
+}
+
+export interface LeftOut {
+  /** `POST /user/createWithList`, or a schema or scheme name. */
+  where: string;
+  reason: string;
+}
+
+export interface ResourceInference {
+  resources: Resource[];
+  leftOut: LeftOut[];
+  /** Choices the report states (one line each). */
+  notes: string[];
+}
+
+const ADMIN_METHODS: readonly string[] = ['get', 'put', 'post', 'delete', 'patch'];
+/** A last path segment that names signing in or out: the source's auth covers it. */
+const AUTH_SEGMENT =
+  /^(login|logout|signin|signout|sign-in|sign-out|token|tokens|oauth|auth|session)$/i;
+/** Leading segments that name no resource: /api/v2/pets is the pets resource. */
+const PREFIX_SEGMENT = /^(api|rest|v\d+(\.\d+)*)$/i;
+
+const isParam = (segment: string) => /^\{[^}]+\}$/.test(segment);
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+interface PathShape {
+  collection: string;
+  idParam: string | undefined;
+}
+
+/** `/pet/{petId}` → { collection: '/pet', idParam: 'petId' }; `/pet` → { collection: '/pet' }. */
+function pathShape(path: string): PathShape | undefined {
+  const segments = segmentsOf(path);
+  const last = segments.at(-1);
+  if (last === undefined) return undefined;
+  if (!isParam(last)) return { collection: `/${segments.join('/')}`, idParam: undefined };
+  const previous = segments.at(-2);
+  if (previous === undefined || isParam(previous)) return undefined;
+  return { collection: `/${segments.slice(0, -1).join('/')}`, idParam: last.slice(1, -1) };
+}
+
+function isAuthPath(path: string): boolean {
+  const statics = segmentsOf(path).filter((segment) => !isParam(segment));
+  return AUTH_SEGMENT.test(statics.at(-1) ?? '');
+}
+
+function resourceKey(collection: string, taken: Set<string>): string {
+  const statics = segmentsOf(collection).filter((segment) => !isParam(segment));
+  while (statics.length > 1 && PREFIX_SEGMENT.test(statics[0]!)) statics.shift();
+  const base = kebabCase(statics.join('-')) || 'resource';
+  let key = /^[a-z]/.test(base) ? base : `r-${base}`;
+  for (let n = 2; taken.has(key); n += 1) key = `${base}-${n}`;
+  taken.add(key);
+  return key;
+}
+
+function hasObjectBody(operation: SourceOperation, document: Json): boolean {
+  if (!operation.body) return false;
+  return schemaType(resolveRef(operation.body.schema, document)) === 'object';
+}
+
+/** Whether a GET answers with a list of `entity` records (or of any records, without one). */
+function listsEntity(operation: SourceOperation, document: Json, entity?: string): boolean {
+  if (operation.method !== 'get') return false;
+  const items = listItems(operation.success, document);
+  return (
+    items !== undefined && (entity === undefined || componentName(items.itemSchema) === entity)
+  );
+}
+
+/** A search preferred as the list: scalar, optional query parameters only. */
+function searchScore(operation: SourceOperation, document: Json): number {
+  const query = operation.parameters.filter((p) => p.in === 'query');
+  const scalar = query.every((p) => schemaType(resolveRef(p.schema, document)) !== 'array');
+  const optional = query.every((p) => !p.required);
+  return (scalar ? 2 : 0) + (optional ? 1 : 0);
+}
+
+interface Draft {
+  collection: string;
+  itemPath: string | undefined;
+  idParam: string | undefined;
+  operations: SourceOperation[];
+}
+
+function drafts(operations: readonly SourceOperation[], document: Json): Draft[] {
+  const found = new Map<string, Draft>();
+  const add = (collection: string, itemPath?: string, idParam?: string) => {
+    const draft = found.get(collection) ?? { collection, itemPath, idParam, operations: [] };
+    if (draft.itemPath === undefined && itemPath) Object.assign(draft, { itemPath, idParam });
+    found.set(collection, draft);
+  };
+  // Item paths first: `/pet/{petId}` makes `/pet` a resource.
+  for (const operation of operations) {
+    const shape = pathShape(operation.path);
+    if (shape?.idParam && !isAuthPath(shape.collection))
+      add(shape.collection, operation.path.replace(/\/+$/, ''), shape.idParam);
+  }
+  // Then list answers on a path of their own, unless they are a search under a resource
+  // (`/pet/findByStatus`); a collection under an item path (`/books/{isbn}/reviews`) is one.
+  const underResource = (path: string) =>
+    [...found.keys()].some((collection) => {
+      const next = segmentsOf(path)[segmentsOf(collection).length];
+      return path.startsWith(`${collection}/`) && next !== undefined && !isParam(next);
+    });
+  for (const operation of operations) {
+    const shape = pathShape(operation.path);
+    if (!shape || shape.idParam || isAuthPath(shape.collection)) continue;
+    if (listsEntity(operation, document) && !underResource(shape.collection)) add(shape.collection);
+  }
+  return [...found.values()];
+}
+
+/** The resource (longest collection path) an operation's path belongs to. */
+function owner(path: string, candidates: readonly Draft[]): Draft | undefined {
+  const clean = path.replace(/\/+$/, '');
+  return candidates
+    .filter((d) => clean === d.collection || clean.startsWith(`${d.collection}/`))
+    .sort((a, b) => b.collection.length - a.collection.length)[0];
+}
+
+function entityOf(draft: Draft, document: Json): string | undefined {
+  const at = (path: string | undefined, method: string) =>
+    draft.operations.find((op) => op.path.replace(/\/+$/, '') === path && op.method === method);
+  const info = at(draft.itemPath, 'get');
+  const list = at(draft.collection, 'get');
+  const candidates = [
+    info ? componentName(info.success?.schema) : undefined,
+    list ? componentName(listItems(list.success, document)?.itemSchema) : undefined,
+    componentName(at(draft.collection, 'post')?.body?.schema),
+    componentName(at(draft.itemPath, 'put')?.body?.schema),
+    componentName(at(draft.itemPath, 'patch')?.body?.schema),
+  ];
+  return candidates.find((name) => name !== undefined);
+}
+
+function assign(
+  draft: Draft,
+  entity: string,
+  document: Json,
+  notes: string[],
+): Omit<Resource, 'key' | 'parent'> {
+  const capabilities: Resource['capabilities'] = {};
+  const actions: ResourceAction[] = [];
+  const collectionEdits: SourceOperation[] = [];
+  const searches: SourceOperation[] = [];
+  for (const op of draft.operations) {
+    const path = op.path.replace(/\/+$/, '');
+    let capability: ResourceCapability | undefined;
+    if (path === draft.collection) {
+      if (op.method === 'get' && listsEntity(op, document)) capability = 'list';
+      else if (op.method === 'post' && hasObjectBody(op, document)) capability = 'add';
+      else if ((op.method === 'put' || op.method === 'patch') && hasObjectBody(op, document)) {
+        collectionEdits.push(op);
+        continue;
+      }
+    } else if (path === draft.itemPath) {
+      if (op.method === 'get') capability = 'info';
+      else if (op.method === 'put') capability = 'edit';
+      else if (
+        op.method === 'patch' &&
+        !draft.operations.some((o) => o.path === op.path && o.method === 'put')
+      )
+        capability = 'edit';
+      else if (op.method === 'delete') capability = 'delete';
+    } else if (
+      !path.startsWith(`${draft.itemPath ?? '\0'}/`) &&
+      listsEntity(op, document, entity)
+    ) {
+      searches.push(op);
+      continue;
+    }
+    if (capability && !capabilities[capability]) capabilities[capability] = op;
+    else
+      actions.push({
+        operation: op,
+        placement: draft.itemPath && path.startsWith(draft.itemPath) ? 'row' : 'toolbar',
+      });
+  }
+  for (const op of collectionEdits) {
+    if (!capabilities.edit) {
+      capabilities.edit = op;
+      notes.push(
+        `${op.label}: an update on the collection with the record in the body — taken as edit (the record carries its id)`,
+      );
+    } else actions.push({ operation: op, placement: 'toolbar' });
+  }
+  const ranked = [...searches].sort((a, b) => searchScore(b, document) - searchScore(a, document));
+  for (const op of ranked) {
+    if (!capabilities.list) {
+      capabilities.list = op;
+      const filters = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
+      notes.push(
+        `${op.label}: there is no GET ${draft.collection}, so this search is the list${filters.length > 0 ? `; its query parameter${filters.length > 1 ? 's' : ''} ${filters.join(', ')} the list's filter${filters.length > 1 ? 's' : ''}` : ''}`,
+      );
+    } else actions.push({ operation: op, placement: 'toolbar' });
+  }
+  return {
+    collectionPath: draft.collection,
+    itemPath: draft.itemPath,
+    idParam: draft.idParam,
+    entity,
+    capabilities,
+    actions,
+  };
+}
+
+/** The resources of a document, the operations attached to none, and the choices made. */
+export function inferResources(
+  operations: readonly SourceOperation[],
+  document: Json,
+): ResourceInference {
+  const leftOut: LeftOut[] = [];
+  const notes: string[] = [];
+  const candidates = drafts(operations, document);
+  const loose: SourceOperation[] = [];
+  for (const operation of operations) {
+    if (!ADMIN_METHODS.includes(operation.method)) {
+      leftOut.push({
+        where: operation.label,
+        reason: `${operation.method.toUpperCase()} is not an admin call`,
+      });
+      continue;
+    }
+    if (isAuthPath(operation.path)) {
+      leftOut.push({
+        where: operation.label,
+        reason: "a sign-in/sign-out call: the source's auth comes from its securitySchemes",
+      });
+      continue;
+    }
+    const draft = owner(operation.path, candidates);
+    if (draft) draft.operations.push(operation);
+    else loose.push(operation);
+  }
+  const resources: Resource[] = [];
+  const keys = new Set<string>();
+  const tagOwners = new Map<string, Resource[]>();
+  for (const draft of candidates) {
+    const entity = entityOf(draft, document);
+    if (!entity || !/^[A-Z][A-Za-z0-9]*$/.test(entity)) {
+      const reason = entity
+        ? `its record schema ${entity} is not a PascalCase components.schemas name`
+        : 'its records have no components.schemas schema (inline schemas name no type)';
+      for (const op of draft.operations)
+        leftOut.push({ where: op.label, reason: `resource ${draft.collection}: ${reason}` });
+      continue;
+    }
+    const resource: Resource = {
+      key: resourceKey(draft.collection, keys),
+      parent: undefined,
+      ...assign(draft, entity, document, notes),
+    };
+    resources.push(resource);
+    for (const op of draft.operations) {
+      if (!op.tag) continue;
+      const owners = tagOwners.get(op.tag) ?? [];
+      if (!owners.includes(resource)) tagOwners.set(op.tag, [...owners, resource]);
+    }
+  }
+  for (const resource of resources) resource.parent = parentOf(resource, resources);
+  for (const operation of loose) {
+    const owners = operation.tag ? (tagOwners.get(operation.tag) ?? []) : [];
+    const only = owners.length === 1 ? owners[0] : undefined;
+    if (only) {
+      only.actions.push({ operation, placement: 'toolbar' });
+      notes.push(
+        `${operation.label}: no resource path of its own — a toolbar action of ${only.key} (same tag ${operation.tag})`,
+      );
+    } else
+      leftOut.push({
+        where: operation.label,
+        reason: 'no resource path, and no tag with one resource, to attach it to',
+      });
+  }
+  return { resources, leftOut, notes };
+}
+
+function parentOf(resource: Resource, resources: readonly Resource[]): Resource['parent'] {
+  const segments = segmentsOf(resource.collectionPath);
+  const index = segments.findLastIndex(isParam);
+  if (index < 0) return undefined;
+  const param = segments[index]!.slice(1, -1);
+  const itemPath = `/${segments.slice(0, index + 1).join('/')}`;
+  return { param, resource: resources.find((r) => r.itemPath === itemPath)?.key };
+}
