@@ -16,6 +16,10 @@ export default defineConfig({
     globalSetup: ['./tests/e2e/global-setup.ts'],
     testTimeout: 120000,
     hookTimeout: 240000,
-    fileParallelism: false,
+    // Two files at a time, each with its own Chromium: the journeys of one file share nothing
+    // with another's (the demo's mock lives in each browser context; the files that serve a
+    // backend start their own on free ports), and most of a journey's time is waiting.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
