@@ -22,6 +22,7 @@
  *   (which grows while the JIT warms up, and is no object the app keeps) and everything else.
  * Not a timed test: it reports figures against the budgets of issue 13, it does not fail.
  */
+import type { CopiedElement, CopiedTable } from './bench-ui-plain/copied-table';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
@@ -213,24 +214,6 @@ async function openProvince(page: Page, target: string, province: string): Promi
       }),
     { rows: body, name: province },
   );
-}
-
-/** A table as the plain reference page takes it (see scripts/bench-ui-plain/main.tsx). */
-interface CopiedElement {
-  tag: string;
-  attributes: Record<string, string>;
-  children: (CopiedElement | string)[];
-}
-interface CopiedTable {
-  table: CopiedElement;
-  links: string[];
-  styles: string[];
-  added: number[];
-}
-declare global {
-  interface Window {
-    benchTable?: (copied: CopiedTable) => Promise<void>;
-  }
 }
 
 /** The screen's table as drawn (without its paginator and loading mask), and the style sheets. */

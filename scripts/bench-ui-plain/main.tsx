@@ -7,28 +7,7 @@
 import { createElement, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-/** An element as the bench serialised it (text nodes are strings). */
-interface CopiedElement {
-  tag: string;
-  attributes: Record<string, string>;
-  children: (CopiedElement | string)[];
-}
-
-interface CopiedTable {
-  table: CopiedElement;
-  /** The app's style sheets: link addresses and inline style texts, in document order. */
-  links: string[];
-  styles: string[];
-  /** Indexes of the body rows drawn only on 显示全部 (the rows the app's click added). */
-  added: number[];
-}
-
-declare global {
-  interface Window {
-    /** Called by the bench: draws the table without its added rows, resolved once styled. */
-    benchTable?: (copied: CopiedTable) => Promise<void>;
-  }
-}
+import type { CopiedElement, CopiedTable } from './copied-table';
 
 /** HTML attribute names React spells differently. */
 const REACT_NAMES: Record<string, string> = {
