@@ -3,7 +3,8 @@
  * generated/ directory inside a throwaway project laid out like the repo.
  */
 import { spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { cp, mkdir, mkdtemp, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,28 +40,51 @@ export async function copyFixture(name: string): Promise<string> {
 }
 
 /**
+ * tsc's incremental state of the type-checks below, shared by every test that makes one (never
+ * committed: a clean clone starts cold). tsc keys each file by a hash of its text and rechecks
+ * a file when it or the signature of anything it imports changed, so a warm state gives the
+ * errors a cold run gives; what it saves is checking src/ and the unchanged generated files
+ * again. One state per repo folder: its paths are relative to the (same-depth) temp project.
+ */
+const TYPECHECK_STATE = path.join(
+  REPO,
+  'node_modules/.cache/admin-typecheck',
+  `${createHash('sha256').update(REPO).digest('hex').slice(0, 16)}.tsbuildinfo`,
+);
+
+/**
  * Type-checks `generatedDir` under the repo's strict compiler options, in a temp project
  * where it sits at generated/ next to (symlinked) src/ and node_modules/ — the only layout the
  * generated imports are meant for. Returns tsc's error lines, except those in src/ files: src/
  * is checked by the root `npm run typecheck`, and a fixture's generated/ lacks the real
  * contract's tags that src/ imports. `include` narrows the check to some files (and what they
- * import), as paths in the project: `generated/modules/notice.ts`.
+ * import), as paths in the project: `generated/modules/notice.ts`. tsc starts from
+ * TYPECHECK_STATE and leaves its state there (renamed into place: a parallel check reads the
+ * old state or the new one, whole).
  */
 export async function typecheckGenerated(
   generatedDir: string,
   include: readonly string[] = ['generated'],
 ): Promise<string[]> {
   const project = await tempDir('typecheck');
+  const state = path.join(project, 'tsconfig.tsbuildinfo');
   await cp(generatedDir, path.join(project, 'generated'), { recursive: true });
   await symlink(path.join(REPO, 'src'), path.join(project, 'src'), 'dir');
   await symlink(path.join(REPO, 'node_modules'), path.join(project, 'node_modules'), 'dir');
+  await cp(TYPECHECK_STATE, state).catch(() => undefined);
   const root = JSON.parse(await readFile(path.join(REPO, 'tsconfig.base.json'), 'utf8')) as {
     compilerOptions: Record<string, unknown>;
   };
   await writeFile(
     path.join(project, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { ...root.compilerOptions, noEmit: true, types: ['node', 'vite/client'] },
+      compilerOptions: {
+        ...root.compilerOptions,
+        noEmit: true,
+        incremental: true,
+        tsBuildInfoFile: 'tsconfig.tsbuildinfo',
+        types: ['node', 'vite/client'],
+      },
       include,
     }),
   );
@@ -70,6 +94,10 @@ export async function typecheckGenerated(
     { cwd: project, encoding: 'utf8', timeout: 180_000 },
   );
   if (result.status === null) throw new Error(`tsc did not finish: ${String(result.error)}`);
+  await mkdir(path.dirname(TYPECHECK_STATE), { recursive: true });
+  await cp(state, `${TYPECHECK_STATE}.${process.pid}`)
+    .then(() => rename(`${TYPECHECK_STATE}.${process.pid}`, TYPECHECK_STATE))
+    .catch(() => undefined);
   // With cwd at the project, tsc names files relative to it: src/…, generated/modules/….
   return result.stdout
     .split('\n')
