@@ -8,6 +8,7 @@ import { cp, mkdir, mkdtemp, readFile, rename, symlink, writeFile } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { listFiles } from '../../generator/list-files';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURES = path.join(REPO, 'tests/fixtures');
@@ -53,17 +54,23 @@ export async function copyFixture(name: string): Promise<string> {
 }
 
 /**
- * tsc's incremental state of the type-checks below, shared by every test that makes one (never
- * committed: a clean clone starts cold). tsc keys each file by a hash of its text and rechecks
- * a file when it or the signature of anything it imports changed, so a warm state gives the
- * errors a cold run gives; what it saves is checking src/ and the unchanged generated files
- * again. One state per repo folder: its paths are relative to the (same-depth) temp project.
+ * tsc's incremental states of the type-checks below (never committed: a clean clone starts
+ * cold). tsc keys each file by a hash of its text and rechecks a file when it or the signature
+ * of anything it imports changed, so a warm state gives the errors a cold run gives; what it
+ * saves is checking src/ and the unchanged generated files again. A check starts from the state
+ * of the last check of the same files (the same test, run again), else from the latest check's
+ * (src/ is the same), and leaves its state as both. Per repo folder: a state's paths are
+ * relative to the (same-depth) temp project.
  */
-const TYPECHECK_STATE = path.join(
-  REPO,
-  'node_modules/.cache/admin-typecheck',
-  `${createHash('sha256').update(REPO).digest('hex').slice(0, 16)}.tsbuildinfo`,
-);
+const typecheckStates = (files: readonly string[]) => {
+  const name = (...parts: readonly string[]) =>
+    path.join(
+      REPO,
+      'node_modules/.cache/admin-typecheck',
+      `${createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 16)}.tsbuildinfo`,
+    );
+  return { own: name(REPO, ...files), latest: name(REPO) };
+};
 
 /**
  * Type-checks `generatedDir` under the repo's strict compiler options, in a temp project
@@ -71,9 +78,9 @@ const TYPECHECK_STATE = path.join(
  * generated imports are meant for. Returns tsc's error lines, except those in src/ files: src/
  * is checked by the root `npm run typecheck`, and a fixture's generated/ lacks the real
  * contract's tags that src/ imports. `include` narrows the check to some files (and what they
- * import), as paths in the project: `generated/modules/notice.ts`. tsc starts from
- * TYPECHECK_STATE and leaves its state there (renamed into place: a parallel check reads the
- * old state or the new one, whole).
+ * import), as paths in the project: `generated/modules/notice.ts`. tsc starts from a kept
+ * state (typecheckStates) and leaves its own, renamed into place: a parallel check reads the
+ * old state or the new one, whole.
  */
 export async function typecheckGenerated(
   generatedDir: string,
@@ -84,7 +91,10 @@ export async function typecheckGenerated(
   await cp(generatedDir, path.join(project, 'generated'), { recursive: true });
   await symlink(path.join(REPO, 'src'), path.join(project, 'src'), 'dir');
   await symlink(path.join(REPO, 'node_modules'), path.join(project, 'node_modules'), 'dir');
-  await cp(TYPECHECK_STATE, state).catch(() => undefined);
+  const kept = typecheckStates([...include, '\0', ...(await listFiles(generatedDir))]);
+  await cp(kept.own, state)
+    .catch(() => cp(kept.latest, state))
+    .catch(() => undefined);
   const root = JSON.parse(await readFile(path.join(REPO, 'tsconfig.base.json'), 'utf8')) as {
     compilerOptions: Record<string, unknown>;
   };
@@ -107,10 +117,11 @@ export async function typecheckGenerated(
     { cwd: project, encoding: 'utf8', timeout: 180_000 },
   );
   if (result.status === null) throw new Error(`tsc did not finish: ${String(result.error)}`);
-  await mkdir(path.dirname(TYPECHECK_STATE), { recursive: true });
-  await cp(state, `${TYPECHECK_STATE}.${process.pid}`)
-    .then(() => rename(`${TYPECHECK_STATE}.${process.pid}`, TYPECHECK_STATE))
-    .catch(() => undefined);
+  await mkdir(path.dirname(kept.latest), { recursive: true });
+  for (const keep of [kept.own, kept.latest])
+    await cp(state, `${keep}.${process.pid}`)
+      .then(() => rename(`${keep}.${process.pid}`, keep))
+      .catch(() => undefined);
   // With cwd at the project, tsc names files relative to it: src/…, generated/modules/….
   return result.stdout
     .split('\n')
