@@ -29,8 +29,11 @@ export const TSX_NODE_ARGS = [
   pathToFileURL(path.join(REPO, 'node_modules/tsx/dist/loader.mjs')).href,
 ];
 
-/** node's arguments that run the CLI from source (cli/index.ts), before the CLI's own. */
-export const CLI_NODE_ARGS = [...TSX_NODE_ARGS, path.join(REPO, 'cli/index.ts')];
+/** The CLI's source entry. */
+export const CLI_SOURCE = path.join(REPO, 'cli/index.ts');
+
+/** node's arguments that run the CLI from source, before the CLI's own. */
+export const CLI_NODE_ARGS = [...TSX_NODE_ARGS, CLI_SOURCE];
 
 /** Runs `cli/index.ts` through tsx in `cwd` (a temp copy of a fixture, usually). */
 export function runCli(args: string[], cwd: string): CliResult {
