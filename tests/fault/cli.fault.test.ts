@@ -10,7 +10,14 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { listFiles } from '../../generator/list-files';
-import { copyFixture, REPO, runCli, tempDir, type CliResult } from '../generator/helpers';
+import {
+  copyFixture,
+  REPO,
+  runCli,
+  tempDir,
+  TSX_NODE_ARGS,
+  type CliResult,
+} from '../generator/helpers';
 
 // Cases that get past the contract run orval (seconds on a shared 2-core machine).
 vi.setConfig({ testTimeout: 180_000 });
@@ -355,11 +362,11 @@ describe('an internal error', () => {
       `import { reportError } from ${JSON.stringify(path.join(REPO, 'cli/fail.ts'))};\n` +
         `reportError(new TypeError('cannot read x of undefined'));\n`,
     );
-    const result = spawnSync(
-      process.execPath,
-      [path.join(REPO, 'node_modules/tsx/dist/cli.mjs'), script],
-      { cwd: dir, encoding: 'utf8', env: { ...process.env, DEBUG: '', ...env } },
-    );
+    const result = spawnSync(process.execPath, [...TSX_NODE_ARGS, script], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, DEBUG: '', ...env },
+    });
     return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
   }
 

@@ -13,16 +13,9 @@ import path from 'node:path';
 import type { SchemaObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  CLI,
-  runCliAsync,
-  startMockServerProcess,
-  TSX,
-  within,
-  type RunningProcess,
-} from './cli-process';
+import { runCliAsync, startMockServerProcess, within, type RunningProcess } from './cli-process';
 import manifest from '../../package.json' with { type: 'json' };
-import { copyFixture, REPO, runCli, type CliResult } from './helpers';
+import { CLI_SOURCE, copyFixture, REPO, runCli, type CliResult } from './helpers';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -208,7 +201,9 @@ describe('verify against `cli mock-server` (exit 0 / 1), as JSON and JUnit', () 
 
   it('asks for the password, without echoing it, when run in a terminal', async () => {
     // util-linux `script` runs the CLI on a pseudo-terminal; the password is typed at the prompt.
-    const command = [process.execPath, TSX, CLI, 'verify', '--base-url', server.found]
+    // Through the tsx launcher, as ever: started without it, this case failed now and then.
+    const tsx = path.join(REPO, 'node_modules/tsx/dist/cli.mjs');
+    const command = [process.execPath, tsx, CLI_SOURCE, 'verify', '--base-url', server.found]
       .map((part) => `'${part}'`)
       .join(' ');
     const child = spawn('script', ['-qec', command, '/dev/null'], {

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { REPO, type CliResult } from './helpers';
+import { CLI_NODE_ARGS, REPO, type CliResult } from './helpers';
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -13,9 +13,6 @@ export interface RunningProcess {
   output: () => string;
   stop: () => Promise<void>;
 }
-
-export const TSX = path.join(REPO, 'node_modules/tsx/dist/cli.mjs');
-export const CLI = path.join(REPO, 'cli/index.ts');
 
 /** Rejects with `what` when `promise` has not settled within `ms`. */
 export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -75,7 +72,7 @@ export async function startProcess(
 export function startMockServerProcess(): Promise<RunningProcess & { found: string }> {
   return startProcess(
     process.execPath,
-    [TSX, CLI, 'mock-server', '--port', '0'],
+    [...CLI_NODE_ARGS, 'mock-server', '--port', '0'],
     /listening on (http:\/\/\S+)/,
     60_000,
   );
@@ -86,7 +83,7 @@ export function runCliAsync(
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv; ms?: number } = {},
 ): Promise<CliResult> {
-  const child = spawn(process.execPath, [TSX, CLI, ...args], {
+  const child = spawn(process.execPath, [...CLI_NODE_ARGS, ...args], {
     cwd: options.cwd ?? REPO,
     env: options.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
