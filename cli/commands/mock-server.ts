@@ -1,9 +1,13 @@
 /**
- * `mock-server --port <p> [--host <h>] [--allow-reset] [--data-dir <dir>] [--data-limit <MB>]`:
+ * `mock-server --port <p> [--host <h>] [--allow-reset] [--data-dir <dir>] [--data-limit <MB>]
+ * [--source <name>…] [--contract <dir>]`:
  * the mock backend over real HTTP. With `--data-dir` nothing acknowledged is lost: tables,
  * sessions and uploaded files are on disk before a write is answered and are there after a
  * crash or a restart; without it everything lives in memory until the server stops.
+ * `--source petstore` also serves the imported source `<contract>/sources/petstore/` (its
+ * stateful REST mock, in memory) at its server path (`/v3`), beside `/api`.
  */
+import path from 'node:path';
 import type { Command } from 'commander';
 import { EXIT, failWith } from '../fail';
 
@@ -13,7 +17,12 @@ interface MockServerFlags {
   allowReset: boolean;
   dataDir?: string;
   dataLimit: string;
+  source: string[];
+  contract: string;
 }
+
+/** Paths the spec's backend serves: a source may not be mounted over them. */
+const RESERVED = ['/api', '/storage', '/ueditor', '/ws'];
 
 export function registerMockServer(program: Command): void {
   program
@@ -33,6 +42,13 @@ export function registerMockServer(program: Command): void {
       'keep everything on disk in this folder: every write (records, sign-ins, files) is synced to a journal before it is answered and survives a crash or restart; without it, data lives in memory and is lost when the server stops',
     )
     .option('--data-limit <MB>', 'megabytes all uploaded files may take together', '1024')
+    .option(
+      '--source <name>',
+      'also serve an imported source (cli import-openapi) at its server path, as a stateful REST mock in memory; repeatable',
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    )
+    .option('--contract <dir>', 'contract directory holding sources/<name>/', 'openapi')
     .action(async (flags: MockServerFlags) => {
       const port = Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -43,14 +59,36 @@ export function registerMockServer(program: Command): void {
       // Loaded on demand: the mock engine imports generated/ through the @generated alias,
       // which other commands (run from anywhere, e.g. on a fixture copy) must not depend on.
       const { startMockServer } = await import('../../src/mocks/http-server');
+      const { loadRestSource } = await import('../../src/mocks/rest-source/load');
+      const sources = [];
+      for (const name of flags.source) {
+        const source = await loadRestSource(path.resolve(flags.contract), name).catch(
+          (error: unknown) =>
+            failWith(error instanceof Error ? error.message : String(error), EXIT.usage),
+        );
+        const taken = [...RESERVED, ...sources.map((other) => other.basePath)].find(
+          (mount) =>
+            mount === source.basePath ||
+            mount.startsWith(`${source.basePath}/`) ||
+            source.basePath.startsWith(`${mount}/`),
+        );
+        if (taken !== undefined)
+          failWith(`--source ${name}: its path ${source.basePath} overlaps ${taken}`, EXIT.usage);
+        sources.push(source);
+      }
       const server = await startMockServer({
         port,
         host: flags.host,
         allowReset: flags.allowReset,
         dataDir: flags.dataDir,
         dataLimit: Math.floor(megabytes * 1024 * 1024),
+        sources,
       });
       console.log(`mock backend listening on ${server.url} (live messages at /ws)`);
+      for (const source of sources)
+        console.log(
+          `source ${source.name}: REST mock at ${server.url}${source.basePath} (in memory)`,
+        );
       if (flags.allowReset) console.log('POST /api/mock/reset is enabled');
       console.log(
         flags.dataDir

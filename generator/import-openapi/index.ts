@@ -2,8 +2,8 @@
  * `import-openapi`: an arbitrary OpenAPI 3.0/3.1 document → an annotated copy under
  * `<contract>/sources/<name>/` with an import report. Steps, one file each: read-document
  * (file or URL, $refs across files), resources, fields, lists, conventions, actions → annotate
- * (the x-admin edits) → report → write-source. It only imports: `generate`, the request
- * adapters and the mock do not read sources/ yet.
+ * (the x-admin edits) → report → write-source. It only imports: `generate` and the request
+ * adapters do not read sources/ yet; `cli mock-server --source` serves one (src/mocks/rest-source).
  */
 import { isJson } from '../json';
 import { annotate } from './annotate';

@@ -18,6 +18,10 @@
  *
  * `/ws` is the live message socket (./socket-server), the same push as in the page.
  *
+ * Imported REST sources (`sources`, ./rest-source) are mounted at their server paths (`/v3`)
+ * beside `/api`: a request under a mount goes to that source's engine, which answers REST
+ * (status codes, problem+json) instead of the envelope.
+ *
  * Every `/storage/` answer (an uploaded file, a seeded one, a 404) carries nosniff and the
  * sandbox policy (./file-types `STORAGE_SECURITY_HEADERS`): a file opened at its address is a
  * document of an opaque origin that runs nothing and reads nothing of the app's.
@@ -36,7 +40,7 @@ import { tooLargeMessage } from './guards';
 import { mockHandlers } from './handlers';
 import { STORAGE_SECURITY_HEADERS } from '@/core/file-types';
 import { openJournal, type OpenedJournal } from './journal';
-import { bodyLimitFor, type BodyLimit } from './limits';
+import { BODY_LIMIT, bodyLimitFor, type BodyLimit } from './limits';
 import { isOssPath, ossErrorDocument } from './oss';
 import { createSocketServer } from './socket-server';
 import {
@@ -51,6 +55,8 @@ import {
   type FileBytes,
 } from './store';
 import { randomHex } from './util';
+import type { RestSource } from './rest-source/engine';
+import { problem } from './rest-source/problem';
 
 export interface RunningMockServer {
   url: string;
@@ -66,6 +72,8 @@ export interface MockServerOptions {
   dataDir?: string;
   /** Bytes all kept files may take together; 1 GB by default. */
   dataLimit?: number;
+  /** Imported REST sources, each served under its `basePath` (./rest-source/load). */
+  sources?: readonly RestSource[];
 }
 
 /** A byte store on disk, which can also list the ids it holds (the check at start). */
@@ -221,7 +229,7 @@ function allowCrossOrigin(request: IncomingMessage, response: ServerResponse): v
   // etag and x-oss-request-id: ali-oss reads them from the cloud-storage answers (./oss).
   response.setHeader(
     'Access-Control-Expose-Headers',
-    'content-disposition,x-mock-only,etag,x-oss-request-id',
+    'content-disposition,x-mock-only,etag,x-oss-request-id,location,x-total-count,link',
   );
   response.setHeader('Vary', 'Origin');
 }
@@ -391,7 +399,46 @@ function serveSeeded({ bytes, type }: SeededFile, method: string, response: Serv
   response.end(method === 'HEAD' ? undefined : bytes);
 }
 
+/** The source mounted at the path, if any (`/v3/pet` → the petstore source at `/v3`). */
+function sourceFor(sources: readonly RestSource[], pathname: string): RestSource | undefined {
+  return sources.find(
+    (source) => pathname === source.basePath || pathname.startsWith(`${source.basePath}/`),
+  );
+}
+
+async function serveSource(
+  source: RestSource,
+  url: URL,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const method = request.method ?? 'GET';
+  let body: Buffer | undefined;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const declared = Number(request.headers['content-length']);
+    body =
+      Number.isFinite(declared) && declared > BODY_LIMIT
+        ? undefined
+        : await readBody(request, BODY_LIMIT);
+    if (!body) {
+      // Answered, then the connection closes (Connection: close) without reading the rest.
+      await writeResponse(
+        response,
+        problem(413, `The body is over ${BODY_LIMIT} bytes`, undefined, { Connection: 'close' }),
+      );
+      return;
+    }
+  }
+  const fetchRequest = new Request(url, {
+    method,
+    headers: fetchHeaders(request.headers),
+    body: body && new Uint8Array(body),
+  });
+  await writeResponse(response, await source.handle(fetchRequest));
+}
+
 async function serve(
+  sources: readonly RestSource[],
   handlers: RequestHandler[],
   seeded: ReadonlyMap<string, SeededFile>,
   fallbackHost: string,
@@ -406,6 +453,11 @@ async function serve(
     return;
   }
   const url = requestUrl(request, fallbackHost);
+  const source = sourceFor(sources, url.pathname);
+  if (source) {
+    await serveSource(source, url, request, response);
+    return;
+  }
   if (url.pathname.startsWith('/storage/'))
     for (const [name, value] of Object.entries(STORAGE_SECURITY_HEADERS))
       response.setHeader(name, value);
@@ -475,13 +527,18 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const inFlight = new Set<Promise<void>>();
   let fallbackHost = host;
   const server = createHttpServer((request, response) => {
-    const handled = serve(handlers, seeded, fallbackHost, request, response).catch(
-      (error: unknown) => {
-        console.error('mock backend: request failed', error);
-        if (!response.headersSent) sendEnvelope(response, 500, 500, mockMessages.internalError);
-        else response.destroy();
-      },
-    );
+    const handled = serve(
+      options.sources ?? [],
+      handlers,
+      seeded,
+      fallbackHost,
+      request,
+      response,
+    ).catch((error: unknown) => {
+      console.error('mock backend: request failed', error);
+      if (!response.headersSent) sendEnvelope(response, 500, 500, mockMessages.internalError);
+      else response.destroy();
+    });
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));
   });

@@ -1,0 +1,125 @@
+/**
+ * A list call as the document declares it (its x-admin): filters from the declared query
+ * parameters, the keyword, the sort parameter, then the page in its style (page/size,
+ * offset/limit, cursor, none) and the total in the body field or a header.
+ */
+import { textOf } from '@/core/guards';
+import { json, problem } from './problem';
+import type { Row, ResourceTable } from './records';
+import type { Operation } from './routes';
+import { propertiesOf, recordAt, resolve, textAt, type Node } from './schema';
+import type { Success } from './answers';
+
+function matches(value: unknown, wanted: unknown): boolean {
+  const accepted = Array.isArray(wanted) ? wanted.map(textOf) : [textOf(wanted)];
+  const present = Array.isArray(value) ? value.map(textOf) : [textOf(value)];
+  return present.some((item) => accepted.includes(item));
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return textOf(a).localeCompare(textOf(b));
+}
+
+function defaultOf(document: Node, operation: Operation, name: string, fallback: number): number {
+  const parameter = operation.parameters.find(
+    (p) => textAt(p, 'name') === name && textAt(p, 'in') === 'query',
+  );
+  const schema = resolve(document, parameter?.schema);
+  const value = schema.default;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : fallback;
+}
+
+export function answerList(
+  document: Node,
+  operation: Operation,
+  table: ResourceTable,
+  rows: readonly Row[],
+  parameters: ReadonlyMap<string, unknown>,
+  answer: Success,
+): Response {
+  const admin = recordAt(operation.operation, 'x-admin');
+  const fields = propertiesOf(document, table.resource.entity);
+  let values = rows.map((row) => row.value);
+  const paging = recordAt(admin, 'pagination');
+  const sort = recordAt(admin, 'sort');
+  const keyword = textAt(admin, 'keyword');
+  const pagingNames = new Set(
+    Object.entries(paging)
+      .filter(([key]) => key !== 'style')
+      .map(([, value]) => textOf(value)),
+  );
+  for (const [name, wanted] of parameters) {
+    if (pagingNames.has(name) || name === keyword || name === textAt(sort, 'param')) continue;
+    if (fields.has(name)) values = values.filter((value) => matches(value[name], wanted));
+  }
+  if (keyword && parameters.has(keyword)) {
+    const needle = textOf(parameters.get(keyword)).toLowerCase();
+    values = values.filter((value) =>
+      Object.values(value).some(
+        (item) => typeof item === 'string' && item.toLowerCase().includes(needle),
+      ),
+    );
+  }
+  const sortParam = textAt(sort, 'param');
+  const order = sortParam ? textOf(parameters.get(sortParam)) : '';
+  if (order) {
+    const descending = order.startsWith('-') || /[:\s,]desc$/i.test(order);
+    const field = order.replace(/^[-+]/, '').replace(/[:\s,](asc|desc)$/i, '');
+    values = [...values].sort((a, b) => compare(a[field], b[field]) * (descending ? -1 : 1));
+  }
+  const total = values.length;
+  const style = textAt(paging, 'style') ?? 'none';
+  let start = 0;
+  let size = total;
+  const number = (name: string | undefined, fallback: number) => {
+    const value = name === undefined ? undefined : parameters.get(name);
+    return typeof value === 'number'
+      ? value
+      : name === undefined
+        ? fallback
+        : defaultOf(document, operation, name, fallback);
+  };
+  if (style === 'page') {
+    size = number(textAt(paging, 'size'), 20);
+    const page = number(textAt(paging, 'page'), 1);
+    // Pages count from 1 unless the document's default page is 0.
+    const first = defaultOf(document, operation, textAt(paging, 'page') ?? '', 1) === 0 ? 0 : 1;
+    start = (page - first) * size;
+  } else if (style === 'offset') {
+    start = number(textAt(paging, 'offset'), 0);
+    size = number(textAt(paging, 'limit'), 20);
+  } else if (style === 'cursor') {
+    const cursor = textOf(parameters.get(textAt(paging, 'cursor') ?? ''));
+    start = /^\d+$/.test(cursor) ? Number(cursor) : 0;
+    size = number(textAt(paging, 'limit'), 20);
+  }
+  if (!Number.isSafeInteger(start) || start < 0 || !Number.isSafeInteger(size) || size < 0)
+    return problem(400, 'The page asked for is out of range');
+  const page = values.slice(start, start + size);
+  const next = start + size < total ? String(start + size) : null;
+  const headers: Record<string, string> = {};
+  const counted = recordAt(admin, 'total');
+  if (textAt(counted, 'in') === 'header')
+    headers[textAt(counted, 'name') ?? 'X-Total-Count'] = String(total);
+  const items = textAt(admin, 'items');
+  if (!items) return json(answer.status, page, headers);
+  const body: Node = { [items]: page };
+  const bodyFields = answer.schema
+    ? propertiesOf(document, answer.schema)
+    : new Map<string, Node>();
+  if (textAt(counted, 'in') === 'body') body[textAt(counted, 'field') ?? 'total'] = total;
+  for (const [key, name] of Object.entries(paging)) {
+    if (key === 'style' || typeof name !== 'string' || !bodyFields.has(name)) continue;
+    body[name] =
+      key === 'offset'
+        ? start
+        : key === 'cursor'
+          ? next
+          : (parameters.get(name) ??
+            (key === 'page' ? Math.floor(start / Math.max(size, 1)) + 1 : size));
+  }
+  for (const name of ['next', 'nextCursor', 'next_cursor'])
+    if (bodyFields.has(name) && style === 'cursor') body[name] = next;
+  return json(answer.status, body, headers);
+}

@@ -1,0 +1,137 @@
+/**
+ * The record operations of a resource: info, add, edit (PUT replaces, PATCH merges) and delete,
+ * answered with the statuses and headers REST clients expect (201 + Location, 204, 404
+ * problem+json), over the in-memory tables.
+ */
+import { isRecord, textOf } from '@/core/guards';
+import { success } from './answers';
+import { json, problem } from './problem';
+import { keyOf, newKey, type ResourceTable, type Row } from './records';
+import type { Operation } from './routes';
+import { propertiesOf, type Node } from './schema';
+
+export interface RecordCall {
+  document: Node;
+  operation: Operation;
+  table: ResourceTable;
+  /** The coerced path and query parameters. */
+  parameters: ReadonlyMap<string, unknown>;
+  /** The checked body (undefined for info and delete). */
+  body: unknown;
+  /** The source's mount path, for Location (/v3). */
+  basePath: string;
+  /** The path of a record of this resource (the info template), for Location. */
+  itemTemplate?: string;
+}
+
+/** The record key a call names: its path parameter, else (PUT /pet) the body's primary key. */
+function requestedKey(call: RecordCall): string | undefined {
+  const { operation, parameters, table } = call;
+  const last = operation.segments.at(-1) ?? '';
+  const param = /^\{(.+)\}$/.exec(last)?.[1];
+  if (param !== undefined && parameters.has(param)) return textOf(parameters.get(param));
+  if (isRecord(call.body) && call.body[table.resource.primaryKey] !== undefined)
+    return textOf(call.body[table.resource.primaryKey]);
+  return undefined;
+}
+
+function parentKey(call: RecordCall): string | undefined {
+  const param = call.table.resource.parentParam;
+  return param && call.parameters.has(param) ? textOf(call.parameters.get(param)) : undefined;
+}
+
+function findRow(call: RecordCall): Row | undefined {
+  const key = requestedKey(call);
+  return key === undefined
+    ? undefined
+    : call.table.rows.find((row) => keyOf(call.table, row) === key);
+}
+
+function notFound(call: RecordCall): Response {
+  const key = requestedKey(call);
+  return problem(404, `${call.table.resource.key} ${key ?? '(no key)'} does not exist`);
+}
+
+/** The stored copy of a body: declared properties only (unless the schema allows others), readOnly from `kept`. */
+function stored(call: RecordCall, body: Node, kept: Node): Node {
+  const properties = propertiesOf(call.document, call.table.resource.entity);
+  const open = call.table.resource.entity.additionalProperties;
+  const entries: [string, unknown][] = [];
+  for (const [name, value] of Object.entries(body)) {
+    const property = properties.get(name);
+    if (property?.readOnly === true) continue;
+    if (property !== undefined || open === true || isRecord(open)) entries.push([name, value]);
+  }
+  for (const [name, property] of properties)
+    if (property.readOnly === true && kept[name] !== undefined) entries.push([name, kept[name]]);
+  return Object.fromEntries(entries);
+}
+
+function itemPath(call: RecordCall, key: string): string {
+  const template =
+    call.itemTemplate ?? `${call.operation.template}/{${call.table.resource.primaryKey}}`;
+  const last = template.lastIndexOf('{');
+  const filled = `${template.slice(0, last)}${encodeURIComponent(key)}${template.slice(template.indexOf('}', last) + 1)}`;
+  return `${call.basePath}${filled.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(textOf(call.parameters.get(name))))}`;
+}
+
+export function info(call: RecordCall): Response {
+  const row = findRow(call);
+  const parent = parentKey(call);
+  if (!row || (parent !== undefined && row.parent !== undefined && row.parent !== parent))
+    return notFound(call);
+  return json(success(call.document, call.operation, 200).status, row.value);
+}
+
+export function add(call: RecordCall): Response {
+  const { table } = call;
+  if (!isRecord(call.body)) return problem(400, 'A JSON object body is required');
+  const primaryKey = table.resource.primaryKey;
+  const keyProperty = propertiesOf(call.document, table.resource.entity).get(primaryKey);
+  const given = keyProperty?.readOnly === true ? undefined : call.body[primaryKey];
+  if (given !== undefined && table.rows.some((row) => keyOf(table, row) === textOf(given)))
+    return problem(409, `${table.resource.key} ${textOf(given)} exists already`);
+  const value = stored(call, call.body, {});
+  value[primaryKey] = given ?? newKey(call.document, table);
+  for (const [name, property] of propertiesOf(call.document, table.resource.entity))
+    if (property.readOnly === true && name !== primaryKey && property.format === 'date-time')
+      value[name] = new Date(0).toISOString().replace('.000Z', 'Z');
+  const parent = parentKey(call);
+  table.rows.push(parent === undefined ? { value } : { parent, value });
+  const answer = success(call.document, call.operation, 201);
+  const location = itemPath(call, textOf(value[primaryKey]));
+  if (answer.status === 204)
+    return new Response(null, { status: 204, headers: { Location: location } });
+  return json(answer.status, value, { Location: location });
+}
+
+/** PUT replaces the record (its key and readOnly values kept); PATCH merges (null removes a value). */
+export function edit(call: RecordCall, merge: boolean): Response {
+  const row = findRow(call);
+  if (!row) return notFound(call);
+  if (!isRecord(call.body)) return problem(400, 'A JSON object body is required');
+  const primaryKey = call.table.resource.primaryKey;
+  let next: Node;
+  if (merge) {
+    const merged = Object.entries({ ...row.value, ...call.body }).filter(
+      ([, value]) => value !== null,
+    );
+    next = stored(call, Object.fromEntries(merged), row.value);
+  } else {
+    next = stored(call, call.body, row.value);
+  }
+  next[primaryKey] = row.value[primaryKey];
+  row.value = next;
+  const answer = success(call.document, call.operation, 200);
+  return answer.status === 204 ? new Response(null, { status: 204 }) : json(answer.status, next);
+}
+
+export function remove(call: RecordCall): Response {
+  const row = findRow(call);
+  if (!row) return notFound(call);
+  call.table.rows.splice(call.table.rows.indexOf(row), 1);
+  const answer = success(call.document, call.operation, 204);
+  return answer.schema
+    ? json(answer.status, row.value)
+    : new Response(null, { status: answer.status === 200 ? 200 : 204 });
+}

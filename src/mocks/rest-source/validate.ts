@@ -1,0 +1,176 @@
+/**
+ * Request bodies checked against the operation's schema: required properties, types, enums,
+ * min/max, lengths, patterns, items. `readOnly` properties are neither required nor checked on
+ * input (the server sets them); a patch (merge-patch) requires nothing. One error per problem,
+ * each with the JSON pointer of the value and a message naming the field.
+ */
+import { isRecord, listOf } from '@/core/guards';
+import {
+  isNullable,
+  numberAt,
+  propertiesOf,
+  requiredOf,
+  resolve,
+  textAt,
+  typeOf,
+  type Node,
+} from './schema';
+
+export interface FieldError {
+  pointer: string;
+  field: string;
+  message: string;
+}
+
+/** input: a request body; patch: a partial one; output: a value the mock itself answers. */
+export type Mode = 'input' | 'patch' | 'output';
+
+const FORMATS: Record<string, RegExp> = {
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/,
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+};
+
+function typeMatches(type: string, value: unknown): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return typeof value === 'number' && Number.isSafeInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return isRecord(value);
+    default:
+      return true;
+  }
+}
+
+function patternMatches(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    // A pattern JavaScript cannot read constrains nothing here.
+    return true;
+  }
+}
+
+function fieldOf(pointer: string): string {
+  return pointer.split('/').slice(1).join('.') || '(body)';
+}
+
+export function validate(
+  document: Node,
+  input: unknown,
+  value: unknown,
+  mode: Mode,
+  pointer = '',
+  depth = 0,
+): FieldError[] {
+  const schema = resolve(document, input);
+  const errors: FieldError[] = [];
+  const fail = (message: string) =>
+    errors.push({ pointer, field: fieldOf(pointer), message: `${fieldOf(pointer)} ${message}` });
+  if (depth > 32) return errors;
+  if (value === null) {
+    if (!isNullable(schema) && typeOf(schema) !== undefined) fail('must not be null');
+    return errors;
+  }
+  for (const part of listOf(schema.allOf))
+    errors.push(...validate(document, part, value, mode, pointer, depth + 1));
+  const variants = [...listOf(schema.oneOf), ...listOf(schema.anyOf)];
+  if (
+    variants.length > 0 &&
+    !variants.some(
+      (variant) => validate(document, variant, value, mode, pointer, depth + 1).length === 0,
+    )
+  )
+    fail('matches none of the allowed shapes');
+  const type = typeOf(schema);
+  if (type !== undefined && !typeMatches(type, value)) {
+    fail(
+      type === 'integer' && typeof value === 'number'
+        ? 'must be a safe integer'
+        : `must be ${type === 'array' || type === 'object' ? 'an' : 'a'} ${type}`,
+    );
+    return errors;
+  }
+  const choices = listOf(schema.enum);
+  if (choices.length > 0 && !choices.includes(value))
+    fail(`must be one of ${choices.map((choice) => JSON.stringify(choice)).join(', ')}`);
+  if (typeof value === 'number') {
+    const minimum = numberAt(schema, 'minimum');
+    const maximum = numberAt(schema, 'maximum');
+    if (minimum !== undefined && value < minimum) fail(`must be at least ${minimum}`);
+    if (maximum !== undefined && value > maximum) fail(`must be at most ${maximum}`);
+    const above = numberAt(schema, 'exclusiveMinimum');
+    const below = numberAt(schema, 'exclusiveMaximum');
+    if (above !== undefined && value <= above) fail(`must be more than ${above}`);
+    if (below !== undefined && value >= below) fail(`must be less than ${below}`);
+  }
+  if (typeof value === 'string') {
+    const length = [...value].length;
+    const min = numberAt(schema, 'minLength');
+    const max = numberAt(schema, 'maxLength');
+    if (min !== undefined && length < min) fail(`must have at least ${min} characters`);
+    if (max !== undefined && length > max) fail(`must have at most ${max} characters`);
+    const pattern = textAt(schema, 'pattern');
+    if (pattern !== undefined && !patternMatches(pattern, value)) fail(`must match ${pattern}`);
+    const format = FORMATS[textAt(schema, 'format') ?? ''];
+    if (format && !format.test(value)) fail(`must be a valid ${textAt(schema, 'format')}`);
+  }
+  if (Array.isArray(value)) {
+    const min = numberAt(schema, 'minItems');
+    const max = numberAt(schema, 'maxItems');
+    if (min !== undefined && value.length < min) fail(`must have at least ${min} items`);
+    if (max !== undefined && value.length > max) fail(`must have at most ${max} items`);
+    value.forEach((item, index) =>
+      errors.push(
+        ...validate(document, schema.items, item, mode, `${pointer}/${index}`, depth + 1),
+      ),
+    );
+  }
+  if (isRecord(value))
+    errors.push(...validateObject(document, schema, value, mode, pointer, depth));
+  return errors;
+}
+
+function validateObject(
+  document: Node,
+  schema: Node,
+  value: Record<string, unknown>,
+  mode: Mode,
+  pointer: string,
+  depth: number,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const properties = propertiesOf(document, schema);
+  const skipped = (property: Node | undefined) => mode !== 'output' && property?.readOnly === true;
+  if (mode === 'input')
+    for (const name of requiredOf(document, schema)) {
+      if (skipped(properties.get(name)) || value[name] !== undefined) continue;
+      const at = `${pointer}/${name}`;
+      errors.push({ pointer: at, field: fieldOf(at), message: `${fieldOf(at)} is required` });
+    }
+  for (const [name, item] of Object.entries(value)) {
+    const at = `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const property = properties.get(name);
+    if (property === undefined) {
+      if (schema.additionalProperties === false)
+        errors.push({ pointer: at, field: fieldOf(at), message: `${fieldOf(at)} is not allowed` });
+      else if (isRecord(schema.additionalProperties))
+        errors.push(...validate(document, schema.additionalProperties, item, mode, at, depth + 1));
+      continue;
+    }
+    if (skipped(property)) continue;
+    errors.push(
+      ...validate(document, property, item, mode === 'patch' ? 'patch' : mode, at, depth + 1),
+    );
+  }
+  return errors;
+}

@@ -1,0 +1,143 @@
+/**
+ * Values that satisfy a schema, for seeding and for answering operations without an example:
+ * the schema's own example, default or enum first, else a value of its type within its bounds
+ * (formats, lengths, patterns), drawn from a seeded sequence so the same seed gives the same data.
+ */
+import { listOf } from '@/core/guards';
+import { stringForPattern } from './pattern';
+import type { Random } from './random';
+import {
+  declaredExample,
+  isNullable,
+  numberAt,
+  propertiesOf,
+  requiredOf,
+  resolve,
+  textAt,
+  typeOf,
+  type Node,
+} from './schema';
+import { validate } from './validate';
+
+const WORDS = ['alpha', 'bravo', 'cedar', 'delta', 'ember', 'fable', 'grove', 'harbor', 'iris'];
+const DAY_MS = 86_400_000;
+/** 2024-01-01: generated dates are within a few years after it. */
+const EPOCH = Date.UTC(2024, 0, 1);
+
+export interface ValueOptions {
+  random: Random;
+  /** Use the schemas' `example`s (seeding the first record) or not (the others). */
+  examples: boolean;
+  /** The property's name, for a readable string (`name-3`). */
+  name?: string;
+  depth?: number;
+}
+
+function hex(random: Random, length: number): string {
+  let text = '';
+  for (let i = 0; i < length; i += 1) text += random.int(0, 15).toString(16);
+  return text;
+}
+
+function formatted(format: string | undefined, options: ValueOptions): string | undefined {
+  const { random } = options;
+  const date = new Date(EPOCH + random.int(0, 1000) * DAY_MS + random.int(0, 86_399) * 1000);
+  switch (format) {
+    case 'date':
+      return date.toISOString().slice(0, 10);
+    case 'date-time':
+      return date.toISOString().replace(/\.\d+Z$/, 'Z');
+    case 'time':
+      return date.toISOString().slice(11, 19);
+    case 'email':
+      return `${random.pick(WORDS)}${random.int(1, 99)}@example.com`;
+    case 'uri':
+    case 'url':
+      return `https://example.com/${random.pick(WORDS)}/${random.int(1, 999)}`;
+    case 'uuid':
+      return `${hex(random, 8)}-${hex(random, 4)}-4${hex(random, 3)}-a${hex(random, 3)}-${hex(random, 12)}`;
+    default:
+      return undefined;
+  }
+}
+
+function stringValue(schema: Node, options: ValueOptions): string {
+  const min = numberAt(schema, 'minLength') ?? 0;
+  const max = numberAt(schema, 'maxLength') ?? 64;
+  const pattern = textAt(schema, 'pattern');
+  if (pattern) {
+    const value = stringForPattern(pattern, options.random);
+    if (value !== undefined) return value;
+  }
+  const value =
+    formatted(textAt(schema, 'format'), options) ??
+    `${options.name ?? options.random.pick(WORDS)} ${options.random.pick(WORDS)} ${options.random.int(1, 99)}`;
+  return value.padEnd(min, 'x').slice(0, Math.max(min, max));
+}
+
+function numberValue(schema: Node, integer: boolean, options: ValueOptions): number {
+  const minimum = numberAt(schema, 'minimum') ?? numberAt(schema, 'exclusiveMinimum') ?? 0;
+  const maximum =
+    numberAt(schema, 'maximum') ?? numberAt(schema, 'exclusiveMaximum') ?? minimum + 1000;
+  const low = Math.ceil(minimum) + (schema.exclusiveMinimum !== undefined ? 1 : 0);
+  const high = Math.floor(maximum) - (schema.exclusiveMaximum !== undefined ? 1 : 0);
+  const value = options.random.int(low, Math.max(low, high));
+  return integer ? value : Math.min(maximum, value + options.random.int(0, 99) / 100);
+}
+
+/** A value satisfying the schema (undefined only for a schema that allows nothing we can make). */
+export function valueFor(document: Node, input: unknown, options: ValueOptions): unknown {
+  const schema = resolve(document, input);
+  const depth = options.depth ?? 0;
+  if (options.examples) {
+    const example = declaredExample(document, schema);
+    if (example && validate(document, schema, example.value, 'output').length === 0)
+      return example.value;
+  }
+  if (Object.hasOwn(schema, 'const')) return schema.const;
+  const choices = listOf(schema.enum).filter((value) => value !== null);
+  if (choices.length > 0) return options.random.pick(choices);
+  if (options.examples && Object.hasOwn(schema, 'default')) return schema.default;
+  const variants = [...listOf(schema.oneOf), ...listOf(schema.anyOf)];
+  if (variants.length > 0) return valueFor(document, variants[0], { ...options, depth });
+  switch (typeOf(schema)) {
+    case 'string':
+      return stringValue(schema, options);
+    case 'integer':
+      return numberValue(schema, true, options);
+    case 'number':
+      return numberValue(schema, false, options);
+    case 'boolean':
+      return options.random.next() < 0.5;
+    case 'array': {
+      if (depth > 4) return [];
+      const min = numberAt(schema, 'minItems') ?? 1;
+      const count = Math.min(numberAt(schema, 'maxItems') ?? min + 1, Math.max(min, 1) + 1);
+      const items: unknown[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const item = valueFor(document, schema.items, { ...options, depth: depth + 1 });
+        const isDuplicate = items.some((seen) => JSON.stringify(seen) === JSON.stringify(item));
+        if (!(schema.uniqueItems === true && isDuplicate)) items.push(item);
+      }
+      return items.slice(0, Math.max(min, items.length));
+    }
+    case 'object':
+    case undefined:
+      return objectValue(document, schema, options, depth);
+    default:
+      return isNullable(schema) ? null : undefined;
+  }
+}
+
+function objectValue(document: Node, schema: Node, options: ValueOptions, depth: number): unknown {
+  const properties = propertiesOf(document, schema);
+  if (properties.size === 0 || depth > 4) return {};
+  const required = new Set(requiredOf(document, schema));
+  const entries: [string, unknown][] = [];
+  for (const [name, property] of properties) {
+    if (!required.has(name) && depth > 2) continue;
+    const value = valueFor(document, property, { ...options, name, depth: depth + 1 });
+    if (value !== undefined) entries.push([name, value]);
+  }
+  return Object.fromEntries(entries);
+}
