@@ -1,0 +1,225 @@
+/**
+ * `--writes`: per resource with an add and a delete, a round trip on a record of its own — add
+ * (201 + Location, or 200 with the record), read it back, edit one field (PUT or PATCH as
+ * declared) and read the change, delete it (2xx, 204 empty), read it again (404). Once the add
+ * has made a record, the delete is always tried, whatever failed between. Edit and delete are
+ * never tried on records that were there before.
+ */
+import { isJson, type Json } from '../../json';
+import { resolveRef } from '../../model/refs';
+import { flattenObject, schemaType } from '../../import-openapi/schemas';
+import type { SourceOperation } from '../../import-openapi/source-operations';
+import {
+  callOperation,
+  keyText,
+  report,
+  successVerdict,
+  type Context,
+  type Verdict,
+} from './checks';
+import { excerpt, isJsonType, type Answer } from './http';
+import { fillPath, needsParent, type Plan, type PlannedResource } from './plan';
+import { pathValues } from './reads';
+import { editOf, newRecord } from './records';
+
+/** Why a resource gets no round trip (undefined: it gets one). */
+export function roundTripBlocker(resource: PlannedResource): string | undefined {
+  if (!resource.operations.add)
+    return 'no add (edit and delete are never tried on records already there)';
+  if (!resource.operations.delete) return 'no delete to undo an add: nothing is written';
+  return undefined;
+}
+
+export function entitySchema(resource: PlannedResource): Json {
+  return { $ref: `#/components/schemas/${resource.entity}` };
+}
+
+/** The JSON media type a write sends; undefined when it takes no JSON body. */
+export function jsonBodyType(operation: SourceOperation): string | undefined {
+  const type = operation.body?.mediaType;
+  return type && isJsonType(type) ? type : undefined;
+}
+
+/** The key of the record an add made: its Location's last segment, the body's key, the one sent. */
+export function createdKey(answer: Answer, primaryKey: string, sent: Json): string | undefined {
+  const location = answer.headers.get('location');
+  if (location) {
+    try {
+      const last = new URL(location, answer.url).pathname.split('/').filter(Boolean).at(-1);
+      if (last) return decodeURIComponent(last);
+    } catch {
+      // Not a URL: the key is read from the body below.
+    }
+  }
+  const body = answer.json?.value;
+  return keyText(isJson(body) ? body[primaryKey] : undefined) ?? keyText(sent[primaryKey]);
+}
+
+/** REST's answer to an add: 201 with a Location, or the record itself. */
+function addConvention(answer: Answer): string | undefined {
+  const location = answer.headers.get('location');
+  const record = isJson(answer.json?.value);
+  if (answer.status === 201 && !location) return 'HTTP 201 without a Location header';
+  if (answer.status !== 201 && !record && !location)
+    return `HTTP ${answer.status} with neither the record nor a Location header`;
+  return undefined;
+}
+
+/** The first plain value sent that the read-back record does not have. */
+function firstDifference(
+  document: Json,
+  entity: Json,
+  sent: Json,
+  got: unknown,
+): string | undefined {
+  if (!isJson(got)) return 'the answer is no record';
+  for (const property of flattenObject(entity, [], document).properties) {
+    const schema = resolveRef(property.schema, document);
+    const type = schemaType(schema);
+    const plain =
+      type === 'integer' ||
+      type === 'number' ||
+      type === 'boolean' ||
+      (type === 'string' && !('format' in schema));
+    const value = sent[property.name];
+    if (!plain || schema.writeOnly === true || value === undefined) continue;
+    if (got[property.name] !== value)
+      return `${property.name} is ${excerpt(JSON.stringify(got[property.name]) ?? 'missing', 40)}, sent ${excerpt(JSON.stringify(value), 40)}`;
+  }
+  return undefined;
+}
+
+interface Trip {
+  context: Context;
+  plan: Plan;
+  resource: PlannedResource;
+  entity: Json;
+  /** The record as sent, its key as the server gave it. */
+  record: Json;
+  key: string;
+}
+
+function pathFor(trip: Trip, operation: SourceOperation): string | undefined {
+  const { context, plan, resource, key } = trip;
+  return fillPath(operation.path, pathValues(context, plan, resource, operation.path, key));
+}
+
+async function readBack(trip: Trip, what: string, expected: Json): Promise<Verdict | undefined> {
+  const info = trip.resource.operations.info;
+  const path = info && pathFor(trip, info);
+  if (!info || path === undefined) return undefined;
+  const answer = await callOperation(trip.context, info, { path });
+  const verdict = successVerdict(trip.context, info, answer, what);
+  const difference =
+    verdict.outcome === 'ok'
+      ? firstDifference(trip.context.document, trip.entity, expected, answer.json?.value)
+      : undefined;
+  return difference ? { outcome: 'failed', detail: `${what}: ${difference}` } : verdict;
+}
+
+async function edit(trip: Trip, operation: SourceOperation): Promise<void> {
+  const { context, resource } = trip;
+  const contentType = jsonBodyType(operation);
+  // PUT /pet (no key in the path) names the record by the key in its body.
+  const path = pathFor(trip, operation);
+  if (!contentType || path === undefined) {
+    const why = contentType
+      ? `cannot name record ${trip.key}`
+      : `edit takes ${operation.body?.mediaType ?? 'no body'}, not JSON`;
+    report(context, operation, 'skipped', `round trip: ${why}`);
+    return;
+  }
+  const change = editOf(context.document, trip.entity, trip.record, resource.primaryKey);
+  const changed = change ? { [change.field]: change.value } : {};
+  const full = { ...trip.record, ...changed };
+  const value = operation.method === 'patch' && change ? changed : full;
+  const answer = await callOperation(context, operation, { path, body: { contentType, value } });
+  const what = `round trip: edit${change ? ` ${change.field}` : ''}`;
+  let verdict = successVerdict(context, operation, answer, what);
+  if (verdict.outcome === 'ok' && change) {
+    const after = await readBack(trip, `${what}, read back`, changed);
+    if (after) verdict = after;
+  }
+  if (verdict.outcome === 'ok') trip.record = full;
+  report(context, operation, verdict.outcome, verdict.detail);
+}
+
+async function remove(trip: Trip, operation: SourceOperation): Promise<void> {
+  const { context, resource } = trip;
+  const path = pathFor(trip, operation);
+  if (path === undefined) {
+    report(context, operation, 'failed', `round trip: cannot name record ${trip.key} to delete it`);
+    return;
+  }
+  const answer = await callOperation(context, operation, { path });
+  const verdict = successVerdict(context, operation, answer, `round trip: delete ${trip.key}`);
+  report(context, operation, verdict.outcome, verdict.detail);
+  const info = resource.operations.info;
+  const infoPath = info && pathFor(trip, info);
+  if (!info || infoPath === undefined || answer.status < 200 || answer.status >= 300) return;
+  const again = await callOperation(context, info, { path: infoPath });
+  if (again.status === 404 || again.status === 410)
+    report(context, info, 'ok', `round trip: gone after the delete (HTTP ${again.status})`);
+  else
+    report(
+      context,
+      info,
+      'failed',
+      `round trip: after the delete, ${again.problem ?? `HTTP ${again.status}`} (expected 404)`,
+    );
+}
+
+/** The round trip of one resource (roundTripBlocker said it has one). */
+export async function roundTrip(
+  context: Context,
+  plan: Plan,
+  resource: PlannedResource,
+): Promise<void> {
+  const { add, edit: editing, delete: deleting } = resource.operations;
+  if (!add || !deleting) return;
+  const entity = entitySchema(resource);
+  const contentType = jsonBodyType(add);
+  const made = newRecord(
+    context.document,
+    entity,
+    resource.primaryKey,
+    context.listed.get(resource.key),
+  );
+  const path = fillPath(add.path, pathValues(context, plan, resource, add.path));
+  const skip = (why: string) => report(context, add, 'skipped', `round trip: ${why}`);
+  if (!contentType) return skip(`add takes ${add.body?.mediaType ?? 'no body'}, not JSON`);
+  if ('cannot' in made) return skip(`cannot build a record: ${made.cannot}`);
+  if (path === undefined) return skip(needsParent(resource));
+  const answer = await callOperation(context, add, {
+    path,
+    body: { contentType, value: made.record },
+  });
+  const key = createdKey(answer, resource.primaryKey, made.record);
+  const verdict = successVerdict(
+    context,
+    add,
+    answer,
+    `round trip: add (HTTP ${answer.status}, key ${key ?? '?'})`,
+  );
+  const convention = verdict.outcome === 'ok' ? addConvention(answer) : undefined;
+  if (convention) report(context, add, 'failed', `round trip: add: ${convention}`);
+  else if (verdict.outcome === 'ok' && key === undefined)
+    report(
+      context,
+      add,
+      'failed',
+      `round trip: add: no key (no Location, no ${resource.primaryKey} in the body)`,
+    );
+  else report(context, add, verdict.outcome, verdict.detail);
+  if (answer.status < 200 || answer.status >= 300 || key === undefined) return;
+  const body = answer.json?.value;
+  const record = { ...made.record };
+  if (isJson(body) && body[resource.primaryKey] !== undefined)
+    record[resource.primaryKey] = body[resource.primaryKey];
+  const trip: Trip = { context, plan, resource, entity, record, key };
+  const read = await readBack(trip, `round trip: read back ${key}`, made.record);
+  if (read && resource.operations.info)
+    report(context, resource.operations.info, read.outcome, read.detail);
+  if (editing) await edit(trip, editing);
+  await remove(trip, deleting);
+}
