@@ -69,26 +69,3 @@ export async function loadSource(contractDir: string, name: string): Promise<Jso
     );
   return document;
 }
-
-/**
- * The path of the document's first server (`/v3`; `/v2` of https://host/v2), its variables at
- * their defaults; '' when it has none. A base URL given without a path gets it appended.
- */
-export function serverPath(document: Json): string {
-  const servers = Array.isArray(document.servers) ? document.servers : [];
-  const first: unknown = servers[0];
-  if (!isJson(first) || typeof first.url !== 'string') return '';
-  const variables = isJson(first.variables) ? first.variables : {};
-  const url = first.url.replace(/\{([^}]+)\}/g, (_, key: string) => {
-    const variable = variables[key];
-    return isJson(variable) && typeof variable.default === 'string' ? variable.default : '';
-  });
-  let pathname = url;
-  try {
-    pathname = new URL(url).pathname;
-  } catch {
-    // A relative server URL (`/v3`) is the path itself.
-  }
-  pathname = pathname.replace(/\/+$/, '');
-  return pathname === '' || pathname.startsWith('/') ? pathname : `/${pathname}`;
-}

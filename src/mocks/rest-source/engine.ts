@@ -11,7 +11,8 @@
  * const engine = createRestSource(document, { seed: 'demo' });
  * const answer = await engine.handle(new Request('http://x/v3/pet/findByStatus?status=sold'));
  */
-import { isRecord, textOf } from '@/core/guards';
+import { textOf } from '@/core/guards';
+import { serverPath } from '@/core/openapi-server';
 import { declaredAnswer, invalidStatus, success } from './answers';
 import { answerList } from './lists';
 import { problem } from './problem';
@@ -36,25 +37,6 @@ export interface RestSource {
   handle(request: Request): Promise<Response>;
   /** The records of a resource (its x-admin module key), for tests. */
   records(resource: string): Node[];
-}
-
-/** The path of the document's first server (`/v3`, or `/v2` of https://host/v2); '' when none. */
-export function serverPath(document: Node): string {
-  const servers = document.servers;
-  const first = Array.isArray(servers) && isRecord(servers[0]) ? servers[0] : {};
-  const variables = recordAt(first, 'variables');
-  const url = (textAt(first, 'url') ?? '').replace(
-    /\{([^}]+)\}/g,
-    (_, name: string) => textAt(recordAt(variables, name), 'default') ?? '',
-  );
-  let pathname = url;
-  try {
-    pathname = new URL(url).pathname;
-  } catch {
-    // A relative server URL is the path itself.
-  }
-  pathname = pathname.replace(/\/+$/, '');
-  return pathname === '' || pathname.startsWith('/') ? pathname : `/${pathname}`;
 }
 
 function segmentsOf(pathname: string): string[] | undefined {
