@@ -12,7 +12,7 @@ export default defineConfig((env) =>
       pool: 'forks',
       // Vitest's default for a run is one worker fewer than the cores: one on this 2-core
       // machine, which leaves a core idle while a file waits on a child process (the CLI
-      // tests). Two files at a time: unit 391 s → 223 s on a clean clone.
+      // tests). Two files at a time: unit 391 s → 202 s on a clean clone.
       maxWorkers: 2,
     },
   }),
