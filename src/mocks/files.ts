@@ -29,6 +29,7 @@ import { envelope, fail, ok } from './respond';
 import { FILE_TABLE, fileById, fileIdOf, keepBytes, persist, table } from './store';
 import { hasJsonBody, nowSeconds, readBody, readQuery, type Params } from './util';
 import { listOf, textOf } from '@/core/guards';
+import { readWithin } from '@/core/read-within';
 
 export { FILE_TABLE };
 export const ATTACHMENT_TABLE = 'attachment';
@@ -427,36 +428,6 @@ const FOLLOW_REDIRECTS_HERE = typeof document === 'undefined';
 
 async function discard(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
-}
-
-/** The body when it has at most `limit` bytes; undefined as soon as it has more. */
-async function readWithin(response: Response, limit: number): Promise<Uint8Array | undefined> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    await discard(response);
-    return undefined;
-  }
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const whole = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return whole;
 }
 
 interface Downloaded {

@@ -7,6 +7,7 @@
  */
 import { isRecord } from '../../../src/core/guards';
 import { VerifyError } from '../verify-server';
+import { readWithin } from '../../../src/core/read-within';
 
 export interface Answer {
   /** The HTTP status; 0 when there is no answer (see `problem`). */
@@ -70,26 +71,8 @@ async function readCapped(
   maxBytes: number,
 ): Promise<{ text: string } | { problem: string }> {
   const tooLarge = { problem: `the answer is larger than ${maxBytes} bytes (not read further)` };
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    return tooLarge;
-  }
-  if (!response.body) return { text: '' };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return tooLarge;
-    }
-    chunks.push(value);
-  }
-  return { text: Buffer.concat(chunks).toString('utf8') };
+  const bytes = await readWithin(response, maxBytes);
+  return bytes ? { text: new TextDecoder().decode(bytes) } : tooLarge;
 }
 
 export function urlOf(baseUrl: string, call: Pick<Call, 'path' | 'query'>): URL {
