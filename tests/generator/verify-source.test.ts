@@ -29,6 +29,7 @@ import { loadSource } from '../../generator/verify/source/load';
 import { formatVerifyReport, VerifyError } from '../../generator/verify/verify-server';
 import { runCliAsync } from './cli-process';
 import { FIXTURES, REPO, tempDir } from './helpers';
+import { closedPort } from '../support/closed-port';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -255,14 +256,7 @@ describe('against a broken server: findings, never a crash', () => {
   });
 
   it('stops with one line when nothing listens', async () => {
-    const closed = createServer();
-    const port = await new Promise<number>((resolve) =>
-      closed.listen(0, '127.0.0.1', () => {
-        const address = closed.address();
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      }),
-    );
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await closedPort();
     const run = verify('library', `http://127.0.0.1:${port}`);
     await expect(run).rejects.toThrow(VerifyError);
     await expect(run).rejects.toThrow(`cannot reach http://127.0.0.1:${port}: ECONNREFUSED`);

@@ -16,6 +16,7 @@ import {
 } from '../../generator/verify/verify-server';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { resetMockDatabase } from '@/mocks/store';
+import { closedPort } from '../support/closed-port';
 
 let mock: RunningMockServer;
 let broken: Server;
@@ -126,14 +127,7 @@ describe('cli verify', () => {
   });
 
   it('stops with the reason when nothing listens', async () => {
-    const closed = createServer();
-    const port = await new Promise<number>((resolve) =>
-      closed.listen(0, '127.0.0.1', () => {
-        const address = closed.address();
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      }),
-    );
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await closedPort();
     await expect(verify(`http://127.0.0.1:${port}/`)).rejects.toThrow(
       /^sign-in failed: ECONNREFUSED/,
     );
