@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import type { Plugin } from 'vite';
-import { thirdPartyLicenses } from './scripts/third-party-licenses';
+import { thirdPartyLicenses } from './scripts/third-party-licenses.ts';
 
 /**
  * Where the back end is:
