@@ -36,11 +36,13 @@ function promptHidden(label: string): Promise<string> {
         typed = char === '\u007f' || char === '\b' ? typed.slice(0, -1) : typed + char;
       }
     };
-    stderr.write(label);
+    // Echo goes off before the prompt shows: whatever is typed once the label is visible (a fast
+    // typist, a paste, a script answering the prompt) is never echoed by the terminal.
     stdin.setEncoding('utf8');
     stdin.setRawMode(true);
     stdin.resume();
     stdin.on('data', onData);
+    stderr.write(label);
   });
 }
 
