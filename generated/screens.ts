@@ -53,6 +53,15 @@ export const generatedScreens = {
     operate: ['info', 'add', 'edit', 'delete', 'disable', 'export', 'import', 'importtemplate'],
     handWritten: true,
   },
+  '/petstore/pet': {
+    path: '/petstore/pet',
+    title: '宠物',
+    keepAlive: true,
+    menu: { group: 'petstore', icon: 'pi pi-list', sort: 1 },
+    permissionKey: 'PETSTORE_PET',
+    operate: ['info', 'add', 'edit', 'delete'],
+    load: () => import('./sources/petstore/pages/pet-page'),
+  },
   '/system/attachment': {
     path: '/system/attachment',
     title: '附件管理',

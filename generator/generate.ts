@@ -25,6 +25,15 @@ import { renderOpenApiJson } from './render/render-openapi';
 import { renderPermissions } from './render/render-permissions';
 import { TEMPLATE_NAMES, renderTemplates, type Templates } from './render/render-templates';
 import { renderTypes } from './render/render-types';
+import { loadSources } from './sources/load-sources';
+import {
+  renderSources,
+  SOURCE_TEMPLATE_NAMES,
+  sourceScreen,
+  type SourceTemplates,
+} from './sources/render-sources';
+import { addSourceMenuRows } from './sources/source-menu';
+import { buildSources, type SourceModel } from './sources/source-model';
 import { REPO_ROOT } from './repo-root';
 import type { GeneratedFile, GenerateReport, ModuleModel, OpenApiDocument } from './types';
 import { formatter } from './write/format';
@@ -73,14 +82,14 @@ export interface GenerateResult {
   pruneReason?: string;
 }
 
-async function loadTemplates(rootDir: string): Promise<Templates> {
+async function loadTemplates(rootDir: string): Promise<Templates & SourceTemplates> {
   const entries = await Promise.all(
-    TEMPLATE_NAMES.map(
+    [...new Set([...TEMPLATE_NAMES, ...SOURCE_TEMPLATE_NAMES])].map(
       async (name) =>
         [name, await readFile(path.join(rootDir, 'templates', name), 'utf8')] as const,
     ),
   );
-  return Object.fromEntries(entries) as Templates;
+  return Object.fromEntries(entries) as Templates & SourceTemplates;
 }
 
 /**
@@ -92,6 +101,7 @@ async function renderAll(
   document: OpenApiDocument,
   forTools: { document: OpenApiDocument; text: string },
   modules: ModuleModel[],
+  sources: readonly SourceModel[],
   rights: readonly OperationRight[],
   rootDir: string,
   cache: GeneratorCache,
@@ -112,19 +122,32 @@ async function renderAll(
         }),
       )
     ).flat();
-  const [api, types, templates] = await Promise.all([
+  // Each source's types, by the same tool and cache as the backend's (x-admin stripped).
+  const sourceTypes = Promise.all(
+    sources.map(async (source) => {
+      const bare = contractForTools(source.document);
+      const [file] = await cache.files('openapi-typescript', [JSON.stringify(bare)], async () => [
+        await renderTypes(bare),
+      ]);
+      return { path: `sources/${source.name}/types.ts`, content: file?.content ?? '' };
+    }),
+  ).then(format);
+  const [api, types, templates, ownTypes] = await Promise.all([
     cache.files('orval', [contract], () => renderApi(forTools.document, rootDir)).then(format),
     cache
       .files('openapi-typescript', [contract], async () => [await renderTypes(forTools.document)])
       .then(format),
     loadTemplates(rootDir),
+    sourceTypes,
   ]);
+  const sourceScreens = sources.flatMap((source) => source.modules.map(sourceScreen));
   const made = await format([
     renderOpenApiJson(document),
     renderPermissions(rights),
-    ...renderTemplates(modules, templates),
+    ...renderTemplates(modules, templates, sourceScreens),
+    ...(sources.length > 0 ? renderSources(sources, templates) : []),
   ]);
-  return [...api, ...types, ...made].sort((a, b) =>
+  return [...api, ...types, ...ownTypes, ...made].sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
   );
 }
@@ -210,11 +233,16 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
         return where ? `${where}: ${message}` : message;
       }),
     );
+  const sourceProblems: string[] = [];
+  const sources = buildSources(await loadSources(contractDir), sourceProblems);
+  addSourceMenuRows(modules, sources, sourceProblems);
+  if (sourceProblems.length > 0) throw new ModelError(sourceProblems);
   stage('model');
   const files = await renderAll(
     document,
     { document: forTools, text: forToolsText },
     modules,
+    sources,
     rights,
     rootDir,
     cache,

@@ -643,6 +643,30 @@ const seed: components['schemas']['AdminMenu'][] = [
     amenu_status: 1,
     wait_num: 0,
   },
+  {
+    amenu_id: 90,
+    amenu_pid: 0,
+    amenu_name: '宠物商店',
+    amenu_type: 'menu',
+    amenu_address: '',
+    amenu_routername: 'petstore',
+    amenu_icon: 'pi pi-cloud',
+    amenu_sort: 90,
+    amenu_status: 1,
+    wait_num: 0,
+  },
+  {
+    amenu_id: 9001,
+    amenu_pid: 90,
+    amenu_name: '宠物',
+    amenu_type: 'menu',
+    amenu_address: '/petstore/pet',
+    amenu_routername: 'petstorePet',
+    amenu_icon: 'pi pi-list',
+    amenu_sort: 1,
+    amenu_status: 1,
+    wait_num: 0,
+  },
 ];
 
 /** Mock backend registration of 菜单管理 (tag `adminmenu`), seeded from x-admin.seed. */

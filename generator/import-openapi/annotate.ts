@@ -119,7 +119,10 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
   const rootModules: YamlMap[] = [];
   const summaries: ResourceSummary[] = [];
   inference.resources.forEach((resource, index) => {
-    const permissionKey = resource.key.replace(/-/g, '').toUpperCase();
+    // Prefixed with the source: keys of every source and of the spec's backend share one prilist.
+    const permissionKey = `${options.name}_${resource.key.replace(/-/g, '')}`
+      .replace(/-/g, '_')
+      .toUpperCase();
     const flat = fieldsOf.get(resource.key) ?? { properties: [], required: [] };
     const primaryKey = primaryKeys.get(resource.key) ?? 'id';
     if (resource.idParam && resource.idParam !== primaryKey)

@@ -110,6 +110,13 @@ export function fieldModel(
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
   const textRules = fieldKind(schema) === 'string' ? fieldFormat(schema) : undefined;
   const definition = fieldDefinition(name, admin, fieldKind(schema), primary, maxLength, textRules);
+  // A list or object edited as text (`cli import-openapi` writes editor: json | group): a list
+  // of texts one per line, anything else as JSON.
+  if (admin.editor === 'json' || admin.editor === 'group')
+    definition.valueFormat =
+      schema.type === 'array' && isJson(schema.items) && schema.items.type === 'string'
+        ? 'lines'
+        : 'json';
   const field: FieldModel = {
     name,
     // The primary key is never edited but travels with edit (cf_ispri: 1 hides it).

@@ -65,7 +65,7 @@ export function menuRouterName(route: string): string {
  * // [{ amenu_id: 207, amenu_pid: 2, amenu_name: '公告管理', amenu_address: '/system/notice', … }]
  */
 export function menuRows(
-  modules: readonly ModuleModel[],
+  modules: readonly Pick<ModuleModel, 'menu' | 'tag' | 'route' | 'title'>[],
   seed: readonly Json[],
   problems: string[],
 ): MenuRow[] {

@@ -180,16 +180,28 @@ function operateOf(module: ModuleModel): string[] {
   return module.capabilities.filter((capability) => capability !== 'list');
 }
 
-function renderScreens(modules: ModuleModel[], templates: Templates): GeneratedFile {
-  const screens = [...modules]
-    .sort((a, b) => byCodeUnits(a.route, b.route))
-    .map((m) => ({
-      literal: {
-        ...moduleView(m).literal,
-        ...literals({ operate: operateOf(m), pageImport: m.names.pageImport }),
-      },
-      handWritten: m.handWritten,
-    }));
+/** A screen registry entry: its literals (route, title, menu, operate, pageImport…). */
+export interface ScreenView {
+  literal: Record<string, string | undefined>;
+  handWritten: boolean;
+}
+
+function renderScreens(
+  modules: ModuleModel[],
+  templates: Templates,
+  more: readonly ScreenView[],
+): GeneratedFile {
+  const own = modules.map((m) => ({
+    literal: {
+      ...moduleView(m).literal,
+      ...literals({ operate: operateOf(m), pageImport: m.names.pageImport }),
+    },
+    handWritten: m.handWritten,
+  }));
+  // Sorted by the route literal: the same code-unit order for the backend's and the sources'.
+  const screens = [...own, ...more].sort((a, b) =>
+    byCodeUnits(a.literal.route ?? '', b.literal.route ?? ''),
+  );
   return { path: 'screens.ts', content: render(templates, 'screens.ts.ejs', { screens }) };
 }
 
@@ -201,7 +213,11 @@ function renderScreens(modules: ModuleModel[], templates: Templates): GeneratedF
  * renderTemplates(modules, templates).map((f) => f.path);
  * // ['modules/notice.ts', 'pages/notice/notice-page.tsx', 'mocks/notice.ts', 'mocks/index.ts', 'screens.ts']
  */
-export function renderTemplates(modules: ModuleModel[], templates: Templates): GeneratedFile[] {
+export function renderTemplates(
+  modules: ModuleModel[],
+  templates: Templates,
+  moreScreens: readonly ScreenView[] = [],
+): GeneratedFile[] {
   return [
     ...modules.flatMap((m) => [
       renderModule(m, templates),
@@ -209,6 +225,6 @@ export function renderTemplates(modules: ModuleModel[], templates: Templates): G
       renderMock(m, templates),
     ]),
     renderMocksIndex(modules, templates),
-    renderScreens(modules, templates),
+    renderScreens(modules, templates, moreScreens),
   ];
 }

@@ -68,7 +68,14 @@ export interface FieldDefinition {
   optionData?: FieldOption[];
   /** Control parameters (min, max, step, precision, checkStrictly, multiple…). */
   parameData?: Record<string, unknown>;
+  /**
+   * The value is a list or an object edited as text in a textarea: `lines` (a list of texts,
+   * one per line) or `json`. Absent: the value is what the control holds.
+   */
+  valueFormat?: ValueFormat;
 }
+
+export type ValueFormat = 'lines' | 'json';
 
 /** Upload and attachment-library controls: their value is the JSON text of the files. */
 export const UPLOAD_CONTROLS: readonly ControlType[] = [

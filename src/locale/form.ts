@@ -13,6 +13,8 @@ export const form = {
   /** A required upload or attachment field left without a file. */
   requiredUpload: (name: string) => `请上传${name}`,
   maxLength: (name: string, n: number) => `${name}最多${n}个字符`,
+  /** A list or object field whose text is not valid JSON. */
+  notJson: (name: string) => `${name}不是有效的 JSON`,
   notNumber: (name: string) => `${name}必须是数字`,
   minNumber: (name: string, n: number) => `${name}不能小于${n}`,
   maxNumber: (name: string, n: number) => `${name}不能大于${n}`,

@@ -21,3 +21,4 @@ export { upload, uploadDemo } from './upload';
 export { editorText } from './editor';
 export { designer } from './designer';
 export { editorUi } from './editor-ui';
+export { restSourceMessages } from './rest-source';

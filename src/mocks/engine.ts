@@ -10,6 +10,7 @@ import { HttpResponse } from 'msw';
 import { http } from './http-wrapper';
 import { CAPABILITIES } from '@/core/module';
 import { OPERATION_PERMISSIONS } from '@generated/permissions';
+import { SOURCE_PERMISSION_KEYS } from '@generated/sources';
 import { permissionKeyFor } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';
 import { DEMO_PASSWORD, sessionUser, USER_TABLE } from './auth';
@@ -91,9 +92,11 @@ export function mockModule(group: string): MockModuleRegistration | undefined {
 export function permissionKeys(): string[] {
   if (!keyCache) {
     // Every key the contract names for a call, beside the modules' capability keys.
-    const keys = new Set<string>(
-      Object.values(OPERATION_PERMISSIONS).filter((key: string) => !key.startsWith('{')),
-    );
+    const keys = new Set<string>([
+      ...Object.values(OPERATION_PERMISSIONS).filter((key: string) => !key.startsWith('{')),
+      // The imported sources' screens are guarded by keys of the same prilist.
+      ...SOURCE_PERMISSION_KEYS,
+    ]);
     for (const registration of registry.values()) {
       for (const capability of registration.capabilities)
         keys.add(permissionKeyFor(registration.group, capability));

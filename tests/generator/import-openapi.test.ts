@@ -133,7 +133,7 @@ describe('Petstore (OpenAPI 3.0, the public document)', () => {
     const upload = at(written, 'paths', '/pet/{petId}/uploadImage', 'post', 'x-admin');
     expect(upload).toMatchObject({
       action: 'row',
-      permission: 'PET_UPLOADFILE',
+      permission: 'PETSTORE_PET_UPLOADFILE',
       fields: [
         { name: 'additionalMetadata', in: 'query' },
         { name: 'file', control: 'UploadFile' },

@@ -21,7 +21,8 @@ const TEMPLATES = path.join(REPO, 'templates');
 /**
  * The `code.*` names render-templates.ts makes, each checked there with identifier(): the
  * module's const, mock const, page component and record type; the imported orval functions; the
- * query-key and API entries (capability → checked function name or adapter of one).
+ * query-key and API entries (capability → checked function name or adapter of one); and
+ * render-sources.ts's const of an imported source (`petstoreSource`).
  */
 const CODE_NAMES = [
   'moduleConst',
@@ -31,6 +32,7 @@ const CODE_NAMES = [
   'imports',
   'queryKeys',
   'calls',
+  'sourceConst',
 ];
 
 interface Tag {

@@ -20,7 +20,9 @@ import {
   numberParam,
   type FieldDefinition,
 } from '@/core/field-definition';
+import { textOf } from '@/core/guards';
 import { passwordRuleBroken } from '@/core/password';
+import { structuredSchema, structuredText } from './structured-value';
 import { shell } from '@/locale/shell';
 
 export type FormValues = Record<string, unknown>;
@@ -236,6 +238,7 @@ function editorSchema(field: FieldDefinition): yup.AnySchema {
 /** The schema of one field. */
 export function fieldSchema(field: FieldDefinition): yup.AnySchema {
   const control = field.cf_control;
+  if (field.valueFormat) return structuredSchema(field, field.valueFormat);
   if (DEFERRED_CONTROLS.includes(control)) return yup.mixed().nullable().optional();
   if (control === 'editor') return editorSchema(field);
   if (UPLOAD_CONTROLS.includes(control)) return pickSchema(field, t.requiredUpload(field.cf_name));
@@ -262,8 +265,9 @@ export function buildFormSchema(fields: readonly FieldDefinition[]): yup.ObjectS
   return yup.object(shape) as unknown as yup.ObjectSchema<FormValues>;
 }
 
-function defaultOf(field: FieldDefinition): unknown {
-  const given = field.cf_default;
+function defaultOf(field: FieldDefinition, own?: unknown): unknown {
+  if (field.valueFormat) return structuredText(own ?? field.cf_default, field.valueFormat);
+  const given = own === undefined ? field.cf_default : own;
   const control = field.cf_control;
   if (control === 'Switch') {
     const n = Number(given);
@@ -272,7 +276,7 @@ function defaultOf(field: FieldDefinition): unknown {
   if (MULTI_VALUE_CONTROLS.includes(control)) {
     if (Array.isArray(given)) return given;
     if (given === undefined || given === null || given === '') return [];
-    return String(given).split(',');
+    return textOf(given).split(',');
   }
   if (control === 'InputNumber' || control === 'Slider') {
     if (given === undefined || given === null || given === '')
@@ -280,7 +284,7 @@ function defaultOf(field: FieldDefinition): unknown {
     return Number(given);
   }
   if (TEXT_CONTROLS.includes(control))
-    return given === undefined || given === null ? '' : String(given);
+    return given === undefined || given === null ? '' : textOf(given);
   return given ?? null;
 }
 
@@ -295,10 +299,7 @@ export function defaultValuesOf(
   const values: FormValues = {};
   for (const field of fields) {
     const own = record?.[field.cf_fieldname];
-    values[field.cf_fieldname] =
-      own === undefined
-        ? defaultOf(field)
-        : defaultOf({ ...field, cf_default: own as FieldDefinition['cf_default'] });
+    values[field.cf_fieldname] = defaultOf(field, own);
   }
   return values;
 }

@@ -21,6 +21,7 @@ import { designerHandlers } from './designer';
 import { lookupHandlers } from './lookups';
 import { settingsHandlers } from './settings';
 import { shellHandlers } from './shell';
+import { sourceHandlers } from './sources';
 import { versionHandlers } from './versions';
 
 registerMockModules([...mockModules, ...runtimeModules]);
@@ -54,6 +55,7 @@ export function mockHandlers(options: MockHandlerOptions): (RequestHandler | Web
     ...libraryHandlers,
     ...settingsHandlers,
     ...versionHandlers,
+    ...sourceHandlers,
     ...(options.allowReset ? [mockResetHandler] : []),
     ...engineHandlers,
   ];

@@ -1,0 +1,165 @@
+/**
+ * The REST calls behind a resource's capabilities, read from the x-admin `cli import-openapi`
+ * wrote on each operation (`capability: list|info|add|edit|delete`, and for the list its
+ * pagination, total, items, keyword, sort and filters). A value the adapter cannot follow is a
+ * problem naming the operation, never a guess.
+ */
+import type {
+  RestCall,
+  RestListCall,
+  RestMethod,
+  RestPagination,
+  RestResourceCalls,
+  RestTotal,
+} from '../../src/core/rest-source';
+import { isJson, type Json } from '../json';
+import { resolveRef } from '../model/refs';
+
+const METHODS: readonly RestMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const CALL_CAPABILITIES = ['list', 'info', 'add', 'edit', 'delete'] as const;
+type CallCapability = (typeof CALL_CAPABILITIES)[number];
+
+function isCallCapability(value: unknown): value is CallCapability {
+  return CALL_CAPABILITIES.some((capability) => capability === value);
+}
+
+export interface TaggedOperation {
+  method: RestMethod;
+  path: string;
+  operation: Json;
+  /** Path-level and operation-level parameters, resolved. */
+  parameters: Json[];
+}
+
+/** Every operation of the document with its method upper-cased, in document order. */
+export function sourceOperations(document: Json): TaggedOperation[] {
+  const found: TaggedOperation[] = [];
+  const paths = isJson(document.paths) ? document.paths : {};
+  for (const [template, rawItem] of Object.entries(paths)) {
+    const item = resolveRef(rawItem, document);
+    const shared: unknown[] = Array.isArray(item.parameters) ? item.parameters : [];
+    for (const method of METHODS) {
+      const operation = item[method.toLowerCase()];
+      if (!isJson(operation)) continue;
+      const own: unknown[] = Array.isArray(operation.parameters) ? operation.parameters : [];
+      found.push({
+        method,
+        path: template,
+        operation,
+        parameters: [...shared, ...own].map((parameter) => resolveRef(parameter, document)),
+      });
+    }
+  }
+  return found;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function pagination(value: unknown, firstPage: 0 | 1): RestPagination | string {
+  const paging = isJson(value) ? value : {};
+  const style = paging.style ?? 'none';
+  if (style === 'none') return { style: 'none' };
+  if (style === 'page' && text(paging.page) && text(paging.size))
+    return { style, page: String(paging.page), size: String(paging.size), firstPage };
+  if (style === 'offset' && text(paging.offset) && text(paging.limit))
+    return { style, offset: String(paging.offset), limit: String(paging.limit) };
+  if (style === 'cursor' && text(paging.cursor)) {
+    const limit = text(paging.limit);
+    return limit
+      ? { style, cursor: String(paging.cursor), limit }
+      : { style, cursor: String(paging.cursor) };
+  }
+  return `x-admin.pagination ${JSON.stringify(value)} is not page/size, offset/limit, cursor or none`;
+}
+
+function total(value: unknown): RestTotal | string {
+  const counted = isJson(value) ? value : { in: 'client' };
+  if (counted.in === 'client') return { in: 'client' };
+  if (counted.in === 'body' && text(counted.field))
+    return { in: 'body', field: String(counted.field) };
+  if (counted.in === 'header' && text(counted.name))
+    return { in: 'header', name: String(counted.name) };
+  return `x-admin.total ${JSON.stringify(value)} is not client, body {field} or header {name}`;
+}
+
+/** Page numbers count from 1 unless the page parameter's default is 0. */
+function firstPageOf(parameters: readonly Json[], name: unknown, document: Json): 0 | 1 {
+  const parameter = parameters.find((p) => p.name === name && p.in === 'query');
+  return resolveRef(parameter?.schema, document).default === 0 ? 0 : 1;
+}
+
+function listCall(
+  call: RestCall,
+  op: TaggedOperation,
+  admin: Json,
+  document: Json,
+): RestListCall | string {
+  const paging = isJson(admin.pagination) ? admin.pagination : {};
+  const pages = pagination(admin.pagination, firstPageOf(op.parameters, paging.page, document));
+  if (typeof pages === 'string') return pages;
+  const counted = total(admin.total);
+  if (typeof counted === 'string') return counted;
+  const list: RestListCall = {
+    ...call,
+    pagination: pages,
+    total: counted,
+    filters: (Array.isArray(admin.filters) ? admin.filters : [])
+      .map((filter) => (isJson(filter) ? text(filter.name) : undefined))
+      .filter((name): name is string => name !== undefined),
+  };
+  if (text(admin.items)) list.items = String(admin.items);
+  if (text(admin.keyword)) list.keyword = String(admin.keyword);
+  const sort = isJson(admin.sort) ? admin.sort : undefined;
+  if (sort && text(sort.param))
+    list.sort = {
+      param: String(sort.param),
+      fields: (Array.isArray(sort.fields) ? sort.fields : []).filter(
+        (field): field is string => typeof field === 'string',
+      ),
+      descending: sort.descending === '-field' ? '-field' : 'unknown',
+    };
+  return list;
+}
+
+/** The path parameter of an item path (`/pet/{petId}` → petId): the last one. */
+function idParamOf(template: string): string | undefined {
+  return [...template.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
+}
+
+/**
+ * @example resourceCalls(petstore, 'pet', problems).delete
+ * // { method: 'DELETE', path: '/pet/{petId}', idParam: 'petId' }
+ */
+export function resourceCalls(
+  document: Json,
+  operations: readonly TaggedOperation[],
+  tag: string,
+  problems: string[],
+): RestResourceCalls {
+  const calls: RestResourceCalls = {};
+  for (const op of operations) {
+    const tags = Array.isArray(op.operation.tags) ? op.operation.tags : [];
+    const admin = isJson(op.operation['x-admin']) ? op.operation['x-admin'] : undefined;
+    const capability = admin?.capability;
+    if (!admin || !tags.includes(tag) || !isCallCapability(capability)) continue;
+    const where = `${op.method} ${op.path}`;
+    const call: RestCall = { method: op.method, path: op.path };
+    const idParam = idParamOf(op.path);
+    if (capability === 'list') {
+      const list = listCall(call, op, admin, document);
+      if (typeof list === 'string') problems.push(`${where}: ${list}`);
+      else calls.list = list;
+      continue;
+    }
+    if (idParam) call.idParam = idParam;
+    if (capability === 'edit') call.body = 'json';
+    if ((capability === 'info' || capability === 'delete') && !idParam) {
+      problems.push(`${where}: x-admin.capability ${capability} needs the record id in the path`);
+      continue;
+    }
+    calls[capability] = call;
+  }
+  return calls;
+}

@@ -1,0 +1,220 @@
+/**
+ * Model step of the imported sources: per source its description (title, base path, error
+ * style, auth) and per resource tag with x-admin a module — fields from the entity's x-admin
+ * (the same field model as the spec's backend), the REST calls behind its capabilities, its
+ * screen and menu entry. A resource without a list call gets no screen (the import reported it).
+ */
+import type { Capability } from '../../src/core/module';
+import { serverPath } from '../../src/core/openapi-server';
+import type {
+  RestErrorStyle,
+  RestResourceCalls,
+  SourceAuth,
+  SourceDescription,
+} from '../../src/core/rest-source';
+import type { ScreenMenuEntry } from '../../src/core/screen';
+import { isJson, type Json } from '../json';
+import { fieldDefinition, fieldModel, filterDefinition } from '../model/field-definition';
+import { fieldKind } from '../model/field-kind';
+import { moduleFields } from '../model/module-fields';
+import { camelCase, moduleKey, pascalCase } from '../model/names';
+import { resolveRef } from '../model/refs';
+import { moduleRoute } from '../model/route';
+import { screenMenu } from '../model/screen';
+import type { ModuleFields, OpenApiDocument } from '../types';
+import type { LoadedSource } from './load-sources';
+import { resourceCalls, sourceOperations } from './source-calls';
+
+export interface SourceModuleModel {
+  source: string;
+  /** `<source>-<module>`: unique beside the spec backend's module keys. */
+  key: string;
+  tag: string;
+  title: string;
+  route: string;
+  entity: string;
+  primaryKey: string;
+  permissionKey: string;
+  keepAlive: boolean;
+  menu?: ScreenMenuEntry;
+  capabilities: Capability[];
+  calls: RestResourceCalls;
+  fields: ModuleFields;
+  names: {
+    moduleFile: string;
+    pageFile: string;
+    moduleImport: string;
+    pageImport: string;
+    moduleConst: string;
+    pageComponent: string;
+  };
+}
+
+export interface SourceModel {
+  name: string;
+  label: string;
+  description: SourceDescription;
+  /** The document, for the browser mock and the types. */
+  document: OpenApiDocument;
+  modules: SourceModuleModel[];
+}
+
+const ERROR_STYLES: readonly RestErrorStyle[] = ['problem+json', 'json', 'status-text'];
+
+function authOf(value: unknown, where: string, problems: string[]): SourceAuth[] {
+  const auth: SourceAuth[] = [];
+  for (const entry of Array.isArray(value) ? value : []) {
+    if (!isJson(entry) || typeof entry.scheme !== 'string') continue;
+    const scheme = entry.scheme;
+    if (entry.type === 'bearer' || entry.type === 'basic') auth.push({ scheme, type: entry.type });
+    else if (
+      entry.type === 'apiKey' &&
+      (entry.in === 'header' || entry.in === 'query') &&
+      typeof entry.name === 'string'
+    )
+      auth.push({ scheme, type: 'apiKey', in: entry.in, name: entry.name });
+    else problems.push(`${where}.auth: ${JSON.stringify(entry)} is not bearer, basic or an apiKey`);
+  }
+  return auth;
+}
+
+function describe(loaded: LoadedSource, problems: string[]): SourceDescription {
+  const admin = isJson(loaded.document['x-admin']) ? loaded.document['x-admin'] : {};
+  const source = isJson(admin.source) ? admin.source : {};
+  const where = `${loaded.label}: x-admin.source`;
+  const errors = ERROR_STYLES.find((style) => style === source.errors) ?? 'status-text';
+  const info = isJson(loaded.document.info) ? loaded.document.info : {};
+  const title =
+    typeof source.title === 'string'
+      ? source.title
+      : typeof info.title === 'string'
+        ? info.title
+        : loaded.name;
+  return {
+    name: loaded.name,
+    title,
+    basePath: `/sources/${loaded.name}`,
+    serverPath: serverPath(loaded.document),
+    errors,
+    auth: authOf(source.auth, where, problems),
+  };
+}
+
+/** The entity's properties that carry x-admin, as the spec backend's field model. */
+function entityFields(
+  document: Json,
+  entity: string,
+  primaryKey: string,
+  filters: readonly string[],
+): ModuleFields {
+  const schemas =
+    isJson(document.components) && isJson(document.components.schemas)
+      ? document.components.schemas
+      : {};
+  const schema = resolveRef(schemas[entity], document);
+  const properties = isJson(schema.properties) ? schema.properties : {};
+  const models = Object.entries(properties).flatMap(([name, property]) => {
+    if (!isJson(property) || !isJson(property['x-admin'])) return [];
+    return [fieldModel(name, property['x-admin'], resolveRef(property, document), primaryKey)];
+  });
+  const fields = moduleFields(models);
+  // Only what the list call declares can narrow it: an entity filter the API has no parameter
+  // for is dropped, a declared parameter that is no entity field is added.
+  const searchFields = fields.searchFields.filter((field) => filters.includes(field.cf_fieldname));
+  return { ...fields, searchFields };
+}
+
+function listFilterFields(document: Json, operation: Json | undefined, known: readonly string[]) {
+  const admin = isJson(operation?.['x-admin']) ? operation['x-admin'] : {};
+  return (Array.isArray(admin.filters) ? admin.filters : []).flatMap((filter) => {
+    if (!isJson(filter) || typeof filter.name !== 'string' || known.includes(filter.name))
+      return [];
+    return [
+      filterDefinition(
+        fieldDefinition(filter.name, filter, fieldKind(resolveRef(filter.schema, document)), false),
+      ),
+    ];
+  });
+}
+
+const CALL_ORDER = ['list', 'info', 'add', 'edit', 'delete'] as const;
+
+function buildModule(
+  loaded: LoadedSource,
+  tag: Json,
+  problems: string[],
+): SourceModuleModel | undefined {
+  const { document, name: source } = loaded;
+  const admin = isJson(tag['x-admin']) ? tag['x-admin'] : {};
+  const tagName = String(tag.name);
+  const where = `${loaded.label}: tag ${tagName}: x-admin`;
+  try {
+    const key = moduleKey(admin.module ?? tagName);
+    const entity = typeof admin.entity === 'string' ? admin.entity : undefined;
+    if (!entity) throw new Error('entity is missing');
+    const operations = sourceOperations(document);
+    const calls = resourceCalls(document, operations, tagName, problems);
+    if (!calls.list) return undefined;
+    const primaryKey = typeof admin.primaryKey === 'string' ? admin.primaryKey : 'id';
+    const fields = entityFields(document, entity, primaryKey, calls.list.filters);
+    const listOperation = operations.find(
+      (op) => op.method === calls.list?.method && op.path === calls.list.path,
+    );
+    fields.searchFields.push(
+      ...listFilterFields(
+        document,
+        listOperation?.operation,
+        fields.searchFields.map((f) => f.cf_fieldname),
+      ),
+    );
+    const full = `${source}-${key}`;
+    const menu = screenMenu(admin.menu, where);
+    const model: SourceModuleModel = {
+      source,
+      key: full,
+      tag: tagName,
+      title: typeof admin.title === 'string' ? admin.title : tagName,
+      route: moduleRoute(admin.route),
+      entity,
+      primaryKey,
+      permissionKey:
+        typeof admin.permissionKey === 'string'
+          ? admin.permissionKey
+          : full.replace(/-/g, '_').toUpperCase(),
+      keepAlive: admin.keepAlive !== false,
+      capabilities: CALL_ORDER.filter((capability) => calls[capability] !== undefined),
+      calls,
+      fields,
+      names: {
+        moduleFile: `sources/${source}/modules/${key}.ts`,
+        pageFile: `sources/${source}/pages/${key}-page.tsx`,
+        moduleImport: `@generated/sources/${source}/modules/${key}`,
+        pageImport: `./sources/${source}/pages/${key}-page`,
+        moduleConst: `${camelCase(full)}Module`,
+        pageComponent: `${pascalCase(full)}Page`,
+      },
+    };
+    if (menu) model.menu = menu;
+    return model;
+  } catch (error) {
+    problems.push(`${where}: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+export function buildSources(loaded: readonly LoadedSource[], problems: string[]): SourceModel[] {
+  return loaded.map((source) => {
+    const tags = Array.isArray(source.document.tags) ? source.document.tags : [];
+    const modules = tags
+      .filter((tag): tag is Json => isJson(tag) && isJson(tag['x-admin']))
+      .map((tag) => buildModule(source, tag, problems))
+      .filter((module): module is SourceModuleModel => module !== undefined);
+    return {
+      name: source.name,
+      label: source.label,
+      description: describe(source, problems),
+      document: source.document,
+      modules,
+    };
+  });
+}

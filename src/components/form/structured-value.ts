@@ -1,0 +1,50 @@
+/**
+ * Fields whose value is a list or an object (an imported API's `photoUrls: string[]`,
+ * `category: {id, name}`): the form edits them as text — a list of texts one per line, anything
+ * else as JSON — and hands the structured value back on submit. Text that is not valid JSON is
+ * refused with a message instead of being sent as a string the server would reject.
+ */
+import * as yup from 'yup';
+import { isRequired, type FieldDefinition, type ValueFormat } from '@/core/field-definition';
+import { form as t } from '@/locale/form';
+
+/** The text a textarea shows for a structured value. */
+export function structuredText(value: unknown, format: ValueFormat): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (typeof value === 'string') return value;
+  if (format === 'lines' && Array.isArray(value)) return value.map(String).join('\n');
+  return JSON.stringify(value, null, 2);
+}
+
+/** Marks text that did not parse, so the test below can name the field. */
+const NOT_JSON = Symbol('not JSON');
+
+function parsed(text: string, format: ValueFormat): unknown {
+  const trimmed = text.trim();
+  if (format === 'lines')
+    return trimmed
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+  if (trimmed === '') return undefined;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || (Array.isArray(value) && value.length === 0);
+}
+
+export function structuredSchema(field: FieldDefinition, format: ValueFormat): yup.AnySchema {
+  const name = field.cf_name;
+  let schema = yup
+    .mixed()
+    .transform((value: unknown) => (typeof value === 'string' ? parsed(value, format) : value))
+    .test('json', t.notJson(name), (value) => value !== NOT_JSON);
+  if (isRequired(field))
+    schema = schema.test('required', t.required(name), (value) => !isEmpty(value));
+  return schema;
+}

@@ -1,0 +1,77 @@
+/**
+ * An imported API source (`cli import-openapi`) as the app sees it: its conventions, auth and,
+ * per resource, the REST calls behind each CRUD capability. `cli generate` writes these from the
+ * source's x-admin (generated/sources/); the request adapter (src/lib/rest-source) turns them
+ * into the ModuleApi the CRUD blocks consume, the same seam the spec's envelope backend fills
+ * with orval's functions. Dependency-free: the generator, the app and the mock share it.
+ */
+
+export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How a source reports failures: RFC 7807 bodies, some JSON body, or only the status. */
+export type RestErrorStyle = 'problem+json' | 'json' | 'status-text';
+
+export type SourceAuth =
+  | { scheme: string; type: 'bearer' }
+  | { scheme: string; type: 'basic' }
+  | { scheme: string; type: 'apiKey'; in: 'header' | 'query'; name: string };
+
+export interface SourceDescription {
+  /** Lower-case source name: the folder under openapi/sources/ and the key of its session. */
+  name: string;
+  /** Menu group title, e.g. 宠物商店. */
+  title: string;
+  /**
+   * Where the app sends the source's calls: `/sources/<name>` (proxied in development, served by
+   * the mock in the demo) unless `VITE_SOURCE_<NAME>_URL` names another at build time.
+   */
+  basePath: string;
+  /** The path of the document's first server URL (`/v3`), which the real server expects. */
+  serverPath: string;
+  errors: RestErrorStyle;
+  /** Supported securitySchemes; the first one is used. Empty: the source is open. */
+  auth: SourceAuth[];
+}
+
+/** One REST call: method and path template (`/pet/{petId}`). */
+export interface RestCall {
+  method: RestMethod;
+  path: string;
+  /** The path parameter that carries the record id (info, edit, delete on an item path). */
+  idParam?: string;
+  /** Edit only: the call takes the whole record as its JSON body (PUT /pet). */
+  body?: 'json' | 'none';
+}
+
+export type RestPagination =
+  | { style: 'none' }
+  | { style: 'page'; page: string; size: string; firstPage: 0 | 1 }
+  | { style: 'offset'; offset: string; limit: string }
+  | { style: 'cursor'; cursor: string; limit?: string };
+
+export type RestTotal =
+  | { in: 'client' }
+  | { in: 'body'; field: string }
+  | { in: 'header'; name: string };
+
+export interface RestListCall extends RestCall {
+  pagination: RestPagination;
+  total: RestTotal;
+  /** Body field holding the rows; absent when the body is the array itself. */
+  items?: string;
+  /** Query parameter of the free-text search, when the call has one. */
+  keyword?: string;
+  /** Query parameter that orders the list; `-field` descending when the document says so. */
+  sort?: { param: string; fields: string[]; descending: '-field' | 'unknown' };
+  /** Query parameters offered as filters (each also a search field of the module). */
+  filters: string[];
+}
+
+/** The calls behind a resource's capabilities; absent ones are not offered. */
+export interface RestResourceCalls {
+  list?: RestListCall;
+  info?: RestCall;
+  add?: RestCall;
+  edit?: RestCall;
+  delete?: RestCall;
+}

@@ -1,0 +1,117 @@
+/**
+ * The REST adapter: a resource of an imported source presented to the CRUD blocks as the calls
+ * and query keys of a ModuleDefinition. The blocks were written against the envelope backend
+ * ("resolves with a successful envelope, rejects with ApiError"), so every REST answer is
+ * wrapped as `{status: 200, msg: '', data}` and every failure is a shown ApiError: the blocks
+ * do not know which backend they talk to.
+ *
+ * The types below restate ModuleApi / ModuleQueryKeys (src/components/crud/module-definition.ts)
+ * for the calls a REST resource offers: src/lib does not import UI code, and the generated
+ * module's `...restModule(...)` is checked against ModuleDefinition where it is spread.
+ */
+import { isRecord } from '@/core/guards';
+import type { ListPage, ListQuery, ModuleRecord, RecordId } from '@/core/module';
+import type { RestCall, RestResourceCalls, SourceDescription } from '@/core/rest-source';
+import type { Envelope } from '@/lib/request';
+import { restSourceMessages as t } from '@/locale/rest-source';
+import { sourceFailure } from './errors';
+import { restList, success } from './list';
+import { requireJson, sendRest } from './transport';
+import { fillPath, pathParams } from './url';
+
+export interface RestModuleApi<TRow> {
+  list?(query: ListQuery): Promise<Envelope<ListPage<TRow>>>;
+  info?(id: RecordId): Promise<Envelope<TRow>>;
+  add?(body: ModuleRecord): Promise<Envelope<unknown>>;
+  edit?(body: ModuleRecord): Promise<Envelope<unknown>>;
+  delete?(id: RecordId): Promise<Envelope<unknown>>;
+}
+
+export interface RestModuleQueryKeys {
+  list?(query?: ListQuery): readonly unknown[];
+}
+
+/** See list.ts: the record is the document's schema once it is checked to be an object. */
+function isRow<TRow>(value: unknown): value is TRow {
+  return isRecord(value);
+}
+
+/**
+ * The call's path for record `id` (and the record's own fields, for other placeholders such as
+ * a parent's id). Without a declared idParam, a path with a single placeholder takes the id.
+ */
+function itemPath(call: RestCall, id: RecordId | undefined, record?: ModuleRecord): string {
+  const params = pathParams(call.path);
+  const idParam = call.idParam ?? (params.length === 1 ? params[0] : undefined);
+  return fillPath(call.path, (name) =>
+    name === idParam && id !== undefined ? id : record?.[name],
+  );
+}
+
+/** The record's id (edit on an item path): a record without one cannot name its address. */
+function idOf(record: ModuleRecord, primaryKey: string): RecordId | undefined {
+  const id = record[primaryKey];
+  return typeof id === 'number' || typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * The CRUD calls and list query keys of one REST resource of `source`; only the calls the
+ * resource has are present, so the blocks offer nothing the source cannot do.
+ */
+export function restModule<TRow>(
+  source: SourceDescription,
+  calls: RestResourceCalls,
+  primaryKey: string,
+): { api: RestModuleApi<TRow>; queryKeys: RestModuleQueryKeys } {
+  const api: RestModuleApi<TRow> = {};
+  const queryKeys: RestModuleQueryKeys = {};
+  const { list, info, add, edit } = calls;
+  const remove = calls.delete;
+
+  if (list) {
+    api.list = restList<TRow>(source, list);
+    // Without a query: the prefix of every page and search, which the blocks invalidate after
+    // a change.
+    queryKeys.list = (query) =>
+      query ? ['source', source.name, list.path, query] : ['source', source.name, list.path];
+  }
+  if (info) {
+    api.info = async (id) => {
+      const answer = await sendRest(source, { method: info.method, path: itemPath(info, id) });
+      const record = requireJson(source, answer);
+      if (!isRow<TRow>(record))
+        throw sourceFailure(t.unreadable(source.title), answer.status, 'parse');
+      return success(record);
+    };
+  }
+  if (add) {
+    api.add = async (body) => {
+      // 201 with the new record, or 200, or 204: the list is asked again either way, so the
+      // Location header is not followed.
+      const answer = await sendRest(source, {
+        method: add.method,
+        path: itemPath(add, undefined, body),
+        body,
+      });
+      return success(answer.json?.value);
+    };
+  }
+  if (edit) {
+    api.edit = async (body) => {
+      const answer = await sendRest(source, {
+        method: edit.method,
+        path: itemPath(edit, idOf(body, primaryKey), body),
+        body: edit.body === 'none' ? undefined : body,
+      });
+      return success(answer.json?.value);
+    };
+  }
+  if (remove) {
+    api.delete = async (id) => {
+      // 204 No Content is the usual answer: data stays undefined.
+      const answer = await sendRest(source, { method: remove.method, path: itemPath(remove, id) });
+      return success(answer.json?.value);
+    };
+  }
+  return { api, queryKeys };
+}

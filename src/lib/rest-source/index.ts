@@ -1,0 +1,7 @@
+/**
+ * Imported REST sources: the adapter that presents a resource's REST calls to the CRUD blocks,
+ * and the per-tab credential a source's calls carry.
+ */
+export { restModule, type RestModuleApi, type RestModuleQueryKeys } from './adapter';
+export { clearSourceCredential, getSourceCredential, setSourceCredential } from './credentials';
+export { sourceBaseUrl, sourceUrlVariable } from './url';

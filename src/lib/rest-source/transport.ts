@@ -1,0 +1,100 @@
+/**
+ * One call to an imported source: plain `fetch`, JSON in and out, the source's credential, the
+ * app's configured timeout. Not the envelope client: that one reads every answer as
+ * `{status, msg, data}`, while a REST source answers by HTTP status. Every failure leaves here as
+ * an `ApiError` whose message has been shown.
+ */
+import type { RestMethod, SourceDescription } from '@/core/rest-source';
+import type { ModuleRecord } from '@/core/module';
+import { getRequestConfig } from '@/lib/request';
+import { restSourceMessages as t } from '@/locale/rest-source';
+import { applyCredential, clearSourceCredential } from './credentials';
+import { httpFailure, sourceFailure } from './errors';
+import { joinUrl, sourceBaseUrl } from './url';
+
+export interface RestRequest {
+  method: RestMethod;
+  /** The call's path, placeholders already filled. */
+  path: string;
+  query?: URLSearchParams;
+  /** Sent as JSON. */
+  body?: ModuleRecord;
+}
+
+/** A successful answer; `json` absent when the body was empty or not JSON. */
+export interface RestAnswer {
+  status: number;
+  headers: Headers;
+  json?: { value: unknown };
+}
+
+/** The record without its `undefined` fields (a form's untouched optional inputs). */
+function withoutUndefined(record: ModuleRecord): ModuleRecord {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+}
+
+function parseJson(text: string): { value: unknown } | undefined {
+  if (!text.trim()) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return { value };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends one call; resolves with a 2xx answer, throws a shown `ApiError` otherwise. */
+export async function sendRest(
+  source: SourceDescription,
+  request: RestRequest,
+): Promise<RestAnswer> {
+  const query = new URLSearchParams(request.query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  applyCredential(source, headers, query);
+  let body: string | undefined;
+  if (request.body) {
+    body = JSON.stringify(withoutUndefined(request.body));
+    headers['Content-Type'] = 'application/json';
+  }
+  const url = joinUrl(sourceBaseUrl(source), request.path, query);
+
+  // As the envelope client does: an AbortController and a timer, so a timeout is told apart
+  // from a network failure (the abort reason is not reliable across fetch implementations).
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, getRequestConfig().timeoutMs);
+  try {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, {
+        method: request.method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      text = await response.text();
+    } catch {
+      if (timedOut) throw sourceFailure(t.timeout(source.title), 0, 'timeout');
+      throw sourceFailure(t.networkError(source.title), 0, 'network');
+    }
+    if (!response.ok) {
+      // The stored credential is refused (expired, revoked, wrong): drop it so the next call
+      // asks the user again instead of repeating the refusal.
+      if (response.status === 401) clearSourceCredential(source.name);
+      throw httpFailure(source, response.status, text, response.headers.get('content-type') ?? '');
+    }
+    return { status: response.status, headers: response.headers, json: parseJson(text) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The JSON of an answer the call cannot do without (list, info); a shown `ApiError` otherwise. */
+export function requireJson(source: SourceDescription, answer: RestAnswer): unknown {
+  if (!answer.json) throw sourceFailure(t.unreadable(source.title), answer.status, 'parse');
+  return answer.json.value;
+}

@@ -1,0 +1,28 @@
+/**
+ * Messages of imported REST sources (src/lib/rest-source): what the user sees when a source
+ * answers with an HTTP error or does not answer. Each names the source by its menu title, since
+ * the failure is that server's, not the back-office's own; the server's detail, when it gave one,
+ * follows as plain text.
+ */
+export const restSourceMessages = {
+  /** 400 / 422: the server refused what was submitted. */
+  invalid: (detail: string) =>
+    detail ? `提交的数据有误：${detail}` : '提交的数据有误，请检查后重试',
+  /** 401: the source wants a (new) credential; the stored one has been dropped. */
+  signInRequired: (title: string) => `需要登录「${title}」后才能继续`,
+  forbidden: (title: string, detail: string) =>
+    detail ? `没有「${title}」的操作权限：${detail}` : `没有「${title}」的操作权限`,
+  notFound: '记录不存在',
+  conflict: (detail: string) =>
+    detail ? `数据冲突：${detail}` : '数据冲突：记录已被修改或已存在，请刷新后重试',
+  serverError: (title: string, detail: string) =>
+    detail ? `「${title}」服务器出错：${detail}` : `「${title}」服务器出错，请稍后重试`,
+  httpError: (code: number, detail: string) =>
+    detail ? `请求失败（HTTP ${code}）：${detail}` : `请求失败（HTTP ${code}）`,
+  networkError: (title: string) => `无法连接「${title}」，请检查网络后重试`,
+  timeout: (title: string) => `「${title}」响应超时，请稍后重试`,
+  /** A successful answer whose body is not the JSON the call expects. */
+  unreadable: (title: string) => `「${title}」返回的数据无法识别`,
+  /** A call's address names a parameter the record does not carry (a generator/contract slip). */
+  missingPathParam: (name: string) => `调用地址缺少参数 ${name}`,
+} as const;
