@@ -14,7 +14,7 @@ import { thirdPartyLicenses } from './scripts/third-party-licenses.ts';
  * - `npm run build:demo` (`--mode demo`): the static demo with the mock backend in the browser.
  */
 const apiTarget = process.env.API_TARGET;
-const proxiedPrefixes = ['/api', '/ueditor', '/storage'];
+const proxiedPrefixes = ['/api', '/ueditor', '/storage', '/sources'];
 
 /** The production build ships no mock: not even the service worker script from public/. */
 function withoutMockWorker(): Plugin {

@@ -667,6 +667,30 @@ const seed: components['schemas']['AdminMenu'][] = [
     amenu_status: 1,
     wait_num: 0,
   },
+  {
+    amenu_id: 9002,
+    amenu_pid: 90,
+    amenu_name: '订单',
+    amenu_type: 'menu',
+    amenu_address: '/petstore/store-order',
+    amenu_routername: 'petstoreStoreOrder',
+    amenu_icon: 'pi pi-list',
+    amenu_sort: 2,
+    amenu_status: 1,
+    wait_num: 0,
+  },
+  {
+    amenu_id: 9003,
+    amenu_pid: 90,
+    amenu_name: '用户',
+    amenu_type: 'menu',
+    amenu_address: '/petstore/user',
+    amenu_routername: 'petstoreUser',
+    amenu_icon: 'pi pi-list',
+    amenu_sort: 3,
+    amenu_status: 1,
+    wait_num: 0,
+  },
 ];
 
 /** Mock backend registration of 菜单管理 (tag `adminmenu`), seeded from x-admin.seed. */

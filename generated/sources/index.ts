@@ -21,9 +21,11 @@ export const SOURCE_PERMISSION_KEYS: readonly string[] = [
   'PETSTORE_STOREORDER_ADD',
   'PETSTORE_STOREORDER_DELETE',
   'PETSTORE_STOREORDER_GETINVENTORY',
+  'PETSTORE_STOREORDER_INFO',
   'PETSTORE_USER_ADD',
   'PETSTORE_USER_DELETE',
   'PETSTORE_USER_EDIT',
+  'PETSTORE_USER_INFO',
 ];
 
 /** Each source's document, loaded on use (the demo's mock serves it). */

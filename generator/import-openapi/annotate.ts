@@ -133,10 +133,13 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
     const names = flat.properties.map((p) => p.name);
     const list = listOp ? inferList(listOp, names, listed, document) : undefined;
     if (list) notes.push(...list.notes);
-    if (!listOp)
+    const noList = `no list call (no GET ${resource.collectionPath}, no search answering ${resource.entity}[])`;
+    if (!listOp && resource.capabilities.info)
+      notes.push(`resource ${resource.key}: ${noList} — its screen looks records up by ${primaryKey}`);
+    else if (!listOp)
       leftOut.push({
         where: `resource ${resource.key}`,
-        reason: `no list call (no GET ${resource.collectionPath}, no search answering ${resource.entity}[]): the screen has nothing to list`,
+        reason: `${noList}: the screen has nothing to list or look up`,
       });
     if (!annotatedEntities.has(resource.entity)) {
       annotatedEntities.add(resource.entity);

@@ -112,7 +112,10 @@ export function fieldModel(
   const definition = fieldDefinition(name, admin, fieldKind(schema), primary, maxLength, textRules);
   // A list or object edited as text (`cli import-openapi` writes editor: json | group): a list
   // of texts one per line, anything else as JSON.
-  if (admin.editor === 'json' || admin.editor === 'group')
+  // A boolean property behind the Switch (whose own values are the spec's 1/2) stays boolean.
+  if (schema.type === 'boolean' && definition.cf_control === 'Switch')
+    definition.valueFormat = 'boolean';
+  else if (admin.editor === 'json' || admin.editor === 'group')
     definition.valueFormat =
       schema.type === 'array' && isJson(schema.items) && schema.items.type === 'string'
         ? 'lines'

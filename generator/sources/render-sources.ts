@@ -48,6 +48,8 @@ function renderModule(
       typesImport: `@generated/sources/${source.name}/types`,
       sourceImport: `@generated/sources/${source.name}/source`,
       moduleImport: module.names.moduleImport,
+      // Without a list call the screen looks records up by key.
+      lookup: module.calls.list ? undefined : true,
     }),
     comment: {
       title: commentText(module.title),

@@ -154,11 +154,12 @@ function buildModule(
     if (!entity) throw new Error('entity is missing');
     const operations = sourceOperations(document);
     const calls = resourceCalls(document, operations, tagName, problems);
-    if (!calls.list) return undefined;
+    // Without a list call the screen looks records up by key; without info there is no screen.
+    if (!calls.list && !calls.info) return undefined;
     const primaryKey = typeof admin.primaryKey === 'string' ? admin.primaryKey : 'id';
-    const fields = entityFields(document, entity, primaryKey, calls.list.filters);
+    const fields = entityFields(document, entity, primaryKey, calls.list?.filters ?? []);
     const listOperation = operations.find(
-      (op) => op.method === calls.list?.method && op.path === calls.list.path,
+      (op) => op.method === calls.list?.method && op.path === calls.list?.path,
     );
     fields.searchFields.push(
       ...listFilterFields(

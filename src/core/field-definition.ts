@@ -69,13 +69,14 @@ export interface FieldDefinition {
   /** Control parameters (min, max, step, precision, checkStrictly, multiple…). */
   parameData?: Record<string, unknown>;
   /**
-   * The value is a list or an object edited as text in a textarea: `lines` (a list of texts,
-   * one per line) or `json`. Absent: the value is what the control holds.
+   * The stored value differs from what the control holds: `lines` (a list of texts, one per line
+   * in a textarea), `json` (a list or object as JSON text) or `boolean` (true/false behind a
+   * Switch, whose own values are 1/2). Absent: the value is what the control holds.
    */
   valueFormat?: ValueFormat;
 }
 
-export type ValueFormat = 'lines' | 'json';
+export type ValueFormat = 'lines' | 'json' | 'boolean';
 
 /** Upload and attachment-library controls: their value is the JSON text of the files. */
 export const UPLOAD_CONTROLS: readonly ControlType[] = [

@@ -54,6 +54,11 @@ export const crud = {
   emptyRecycle: '回收站为空',
   loading: '加载中…',
   loadFailed: '数据加载失败',
+  /** A resource its API cannot list (no list call): looked up by its key instead. */
+  lookupLabel: (field: string) => `按${field}查询`,
+  lookupButton: '查询',
+  lookupHint: (field: string) => `该接口不提供列表，请输入${field}查询记录`,
+  lookupEmpty: (field: string) => `请输入${field}`,
   statusOn: '启用',
   statusOff: '禁用',
   pageReport: '共 {totalRecords} 条',

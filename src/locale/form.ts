@@ -27,6 +27,8 @@ export const form = {
   /** Controls that come with the upload / attachment / editor work (deferred). */
   unavailable: (name: string) => `${name}：该控件暂不可用，敬请期待`,
   switchOn: '开',
+  booleanTrue: '是',
+  booleanFalse: '否',
   switchOff: '关',
   submit: '提交',
   /** Closing a form dialog that holds unsaved input. */

@@ -149,6 +149,8 @@ beforeAll(async () => {
         '/ueditor': prism.found,
         // Files and the live socket are no calls the contract describes.
         '/storage': mock.found,
+        // Imported sources answer by their own documents (checked by `cli verify --source`).
+        '/sources': mock.found,
         '/ws': { target: mock.found.replace(/^http/, 'ws'), ws: true },
       },
     },

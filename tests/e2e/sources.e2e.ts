@@ -27,9 +27,11 @@ async function expectToast(page: Page, text: string): Promise<void> {
   await page.locator('.p-toast-message', { hasText: text }).first().waitFor();
 }
 
-async function pick(page: Page, scope: Locator, field: string, label: string): Promise<void> {
-  await scope.locator(`[data-field=${field}] .p-dropdown`).click();
+/** Chooses `label` in the list's 状态 filter. */
+async function filterByStatus(page: Page, label: string): Promise<void> {
+  await page.locator('.crud-list__filter', { hasText: '状态' }).locator('.p-dropdown').click();
   await page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: label }).click();
+  await page.getByRole('button', { name: '搜索' }).click();
 }
 
 /** Status tags of the rows shown. */
@@ -44,8 +46,11 @@ describe('an imported REST source (宠物商店)', () => {
     await signIn(page, 'admin');
     await page.waitForURL(/\/homepage$/);
     // The source's group and screen are in the menu the server sends, like any module.
-    await page.getByRole('button', { name: '全部应用' }).click();
-    await page.getByRole('dialog').getByText('宠物', { exact: true }).click();
+    await page.locator('.all-apps-button').click();
+    await page
+      .locator('.all-apps__group', { hasText: '宠物商店' })
+      .getByText('宠物', { exact: true })
+      .click();
     await page.waitForURL(/\/petstore\/pet$/);
     await page.getByText('宠物商店', { exact: true }).first().waitFor();
     await rows(page).locator('.p-tag').first().waitFor();
@@ -56,8 +61,7 @@ describe('an imported REST source (宠物商店)', () => {
     await page.locator('.p-paginator .p-paginator-next').click();
     await expect.poll(async () => rows(page).first().innerText()).toMatch(/^\s*11\s/);
 
-    await pick(page, page.locator('.crud-page'), 'status', '已售');
-    await page.getByRole('button', { name: '搜索' }).click();
+    await filterByStatus(page, '已售');
     await expect.poll(() => statuses(page)).not.toContain('在售');
     const sold = await statuses(page);
     expect(sold.length).toBeGreaterThan(0);
@@ -100,9 +104,11 @@ describe('an imported REST source (宠物商店)', () => {
     await expectToast(page, '新增成功');
 
     // Only pending pets: the new one is among them.
-    await pick(page, page.locator('.crud-page'), 'status', '待定');
-    await page.getByRole('button', { name: '搜索' }).click();
-    await page.locator('.p-paginator .p-paginator-last').click();
+    await filterByStatus(page, '待定');
+    await expect.poll(async () => [...new Set(await statuses(page))]).toEqual(['待定']);
+    // New pets come last: on the last page when the pending ones fill more than one.
+    const last = page.locator('.p-paginator .p-paginator-last');
+    if (await last.isEnabled()) await last.click();
     await rowWith(page, '端到端小狗').waitFor();
     await screenshot(page, 'source-petstore-added');
 
@@ -124,6 +130,42 @@ describe('an imported REST source (宠物商店)', () => {
     await page.locator('.p-confirm-dialog-accept').click();
     await expectToast(page, '删除成功');
     await rowWith(page, '端到端小狗').waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('looks orders up by number (the API lists none), adds one, and opens 用户', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${baseUrl()}/petstore/store-order`);
+    await signIn(page, 'admin');
+    await page.waitForURL(/\/petstore\/store-order$/);
+    await page.getByText('该接口不提供列表，请输入订单编号查询记录').waitFor();
+    const key = page.getByLabel('按订单编号查询');
+    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByText('请输入订单编号', { exact: true }).waitFor();
+    await key.fill('2');
+    await page.getByRole('button', { name: '查询' }).click();
+    const record = page.locator('.crud-lookup__record');
+    await record.getByText('宠物编号').waitFor();
+    // The enum's label and the boolean in words, not the API's raw values.
+    expect(await record.innerText()).toMatch(/状态\s+(已下单|已确认|已送达)/);
+    expect(await record.innerText()).toMatch(/已完成\s+[是否]/);
+    await key.fill('99999');
+    await page.getByRole('button', { name: '查询' }).click();
+    await expectToast(page, '记录不存在');
+
+    await page.getByRole('button', { name: '新增' }).click();
+    const add = page.getByRole('dialog', { name: '新增 - 订单' });
+    await add.getByLabel('宠物编号').fill('7');
+    await add.getByLabel('数量').fill('3');
+    await add.getByRole('button', { name: '提交' }).click();
+    await expectToast(page, '新增成功');
+    // There is no list to find it in: the new order is shown, its number in the lookup box.
+    await expect.poll(() => key.inputValue()).toMatch(/^\d+$/);
+    await expect.poll(() => record.innerText()).toMatch(/宠物编号\s+7\s+数量\s+3/);
+    await screenshot(page, 'source-petstore-order');
+
+    await page.goto(`${baseUrl()}/petstore/user`);
+    await page.getByLabel('按用户名查询').waitFor();
     await page.close();
   });
 });

@@ -67,6 +67,8 @@ export function fieldText(
   value: unknown,
   column?: ColumnDefinition,
 ): string {
+  // An imported API's true/false (its Switch holds 1/2 only while the form is open).
+  if (field.valueFormat === 'boolean') return value === true ? tf.booleanTrue : tf.booleanFalse;
   if (column) return cellText(column.format, value, column.options ?? field.optionData);
   if (field.cf_control === 'Switch') return Number(value) === 1 ? tf.switchOn : tf.switchOff;
   if (field.cf_control === 'DateTimePicker') return formatTime(timeOf(value));

@@ -23,6 +23,8 @@ export interface CrudFormProps<Row extends ModuleRecord = ModuleRecord> {
   id?: RecordId;
   visible: boolean;
   onHide: () => void;
+  /** Told what the server answered for a record added (seam: the lookup screen shows it). */
+  onAdded?: (answer: unknown) => void;
 }
 
 function CrudFormBody({
@@ -33,12 +35,14 @@ function CrudFormBody({
   onDone,
   onCancel,
   onDirtyChange,
+  onAdded,
 }: {
   module: ModuleDefinition;
   mode: 'add' | 'edit';
   id?: RecordId;
   record?: ModuleRecord;
   onDone: () => void;
+  onAdded?: (answer: unknown) => void;
   onCancel: () => void;
   /** Told whether the user has changed anything since the form opened (react-hook-form isDirty). */
   onDirtyChange: (dirty: boolean) => void;
@@ -70,7 +74,10 @@ function CrudFormBody({
         // Nothing is written over someone else's change until the user has chosen.
         if (!(await conflict.confirmSave(body))) return;
         await edit.mutateAsync({ ...body, [module.primaryKey]: id });
-      } else await add.mutateAsync(body);
+      } else {
+        const answer = await add.mutateAsync(body);
+        onAdded?.(answer.data);
+      }
       onDone();
     },
   });
@@ -139,10 +146,10 @@ export function useDiscardGuard(onClose: () => void) {
  * Add / edit dialog around DynamicForm; edit loads `info` first. Closing it (Escape, the close
  * icon, 关闭) with unsaved input asks first, so a stray key press loses nothing.
  */
-export function CrudForm({ module, mode, id, visible, onHide }: CrudFormProps) {
+export function CrudForm({ module, mode, id, visible, onHide, onAdded }: CrudFormProps) {
   const header = mode === 'edit' ? t.editTitle(module.title) : t.addTitle(module.title);
   const { onDirtyChange, requestClose, confirm } = useDiscardGuard(onHide);
-  const body = { onDone: onHide, onCancel: requestClose, onDirtyChange };
+  const body = { onDone: onHide, onCancel: requestClose, onDirtyChange, onAdded };
   // A rich-text field is 900 px wide when embedded in a form (spec section 9): the dialog makes
   // room for it instead of squeezing the editor's toolbar into three rows.
   const hasEditor = module.fields.some((field) => field.cf_control === 'editor');
@@ -189,6 +196,7 @@ export function CrudFormContent({
   onDone: () => void;
   onCancel: () => void;
   onDirtyChange: (dirty: boolean) => void;
+  onAdded?: (answer: unknown) => void;
 }) {
   return mode === 'edit' && id !== undefined ? (
     <RecordLoader module={module} id={id}>

@@ -105,7 +105,14 @@ const TIME_CONTROLS: readonly FieldDefinition['cf_control'][] = [
   'TimePicker',
 ];
 
-function InfoBody({ module, record }: { module: ModuleDefinition; record: ModuleRecord }) {
+/** A record's fields as a definition list, formatted like the list (查看 and the lookup page). */
+export function RecordDetails({
+  module,
+  record,
+}: {
+  module: ModuleDefinition;
+  record: ModuleRecord;
+}) {
   const fields = module.fields.filter((field) => field.cf_ispri !== 1);
   return (
     <dl className="crud-info">
@@ -147,7 +154,7 @@ export function CrudInfo({
     >
       {visible && id !== undefined && (
         <RecordLoader module={module} id={id}>
-          {(record) => <InfoBody module={module} record={record} />}
+          {(record) => <RecordDetails module={module} record={record} />}
         </RecordLoader>
       )}
     </Dialog>

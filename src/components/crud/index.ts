@@ -16,6 +16,7 @@ export type { CrudFormProps } from './crud-form';
 export { CrudFormPage } from './crud-form-page';
 export type { CrudFormPageProps } from './crud-form-page';
 export { CrudInfo } from './crud-info';
+export { CrudLookupPage } from './crud-lookup-page';
 export { RecycleBin, useRecycleBin } from './recycle-bin';
 export {
   ImportExport,

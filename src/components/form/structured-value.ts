@@ -1,15 +1,23 @@
 /**
- * Fields whose value is a list or an object (an imported API's `photoUrls: string[]`,
- * `category: {id, name}`): the form edits them as text — a list of texts one per line, anything
- * else as JSON — and hands the structured value back on submit. Text that is not valid JSON is
- * refused with a message instead of being sent as a string the server would reject.
+ * Fields whose stored value is not what their control holds (an imported API's
+ * `photoUrls: string[]`, `category: {id, name}`, `complete: boolean`): the form edits lists as
+ * text one per line, other structures as JSON and booleans with the Switch (1/2), and hands the
+ * stored value back on submit. Text that is not valid JSON is refused with a message instead of
+ * being sent as a string the server would reject.
  */
 import * as yup from 'yup';
-import { isRequired, type FieldDefinition, type ValueFormat } from '@/core/field-definition';
+import {
+  isRequired,
+  SWITCH_OFF,
+  SWITCH_ON,
+  type FieldDefinition,
+  type ValueFormat,
+} from '@/core/field-definition';
 import { form as t } from '@/locale/form';
 
-/** The text a textarea shows for a structured value. */
-export function structuredText(value: unknown, format: ValueFormat): string {
+/** What the control shows for a stored value: the Switch's 1/2, or a textarea's text. */
+export function structuredText(value: unknown, format: ValueFormat): string | number {
+  if (format === 'boolean') return value === true || value === 'true' ? SWITCH_ON : SWITCH_OFF;
   if (value === undefined || value === null || value === '') return '';
   if (typeof value === 'string') return value;
   if (format === 'lines' && Array.isArray(value)) return value.map(String).join('\n');
@@ -39,6 +47,8 @@ function isEmpty(value: unknown): boolean {
 }
 
 export function structuredSchema(field: FieldDefinition, format: ValueFormat): yup.AnySchema {
+  if (format === 'boolean')
+    return yup.mixed().transform((value: unknown) => value === SWITCH_ON || value === true);
   const name = field.cf_name;
   let schema = yup
     .mixed()

@@ -48,6 +48,14 @@ function itemPath(call: RestCall, id: RecordId | undefined, record?: ModuleRecor
   );
 }
 
+/**
+ * The form's record as a REST body: a field the user left empty (null) is left out, as an API
+ * reads a missing optional field, where null is refused unless the schema says nullable.
+ */
+function bodyOf(record: ModuleRecord): ModuleRecord {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null));
+}
+
 /** The record's id (edit on an item path): a record without one cannot name its address. */
 function idOf(record: ModuleRecord, primaryKey: string): RecordId | undefined {
   const id = record[primaryKey];
@@ -91,7 +99,7 @@ export function restModule<TRow>(
       const answer = await sendRest(source, {
         method: add.method,
         path: itemPath(add, undefined, body),
-        body,
+        body: bodyOf(body),
       });
       return success(answer.json?.value);
     };
@@ -101,7 +109,7 @@ export function restModule<TRow>(
       const answer = await sendRest(source, {
         method: edit.method,
         path: itemPath(edit, idOf(body, primaryKey), body),
-        body: edit.body === 'none' ? undefined : body,
+        body: edit.body === 'none' ? undefined : bodyOf(body),
       });
       return success(answer.json?.value);
     };

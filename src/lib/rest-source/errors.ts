@@ -42,7 +42,8 @@ export function httpFailure(
   text: string,
   contentType: string,
 ): ApiError {
-  // A source documented to answer with the status alone has no body worth reading.
-  const detail = source.errors === 'status-text' ? '' : errorDetail(text, contentType);
+  // Read even where the document declares no error body: servers often say more than their
+  // documents do, and errorDetail drops what is not plain words (HTML pages, unreadable bodies).
+  const detail = errorDetail(text, contentType);
   return sourceFailure(httpErrorMessage(source, code, detail), code, 'http');
 }

@@ -21,6 +21,7 @@ import { add, edit, info, remove, type RecordCall } from './records-crud';
 import { readBody, readParameters } from './request';
 import { matchPath, readOperations, type Operation } from './routes';
 import { recordAt, textAt, type Node } from './schema';
+import { restoreState, stateOf, type SourceState } from './state';
 
 export interface RestSourceOptions {
   /** Same seed → same data (default: the source's name). */
@@ -29,6 +30,8 @@ export interface RestSourceOptions {
   count?: number;
   /** Where the source is mounted (default: the path of its first server URL). */
   basePath?: string;
+  /** Records kept from an earlier run (`state()`), in place of the seeded ones when readable. */
+  state?: unknown;
 }
 
 export interface RestSource {
@@ -37,6 +40,8 @@ export interface RestSource {
   handle(request: Request): Promise<Response>;
   /** The records of a resource (its x-admin module key), for tests. */
   records(resource: string): Node[];
+  /** Every resource's records, to be stored and given back as `options.state`. */
+  state(): SourceState;
 }
 
 function segmentsOf(pathname: string): string[] | undefined {
@@ -53,6 +58,7 @@ export function createRestSource(document: Node, options: RestSourceOptions = {}
   const basePath = options.basePath ?? serverPath(document);
   const { operations, resources } = readOperations(document);
   const tables = seedTables(document, resources, operations, { seed, count: options.count });
+  if (options.state !== undefined) restoreState(tables, options.state);
   const tableOf = (operation: Operation): ResourceTable | undefined =>
     operation.resource && tables.get(operation.resource.key);
 
@@ -155,5 +161,6 @@ export function createRestSource(document: Node, options: RestSourceOptions = {}
       }
     },
     records: (resource) => tables.get(resource)?.rows.map((row) => row.value) ?? [],
+    state: () => stateOf(tables),
   };
 }

@@ -128,4 +128,27 @@ describe('the source base', () => {
     );
     expect((await module().info?.(7))?.data).toEqual({ id: 7, name: '旺财' });
   });
+
+  it('leaves out the fields the user left empty (null), which the API would refuse', async () => {
+    const seen = record(() => HttpResponse.json({ id: 9, quantity: 3 }));
+    await module().add?.({ quantity: 3, status: null, shipDate: null, complete: false });
+    expect(seen[0]?.body).toEqual({ quantity: 3, complete: false });
+  });
+
+  it('shows what the server says about a refused write, whatever the document declared', async () => {
+    record(() =>
+      HttpResponse.json(
+        { title: 'Bad Request', detail: '2 field(s) are invalid', errors: [] },
+        { status: 400, headers: { 'content-type': 'application/problem+json' } },
+      ),
+    );
+    const quiet = restModule<Pet>(
+      { ...petstore, errors: 'status-text' },
+      { add: { method: 'POST', path: '/pet' } },
+      'id',
+    ).api;
+    await expect(quiet.add?.({ name: '旺财' })).rejects.toThrow('2 field(s) are invalid');
+    expect(errorTexts()).toEqual(['提交的数据有误：2 field(s) are invalid']);
+  });
 });
+

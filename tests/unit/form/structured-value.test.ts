@@ -1,0 +1,85 @@
+/**
+ * Fields whose stored value is a list, an object or a boolean (an imported API's `photoUrls`,
+ * `category`, `complete`): the form shows them as text one per line, as JSON or as the Switch,
+ * refuses text that is not JSON with the field's name, and gives the stored value back.
+ */
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from 'yup';
+import { buildFormSchema, defaultValuesOf, type FieldDefinition } from '@/components/form';
+
+const photos: FieldDefinition = {
+  cf_name: '图片地址',
+  cf_fieldname: 'photoUrls',
+  cf_control: 'textarea',
+  cf_validate: 'require',
+  valueFormat: 'lines',
+};
+const category: FieldDefinition = {
+  cf_name: '分类',
+  cf_fieldname: 'category',
+  cf_control: 'textarea',
+  valueFormat: 'json',
+};
+const complete: FieldDefinition = {
+  cf_name: '已完成',
+  cf_fieldname: 'complete',
+  cf_control: 'Switch',
+  valueFormat: 'boolean',
+};
+const fields = [photos, category, complete];
+
+function submitted(values: Record<string, unknown>): Record<string, unknown> {
+  return buildFormSchema(fields).validateSync(values);
+}
+
+function messageFor(values: Record<string, unknown>): string | null {
+  try {
+    submitted(values);
+    return null;
+  } catch (error) {
+    return error instanceof ValidationError ? error.message : String(error);
+  }
+}
+
+describe('list, object and boolean fields', () => {
+  it('shows a record’s values as the controls hold them', () => {
+    expect(
+      defaultValuesOf(fields, {
+        photoUrls: ['https://a/1.png', 'https://a/2.png'],
+        category: { id: 1, name: '狗' },
+        complete: true,
+      }),
+    ).toEqual({
+      photoUrls: 'https://a/1.png\nhttps://a/2.png',
+      category: '{\n  "id": 1,\n  "name": "狗"\n}',
+      complete: 1,
+    });
+    expect(defaultValuesOf(fields)).toEqual({ photoUrls: '', category: '', complete: 2 });
+  });
+
+  it('gives the stored values back on submit', () => {
+    expect(
+      submitted({
+        photoUrls: ' https://a/1.png \n\n https://a/2.png',
+        category: '{"id": 2, "name": "猫"}',
+        complete: 2,
+      }),
+    ).toEqual({
+      photoUrls: ['https://a/1.png', 'https://a/2.png'],
+      category: { id: 2, name: '猫' },
+      complete: false,
+    });
+    expect(submitted({ photoUrls: 'x', category: '', complete: 1 })).toEqual({
+      photoUrls: ['x'],
+      category: undefined,
+      complete: true,
+    });
+  });
+
+  it('refuses text that is not JSON, and an empty required list, by the field’s name', () => {
+    expect(messageFor({ photoUrls: 'x', category: '{"id": 1', complete: 2 })).toBe(
+      '分类不是有效的 JSON',
+    );
+    expect(messageFor({ photoUrls: ' \n ', category: '', complete: 2 })).toBe('请输入图片地址');
+  });
+});
