@@ -135,7 +135,9 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
     if (list) notes.push(...list.notes);
     const noList = `no list call (no GET ${resource.collectionPath}, no search answering ${resource.entity}[])`;
     if (!listOp && resource.capabilities.info)
-      notes.push(`resource ${resource.key}: ${noList} — its screen looks records up by ${primaryKey}`);
+      notes.push(
+        `resource ${resource.key}: ${noList} — its screen looks records up by ${primaryKey}`,
+      );
     else if (!listOp)
       leftOut.push({
         where: `resource ${resource.key}`,

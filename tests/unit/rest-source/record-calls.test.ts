@@ -151,4 +151,3 @@ describe('the source base', () => {
     expect(errorTexts()).toEqual(['提交的数据有误：2 field(s) are invalid']);
   });
 });
-
