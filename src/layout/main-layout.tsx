@@ -29,6 +29,7 @@ import { firstAddress, groupOf, iconClass, menuPaths, TOP_MENU_TABS, type UserMe
 import { MessageCenter } from './message-center';
 import { useRouteTable } from './route-table-context';
 import { SideMenu } from './side-menu';
+import { SourceSignInHost } from './source-sign-in-host';
 import { systemSettingQuery, userMenuQuery } from './shell-api';
 import { SystemBrand } from './system-brand';
 import {
@@ -276,6 +277,7 @@ export function MainLayout() {
         </main>
       </div>
       <AppsDrawer visible={appsOpen} onHide={hideApps} menus={menuData} onOpen={open} />
+      <SourceSignInHost />
     </div>
   );
 }

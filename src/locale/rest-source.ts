@@ -25,4 +25,16 @@ export const restSourceMessages = {
   unreadable: (title: string) => `「${title}」返回的数据无法识别`,
   /** A call's address names a parameter the record does not carry (a generator/contract slip). */
   missingPathParam: (name: string) => `调用地址缺少参数 ${name}`,
+  /** The sign-in dialog of a source (asked on its first 401). */
+  signInTitle: (title: string) => `登录「${title}」`,
+  signInIntro: (title: string) =>
+    `「${title}」需要凭据才能继续。凭据只保存在当前标签页，退出登录或关闭标签页后即失效。`,
+  signInToken: '访问令牌',
+  signInApiKey: (name: string) => `API 密钥（${name}）`,
+  signInUser: '用户名',
+  signInPassword: '密码',
+  signInRequiredField: (field: string) => `请输入${field}`,
+  signInSubmit: '登录',
+  signInCancel: '取消',
+  signedIn: (title: string) => `已登录「${title}」`,
 } as const;

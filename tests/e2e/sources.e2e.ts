@@ -3,7 +3,9 @@
  * `cli import-openapi` (openapi/sources/petstore/) and generated like any module, answered by
  * the demo's stateful REST mock. Reached from its menu group, its 宠物 list pages and filters by
  * status; a pet is added (the name's required message; status a select of the enum's labels;
- * a list of photo URLs one per line; the category as JSON), edited and deleted.
+ * a list of photo URLs one per line; the category as JSON), edited — reading one pet asks for
+ * the source's API key in its own sign-in dialog — and deleted. Orders, which the API cannot
+ * list, are looked up by number.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -112,7 +114,17 @@ describe('an imported REST source (宠物商店)', () => {
     await rowWith(page, '端到端小狗').waitFor();
     await screenshot(page, 'source-petstore-added');
 
+    // Reading one pet needs Petstore's API key (its document says so): the source asks for it,
+    // once, and the form loads as soon as it is given.
     await rowWith(page, '端到端小狗').getByRole('button', { name: '编辑' }).click();
+    const askKey = page.getByRole('dialog', { name: '登录「宠物商店」' });
+    await askKey.getByText('凭据只保存在当前标签页').waitFor();
+    await askKey.getByRole('button', { name: '登录' }).click();
+    await askKey.getByText('请输入API 密钥（api_key）').waitFor();
+    await askKey.getByLabel('API 密钥（api_key）').fill('demo-key');
+    await askKey.getByRole('button', { name: '登录' }).click();
+    await expectToast(page, '已登录「宠物商店」');
+    await askKey.waitFor({ state: 'detached' });
     const edit = page.getByRole('dialog', { name: '编辑 - 宠物' });
     const name = edit.getByLabel('名称');
     await expect.poll(() => name.inputValue()).toBe('端到端小狗');

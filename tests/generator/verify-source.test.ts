@@ -124,7 +124,15 @@ function verify(
   baseUrl: string,
   more: Partial<SourceVerifyOptions> = {},
 ): Promise<SourceVerifyReport> {
-  return verifySource({ contractDir: contract, name, baseUrl, writes: false, ...more });
+  // The mock asks for the credentials each operation declares and accepts any.
+  return verifySource({
+    contractDir: contract,
+    name,
+    baseUrl,
+    writes: false,
+    secret: 'any-secret',
+    ...more,
+  });
 }
 
 /** The report's rows as `OUTCOME METHOD path: detail`, for readable failures. */

@@ -34,6 +34,18 @@ export function clearSourceCredential(name: string): void {
   storage()?.removeItem(KEY_PREFIX + name);
 }
 
+/** Forgets every source's credential (the back-office session ended). */
+export function clearAllSourceCredentials(): void {
+  const store = storage();
+  if (!store) return;
+  const keys: string[] = [];
+  for (let index = 0; index < store.length; index += 1) {
+    const key = store.key(index);
+    if (key?.startsWith(KEY_PREFIX)) keys.push(key);
+  }
+  keys.forEach((key) => store.removeItem(key));
+}
+
 /**
  * Adds the stored credential to a call as the source's first auth scheme says (the generator
  * lists the supported ones, the first is used). Without a stored credential the call goes out

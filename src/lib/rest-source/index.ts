@@ -3,5 +3,11 @@
  * and the per-tab credential a source's calls carry.
  */
 export { restModule, type RestModuleApi, type RestModuleQueryKeys } from './adapter';
-export { clearSourceCredential, getSourceCredential, setSourceCredential } from './credentials';
+export {
+  clearAllSourceCredentials,
+  clearSourceCredential,
+  getSourceCredential,
+  setSourceCredential,
+} from './credentials';
+export { askSourceSignIn, onSourceSignIn } from './sign-in';
 export { sourceBaseUrl, sourceUrlVariable } from './url';

@@ -9,6 +9,7 @@ import type { ModuleRecord } from '@/core/module';
 import { getRequestConfig } from '@/lib/request';
 import { restSourceMessages as t } from '@/locale/rest-source';
 import { applyCredential, clearSourceCredential } from './credentials';
+import { askSourceSignIn } from './sign-in';
 import { httpFailure, sourceFailure } from './errors';
 import { joinUrl, sourceBaseUrl } from './url';
 
@@ -84,7 +85,10 @@ export async function sendRest(
     if (!response.ok) {
       // The stored credential is refused (expired, revoked, wrong): drop it so the next call
       // asks the user again instead of repeating the refusal.
-      if (response.status === 401) clearSourceCredential(source.name);
+      if (response.status === 401) {
+        clearSourceCredential(source.name);
+        askSourceSignIn(source);
+      }
       throw httpFailure(source, response.status, text, response.headers.get('content-type') ?? '');
     }
     return { status: response.status, headers: response.headers, json: parseJson(text) };

@@ -21,6 +21,7 @@ import { add, edit, info, remove, type RecordCall } from './records-crud';
 import { readBody, readParameters } from './request';
 import { matchPath, readOperations, type Operation } from './routes';
 import { recordAt, textAt, type Node } from './schema';
+import { missingCredentials } from './security';
 import { restoreState, stateOf, type SourceState } from './state';
 
 export interface RestSourceOptions {
@@ -80,6 +81,11 @@ export function createRestSource(document: Node, options: RestSourceOptions = {}
       });
     }
     const { operation } = found;
+    const wanted = missingCredentials(document, operation.operation, request, url);
+    if (wanted)
+      return problem(401, `This call needs credentials: ${wanted}`, undefined, {
+        'WWW-Authenticate': wanted,
+      });
     const parameters = readParameters(document, operation, found.values, url.searchParams);
     if (!parameters.ok) return problem(parameters.status, parameters.detail, parameters.errors);
     const capability = operation.capability;

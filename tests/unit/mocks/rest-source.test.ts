@@ -38,6 +38,12 @@ async function documentOf(name: string): Promise<Record<string, unknown>> {
   return parsed;
 }
 
+/**
+ * What a signed-in client sends: the library wants a bearer token on every call, Petstore an
+ * API key on some. The mock accepts any non-empty credential in the right place.
+ */
+const CREDENTIALS = { authorization: 'Bearer test-token', api_key: 'test-key' };
+
 interface Answer {
   status: number;
   headers: Headers;
@@ -51,10 +57,11 @@ async function call(
   body?: unknown,
   contentType = 'application/json',
 ): Promise<Answer> {
-  const init: RequestInit = { method };
+  const headers: Record<string, string> = { ...CREDENTIALS };
+  const init: RequestInit = { method, headers };
   if (body !== undefined) {
     init.body = typeof body === 'string' ? body : JSON.stringify(body);
-    init.headers = { 'content-type': contentType };
+    headers['content-type'] = contentType;
   }
   const response = await source.handle(new Request(`http://mock${url}`, init));
   const text = await response.text();
@@ -73,6 +80,27 @@ describe('Petstore (mounted at /v3, 400 for invalid bodies, 200 for adds)', () =
   let petstore: RestSource;
   beforeAll(async () => {
     petstore = await loadRestSource(contract, 'petstore');
+  });
+
+  it('asks for the credentials an operation declares: 401 without them, any key accepted', async () => {
+    const ask = (headers: Record<string, string>) =>
+      petstore.handle(new Request('http://mock/v3/pet/1', { headers }));
+    const refusedHeaders: Record<string, string>[] = [
+      {},
+      { api_key: '   ' },
+      { authorization: 'Bearer x' },
+    ];
+    for (const headers of refusedHeaders) {
+      const refused = await ask(headers);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({
+        detail: 'This call needs credentials: api_key',
+      });
+    }
+    expect((await ask({ api_key: 'any-key' })).status).toBe(200);
+    // Guarded by oauth2 alone, which the mock cannot check: open.
+    const open = await petstore.handle(new Request('http://mock/v3/pet/findByStatus'));
+    expect(open.status).toBe(200);
   });
 
   it('mounts at the server path and seeds 5–20 pets that satisfy the schema', () => {
@@ -140,7 +168,7 @@ describe('Petstore (mounted at /v3, 400 for invalid bodies, 200 for adds)', () =
     expect(missing.status).toBe(404);
 
     const deleted = await petstore.handle(
-      new Request(`http://mock/v3/pet/${String(id)}`, { method: 'DELETE' }),
+      new Request(`http://mock/v3/pet/${String(id)}`, { method: 'DELETE', headers: CREDENTIALS }),
     );
     expect(deleted.status).toBe(204);
     expect(await deleted.text()).toBe('');
@@ -194,7 +222,9 @@ describe('library (offset/limit, total in the body or X-Total-Count, 422 as decl
       expect(String(book.isbn)).toMatch(/^(97[89])?\d{9}[\dX]$/);
     const isbn = String(library.records('books')[0]?.isbn);
     const reviews = await library.handle(
-      new Request(`http://mock/v2/books/${isbn}/reviews?offset=0&limit=50`),
+      new Request(`http://mock/v2/books/${isbn}/reviews?offset=0&limit=50`, {
+        headers: CREDENTIALS,
+      }),
     );
     expect(reviews.status).toBe(200);
     const rows = listOf(await reviews.json());
@@ -320,20 +350,28 @@ describe('through startMockServer (what cli mock-server --source runs)', () => {
     });
     expect(invalid.status).toBe(400);
     expect(invalid.headers.get('content-type')).toBe('application/problem+json');
-    const added = await fetch(`${server.url}/v2/authors`, {
-      method: 'POST',
+    const author = { method: 'POST', body: JSON.stringify({ name: 'Over HTTP' }) };
+    // The library wants a bearer token: without one, 401 and nothing is added.
+    const bare = await fetch(`${server.url}/v2/authors`, {
+      ...author,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Over HTTP' }),
+    });
+    expect(bare.status).toBe(401);
+    expect(bare.headers.get('www-authenticate')).toBe('bearerAuth');
+    const added = await fetch(`${server.url}/v2/authors`, {
+      ...author,
+      headers: { 'content-type': 'application/json', ...CREDENTIALS },
     });
     expect(added.status).toBe(201);
     const location = added.headers.get('location') ?? '';
     expect(location).toMatch(/^\/v2\/authors\/\d+$/);
-    expect(await (await fetch(`${server.url}${location}`)).json()).toMatchObject({
+    const signedIn = { headers: CREDENTIALS };
+    expect(await (await fetch(`${server.url}${location}`, signedIn)).json()).toMatchObject({
       name: 'Over HTTP',
     });
-    const removed = await fetch(`${server.url}${location}`, { method: 'DELETE' });
+    const removed = await fetch(`${server.url}${location}`, { method: 'DELETE', ...signedIn });
     expect(removed.status).toBe(204);
-    expect((await fetch(`${server.url}${location}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${location}`, signedIn)).status).toBe(404);
     const api = await fetch(`${server.url}/api/adminnotice/list`);
     expect(await api.json()).toMatchObject({ status: 401 });
   });

@@ -1,0 +1,29 @@
+/**
+ * Where an imported source's sign-in dialog opens (src/lib/rest-source/sign-in.ts): mounted
+ * with the shell, it loads the dialog only when a source first asks, so screens of the spec's
+ * own backend never pay for it.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { SourceDescription } from '@/core/rest-source';
+import { onSourceSignIn } from '@/lib/rest-source/sign-in';
+
+const SourceSignInDialog = lazy(() => import('./source-sign-in-dialog'));
+
+export function SourceSignInHost() {
+  const [asking, setAsking] = useState<SourceDescription | undefined>(undefined);
+  const [opened, setOpened] = useState(false);
+  useEffect(
+    () =>
+      onSourceSignIn((source) => {
+        setOpened(true);
+        setAsking(source);
+      }),
+    [],
+  );
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <SourceSignInDialog source={asking} onHide={() => setAsking(undefined)} />
+    </Suspense>
+  );
+}
