@@ -231,6 +231,7 @@ export function inferField(name: string, raw: unknown, context: FieldContext): F
   if (showColumn) {
     const column: YamlMap = {};
     if (shape.options) column.format = 'tag';
+    else if (shape.control === 'DateTimePicker') column.format = 'datetime';
     if (context.sortable) column.sortable = true;
     admin.column = Object.keys(column).length > 0 ? column : true;
   } else admin.column = false;

@@ -115,6 +115,9 @@ export function fieldModel(
   // A boolean property behind the Switch (whose own values are the spec's 1/2) stays boolean.
   if (schema.type === 'boolean' && definition.cf_control === 'Switch')
     definition.valueFormat = 'boolean';
+  // An RFC 3339 text behind the picker (whose own text is local YYYY-MM-DD HH:mm:ss).
+  else if (schema.format === 'date-time' && definition.cf_control === 'DateTimePicker')
+    definition.valueFormat = 'datetime';
   else if (admin.editor === 'json' || admin.editor === 'group')
     definition.valueFormat =
       schema.type === 'array' && isJson(schema.items) && schema.items.type === 'string'

@@ -13,6 +13,7 @@ import type {
   SourceDescription,
 } from '../../src/core/rest-source';
 import type { ScreenMenuEntry } from '../../src/core/screen';
+import type { OptionsFrom } from '../../src/core/field-definition';
 import { isJson, type Json } from '../json';
 import { fieldDefinition, fieldModel, filterDefinition } from '../model/field-definition';
 import { fieldKind } from '../model/field-kind';
@@ -23,7 +24,7 @@ import { moduleRoute } from '../model/route';
 import { screenMenu } from '../model/screen';
 import type { ModuleFields, OpenApiDocument } from '../types';
 import type { LoadedSource } from './load-sources';
-import { resourceCalls, sourceOperations } from './source-calls';
+import { resourceCalls, sourceOperations, type TaggedOperation } from './source-calls';
 
 export interface SourceModuleModel {
   source: string;
@@ -100,12 +101,60 @@ function describe(loaded: LoadedSource, problems: string[]): SourceDescription {
   };
 }
 
+/**
+ * `optionsFrom: { resource, value, label }` (written by the import for a property that references
+ * another listed resource) as the form's option source: that resource's list call.
+ */
+type OptionsFromResolver = (admin: Json, where: string) => OptionsFrom | undefined;
+
+function optionsFromResolver(
+  source: string,
+  document: Json,
+  operations: readonly TaggedOperation[],
+  problems: string[],
+): OptionsFromResolver {
+  const tags = (Array.isArray(document.tags) ? document.tags : []).filter(isJson);
+  return (admin, where) => {
+    const from = isJson(admin.optionsFrom) ? admin.optionsFrom : undefined;
+    if (!from) return undefined;
+    const { resource, value, label } = from;
+    const tag = tags.find(
+      (candidate) =>
+        isJson(candidate['x-admin']) &&
+        (candidate['x-admin'].module ?? candidate.name) === resource,
+    );
+    const list = tag
+      ? resourceCalls(document, operations, String(tag.name), problems).list
+      : undefined;
+    if (!list || typeof value !== 'string' || typeof label !== 'string') {
+      problems.push(
+        `${where}: x-admin.optionsFrom must name a listed resource of the source with value and label fields`,
+      );
+      return undefined;
+    }
+    return { source, list, value, label };
+  };
+}
+
+/**
+ * Whether new records' key is named by the client (an ISBN, a user name) rather than assigned by
+ * the server: not readOnly, and required by the schema or text (a server numbers, it does not
+ * name).
+ */
+function clientNamesKey(property: Json, entity: Json, name: string): boolean {
+  if (property.readOnly === true) return false;
+  const required = Array.isArray(entity.required) && entity.required.includes(name);
+  return required || property.type === 'string';
+}
+
 /** The entity's properties that carry x-admin, as the spec backend's field model. */
 function entityFields(
   document: Json,
   entity: string,
   primaryKey: string,
   filters: readonly string[],
+  optionsFrom: OptionsFromResolver,
+  where: string,
 ): ModuleFields {
   const schemas =
     isJson(document.components) && isJson(document.components.schemas)
@@ -115,7 +164,21 @@ function entityFields(
   const properties = isJson(schema.properties) ? schema.properties : {};
   const models = Object.entries(properties).flatMap(([name, property]) => {
     if (!isJson(property) || !isJson(property['x-admin'])) return [];
-    return [fieldModel(name, property['x-admin'], resolveRef(property, document), primaryKey)];
+    const admin = property['x-admin'];
+    const model = fieldModel(name, admin, resolveRef(property, document), primaryKey);
+    const resolved = resolveRef(property, document);
+    if (model.primary && clientNamesKey(resolved, schema, name)) model.definition.keyEntry = 'add';
+    const from = optionsFrom(admin, `${where}.${name}`);
+    if (from) {
+      model.definition.optionsFrom = from;
+      // The API stores the other resource's record (`author: Author`), not only its key.
+      if (resolved.type === 'object' || isJson(resolved.properties))
+        model.definition.valueFormat = 'reference';
+      // The list shows the option's label (the author's name), not the stored key.
+      if (model.column)
+        model.column.optionSource = { cf_control: model.definition.cf_control, optionsFrom: from };
+    }
+    return [model];
   });
   const fields = moduleFields(models);
   // Only what the list call declares can narrow it: an entity filter the API has no parameter
@@ -152,12 +215,22 @@ function buildModule(
     const key = moduleKey(admin.module ?? tagName);
     const entity = typeof admin.entity === 'string' ? admin.entity : undefined;
     if (!entity) throw new Error('entity is missing');
+    // A nested collection (a book's reviews) is listed under one parent record: it has no
+    // screen of its own (a sub-screen of its parent is not built yet).
+    if (admin.parent !== undefined) return undefined;
     const operations = sourceOperations(document);
     const calls = resourceCalls(document, operations, tagName, problems);
     // Without a list call the screen looks records up by key; without info there is no screen.
     if (!calls.list && !calls.info) return undefined;
     const primaryKey = typeof admin.primaryKey === 'string' ? admin.primaryKey : 'id';
-    const fields = entityFields(document, entity, primaryKey, calls.list?.filters ?? []);
+    const fields = entityFields(
+      document,
+      entity,
+      primaryKey,
+      calls.list?.filters ?? [],
+      optionsFromResolver(source, document, operations, problems),
+      `${loaded.label}: components.schemas.${entity}`,
+    );
     const listOperation = operations.find(
       (op) => op.method === calls.list?.method && op.path === calls.list?.path,
     );

@@ -3,6 +3,7 @@
  * Generated pages pass definitions made at generate time; runtime modules pass the ones
  * fetched from `/api/field/getfieldarrbymodule`. One shape, one form engine.
  */
+import type { RestListCall } from './rest-source';
 
 /** The spec's control list, verbatim. */
 export const CONTROL_TYPES = [
@@ -70,13 +71,34 @@ export interface FieldDefinition {
   parameData?: Record<string, unknown>;
   /**
    * The stored value differs from what the control holds: `lines` (a list of texts, one per line
-   * in a textarea), `json` (a list or object as JSON text) or `boolean` (true/false behind a
-   * Switch, whose own values are 1/2). Absent: the value is what the control holds.
+   * in a textarea), `json` (a list or object as JSON text), `boolean` (true/false behind a
+   * Switch, whose own values are 1/2) or `datetime` (an RFC 3339 time behind the picker, which
+   * holds local `YYYY-MM-DD HH:mm:ss`) or `reference` (another resource's record, chosen in a
+   * select of its `optionsFrom` list by key). Absent: the value is what the control holds.
    */
   valueFormat?: ValueFormat;
+  /**
+   * Options from another resource of an imported source (a book's author from the authors
+   * list): its list call, and the fields giving each option's value and label.
+   */
+  optionsFrom?: OptionsFrom;
+  /**
+   * A primary key the client names (an ISBN, a user name) rather than the server: typed in the
+   * add form with its rules, never changed afterwards.
+   */
+  keyEntry?: 'add';
 }
 
-export type ValueFormat = 'lines' | 'json' | 'boolean';
+/** See FieldDefinition.optionsFrom. */
+export interface OptionsFrom {
+  /** The imported source's name. */
+  source: string;
+  list: RestListCall;
+  value: string;
+  label: string;
+}
+
+export type ValueFormat = 'lines' | 'json' | 'boolean' | 'datetime' | 'reference';
 
 /** Upload and attachment-library controls: their value is the JSON text of the files. */
 export const UPLOAD_CONTROLS: readonly ControlType[] = [

@@ -61,7 +61,7 @@ export interface ColumnDefinition {
    */
   optionSource?: Pick<
     FieldDefinition,
-    'cf_control' | 'cf_sourcetype' | 'cf_dictionary' | 'cf_method'
+    'cf_control' | 'cf_sourcetype' | 'cf_dictionary' | 'cf_method' | 'optionsFrom'
   >;
 }
 

@@ -180,4 +180,67 @@ describe('an imported REST source (宠物商店)', () => {
     await page.getByLabel('按用户名查询').waitFor();
     await page.close();
   });
+
+  it('a second style, 图书馆: a bearer token asked once, offset paging, an author from its list', async () => {
+    const { page } = await newPage(browser);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/sources/library/')) calls.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto(`${baseUrl()}/library/books`);
+    await signIn(page, 'admin');
+    await page.waitForURL(/\/library\/books$/);
+    // Every call of this API wants a bearer token: its sign-in opens on the first one.
+    const askToken = page.getByRole('dialog', { name: '登录「图书馆」' });
+    await askToken.getByLabel('访问令牌').fill('demo-token');
+    await askToken.getByRole('button', { name: '登录' }).click();
+    await expectToast(page, '已登录「图书馆」');
+    await rows(page).locator('.p-tag').first().waitFor();
+    expect(calls).toContain('/sources/library/books?offset=0&limit=10');
+    const total = Number(/共 (\d+) 条/.exec(await page.locator('.p-paginator').innerText())?.[1]);
+    // The total is the body's: the rows shown are one page of it.
+    expect(total).toBeGreaterThan(0);
+    expect(await rows(page).count()).toBe(Math.min(total, 10));
+
+    await page.locator('.crud-list__filter', { hasText: '类别' }).locator('.p-dropdown').click();
+    await page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: '历史' }).click();
+    await page.getByRole('button', { name: '搜索' }).click();
+    await expect.poll(() => calls.some((call) => call.includes('genre=history'))).toBe(true);
+
+    const takenIsbn = (await rows(page).first().locator('td').nth(1).innerText()).trim();
+    await page.getByRole('button', { name: '新增' }).click();
+    const add = page.getByRole('dialog', { name: '新增 - 图书' });
+    await add.getByRole('button', { name: '提交' }).click();
+    await add.getByText('请输入书名').waitFor();
+    // The client names a book's key: the ISBN is typed on add.
+    await add.getByLabel('ISBN').fill(takenIsbn);
+    await add.getByLabel('书名').fill('端到端图书');
+    // 作者 is a select filled from the authors list of the same API.
+    await add.locator('[data-field=author] .p-dropdown').click();
+    const authors = page.locator('.p-dropdown-panel .p-dropdown-item');
+    await authors.first().waitFor();
+    expect(calls).toContain('/sources/library/authors?offset=0&limit=100');
+    const author = (await authors.first().innerText()).trim();
+    expect(author).not.toBe('');
+    await authors.first().click();
+    await add.locator('[data-field=genre] .p-dropdown').click();
+    await page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: '历史' }).click();
+    await add.getByRole('button', { name: '提交' }).click();
+    // The server's problem+json, in the user's words with its own detail; nothing typed is lost.
+    await expectToast(page, '数据冲突：');
+    expect(await add.getByLabel('书名').inputValue()).toBe('端到端图书');
+    await add.getByLabel('ISBN').fill('9787020002207');
+    await add.getByRole('button', { name: '提交' }).click();
+    await expectToast(page, '新增成功');
+
+    await page.getByPlaceholder('请输入关键字').fill('端到端图书');
+    await page.getByRole('button', { name: '搜索' }).click();
+    const added = rowWith(page, '端到端图书');
+    await added.waitFor();
+    // The list names the author, not the key it stores.
+    expect(await added.innerText()).toContain(author);
+    await screenshot(page, 'source-library-added');
+    await page.close();
+  });
 });

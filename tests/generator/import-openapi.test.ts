@@ -11,6 +11,7 @@ import type { SchemaObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse, stringify } from 'yaml';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { syntheticDocument } from '../../generator/bench/synthetic-openapi';
 import { importOpenApi, type ImportOpenApiResult } from '../../generator/import-openapi';
 import { isJson, type Json } from '../../generator/json';
 import { FIXTURES, REPO, runCli, tempDir } from './helpers';
@@ -266,101 +267,23 @@ describe('a second style: offset/limit, problem+json, bearer, $refs across files
   });
 });
 
-/** A document of `resources` × 5 operations (list, add, info, edit, delete). */
-function syntheticDocument(resources: number): Json {
-  const paths: Json = {};
-  const schemas: Json = {};
-  const tags: Json[] = [];
-  for (let i = 0; i < resources; i += 1) {
-    const name = `Thing${i}`;
-    const ref = { $ref: `#/components/schemas/${name}` };
-    const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
-    tags.push({ name: `thing${i}` });
-    schemas[name] = {
-      type: 'object',
-      required: ['title'],
-      properties: {
-        id: { type: 'integer', readOnly: true },
-        title: { type: 'string', maxLength: 80 },
-        state: { type: 'string', enum: ['new', 'open', 'closed'] },
-        due: { type: 'string', format: 'date' },
-        amount: { type: 'number', minimum: 0 },
-        done: { type: 'boolean' },
-      },
-    };
-    const tag = [`thing${i}`];
-    paths[`/things${i}`] = {
-      get: {
-        tags: tag,
-        operationId: `listThings${i}`,
-        parameters: [
-          { name: 'page', in: 'query', schema: { type: 'integer' } },
-          { name: 'per_page', in: 'query', schema: { type: 'integer' } },
-          {
-            name: 'state',
-            in: 'query',
-            schema: { type: 'string', enum: ['new', 'open', 'closed'] },
-          },
-        ],
-        responses: { '200': { description: 'ok', ...json({ type: 'array', items: ref }) } },
-      },
-      post: {
-        tags: tag,
-        operationId: `addThing${i}`,
-        requestBody: json(ref),
-        responses: { '201': { description: 'ok', ...json(ref) } },
-      },
-    };
-    const id = [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }];
-    paths[`/things${i}/{thingId}`] = {
-      parameters: id,
-      get: {
-        tags: tag,
-        operationId: `getThing${i}`,
-        responses: { '200': { description: 'ok', ...json(ref) } },
-      },
-      put: {
-        tags: tag,
-        operationId: `putThing${i}`,
-        requestBody: json(ref),
-        responses: { '200': { description: 'ok', ...json(ref) } },
-      },
-      delete: {
-        tags: tag,
-        operationId: `deleteThing${i}`,
-        responses: { '204': { description: 'gone' } },
-      },
-    };
-  }
-  return {
-    openapi: '3.1.0',
-    info: { title: 'Synthetic', version: '1' },
-    tags,
-    paths,
-    components: { schemas },
-  };
-}
-
 describe('a document with 500 operations', () => {
-  it('imports in under 10 s', async () => {
+  // How long it takes is printed by `npm run bench:import`, not timed here.
+  it('maps every one of them', async () => {
     const dir = await tempDir('import-500');
     const file = path.join(dir, 'big.yaml');
     await writeFile(file, stringify(syntheticDocument(100)));
-    const started = performance.now();
     const result = await importOpenApi({
       source: file,
       name: 'big',
       contractDir: path.join(dir, 'openapi'),
     });
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`import-openapi: 500 operations imported in ${seconds.toFixed(2)} s`);
     expect(result.report.summary).toMatchObject({
       resources: 100,
       operations: 500,
       mapped: 500,
       leftOut: 0,
     });
-    expect(seconds).toBeLessThan(10);
   });
 });
 

@@ -23,11 +23,10 @@ const fileOf = (result: GenerateResult, name: string) =>
 
 beforeEach(async () => {
   dir = await copyFixture('basic');
-  await cp(
-    path.join(REPO, 'openapi/sources/petstore'),
-    path.join(contractDir(), 'sources/petstore'),
-    { recursive: true },
-  );
+  for (const name of ['petstore', 'library'])
+    await cp(path.join(REPO, 'openapi/sources', name), path.join(contractDir(), 'sources', name), {
+      recursive: true,
+    });
 });
 
 describe('generate with an imported source', () => {
@@ -53,6 +52,15 @@ describe('generate with an imported source', () => {
     expect(fileOf(result, 'sources/petstore/source.ts')).toContain(
       "basePath: '/sources/petstore',",
     );
+    // The library names its books' key (an ISBN): typed on add. A book's author is an Author
+    // record, chosen from the authors list.
+    const books = fileOf(result, 'sources/library/modules/books.ts');
+    expect(books).toMatch(/cf_fieldname: 'isbn',(?:(?!cf_name)[\s\S])*keyEntry: 'add'/);
+    expect(books).toMatch(
+      /cf_fieldname: 'author',[\s\S]*?path: '\/authors'[\s\S]*?valueFormat: 'reference'/,
+    );
+    // A nested collection (a book's reviews) has no screen of its own.
+    expect(fileOf(result, 'screens.ts')).not.toContain('/library/books-reviews');
     expect(
       await typecheckGenerated(outDir, [
         'generated/sources/index.ts',

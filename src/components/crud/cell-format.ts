@@ -50,6 +50,8 @@ export function cellText(
 ): string {
   const label = optionText(options, value);
   if (label !== undefined) return label;
+  // An imported API's true/false, in words.
+  if (typeof value === 'boolean') return value ? tf.booleanTrue : tf.booleanFalse;
   switch (format) {
     case 'datetime':
       return formatTime(timeOf(value));

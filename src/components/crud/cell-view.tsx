@@ -4,6 +4,7 @@ import { useFieldOptions } from '@/components/form/option-sources';
 import { cellText, imageUrls } from './cell-format';
 import { CellSwitch, CellTag } from './cell-widgets';
 import type { ColumnDefinition, ModuleRecord } from './module-definition';
+import { referencedKey } from '@/core/options-from';
 
 interface CellProps {
   column: ColumnDefinition;
@@ -36,7 +37,11 @@ function LookedUpCell({ column, value }: { column: ColumnDefinition; value: unkn
     cf_control: 'select',
     ...column.optionSource,
   });
-  const text = cellText(column.format, value, options);
+  const text = cellText(
+    column.format,
+    referencedKey(column.optionSource?.optionsFrom, value),
+    options,
+  );
   if (column.format === 'tag' && text !== common.dash) return <CellTag value={text} />;
   return <span>{text}</span>;
 }
@@ -64,7 +69,10 @@ export function CellView({ column, row, onToggle }: CellProps) {
         />
       );
     case 'tag':
-      return value === null || value === undefined || value === '' ? (
+      return value === null ||
+        value === undefined ||
+        value === '' ||
+        (Array.isArray(value) && value.length === 0) ? (
         <span>{common.dash}</span>
       ) : (
         <CellTag value={cellText('tag', value, column.options)} />

@@ -60,16 +60,26 @@ function CrudFormBody({
     [client, module, id],
   );
   const conflict = useEditConflict(module, id, record, showTheirs);
+  // A key the client names (an ISBN, a user name) is typed on add, and fixed from then on.
+  const fields = useMemo(
+    () =>
+      mode === 'add'
+        ? module.fields.map((field) =>
+            field.keyEntry === 'add' ? { ...field, cf_ispri: 0 as const } : field,
+          )
+        : module.fields,
+    [module.fields, mode],
+  );
 
   const controller = useDynamicForm({
-    fields: module.fields,
+    fields,
     record,
     context: { mode, recordId: id },
     onSubmit: async (values: FormValues) => {
       // A failed call (e.g. status 201) rejects: the dialog stays open with what was typed.
       // Primary-key fields travel only on edit, with the id being edited.
       const body = { ...values };
-      for (const field of module.fields) if (field.cf_ispri === 1) delete body[field.cf_fieldname];
+      for (const field of fields) if (field.cf_ispri === 1) delete body[field.cf_fieldname];
       if (mode === 'edit') {
         // Nothing is written over someone else's change until the user has chosen.
         if (!(await conflict.confirmSave(body))) return;

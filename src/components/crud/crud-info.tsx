@@ -18,6 +18,7 @@ import type {
   RecordId,
 } from './module-definition';
 import { textOf } from '@/core/guards';
+import { referencedKey } from '@/core/options-from';
 
 /** Loads one record through `info`: a spinner meanwhile, 数据加载失败 when it fails. */
 export function RecordLoader<Row extends ModuleRecord>({
@@ -71,7 +72,7 @@ export function chosenText(options: readonly FieldOption[], value: unknown): str
 function LookedUpValue({ field, value }: { field: FieldDefinition; value: unknown }) {
   const { options, isLoading } = useFieldOptions(field);
   if (isLoading) return <span>{t.loading}</span>;
-  return <span>{chosenText(options, value)}</span>;
+  return <span>{chosenText(options, referencedKey(field.optionsFrom, value))}</span>;
 }
 
 function InfoValue({

@@ -2,7 +2,8 @@
  * Where a field's options come from (cf_sourcetype): STATIC (optionData), DICTIONARY
  * (POST /api/dictionary/getkeyval {parentCode, isAll}) or API (GET /api/{cf_method}/getkeyval).
  * Department controls read the dictionaries Dep / DepAuth (spec section 6); the city control
- * reads the province → city tree (POST /api/district/gettree).
+ * reads the province → city tree (POST /api/district/gettree); a field of an imported source
+ * may take its options from another resource's list (`optionsFrom`, through the REST adapter).
  *
  * The calls are the generated ones: their answers are the contract's TreeKeyValue /
  * DistrictTreeNode trees, which are FieldOption trees as they stand. Dictionary and district
@@ -13,7 +14,13 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { dictionaryGetkeyval } from '@generated/api/dictionary/dictionary';
 import { districtGettree } from '@generated/api/district/district';
 import { methodGetkeyval } from '@generated/api/module/module';
-import { booleanParam, type FieldDefinition, type FieldOption } from '@/core/field-definition';
+import {
+  booleanParam,
+  type FieldDefinition,
+  type FieldOption,
+  type OptionsFrom,
+} from '@/core/field-definition';
+import { loadOptionsFrom } from '@/core/options-from';
 
 export const optionKeys = {
   all: ['form-options'] as const,
@@ -21,6 +28,8 @@ export const optionKeys = {
     ['form-options', 'dictionary', { parentCode, isAll }] as const,
   api: (method: string) => ['form-options', 'api', method] as const,
   districtTree: () => ['form-options', 'district', 'tree'] as const,
+  resource: (from: OptionsFrom) =>
+    ['form-options', 'resource', from.source, from.list.path, from.value, from.label] as const,
 };
 
 const API_OPTIONS_STALE_MS = 5 * 60_000;
@@ -29,7 +38,8 @@ export type OptionSource =
   | { kind: 'static'; options: FieldOption[] }
   | { kind: 'dictionary'; parentCode: string; isAll: boolean }
   | { kind: 'api'; method: string }
-  | { kind: 'district' };
+  | { kind: 'district' }
+  | { kind: 'resource'; from: OptionsFrom };
 
 export type RemoteOptionSource = Exclude<OptionSource, { kind: 'static' }>;
 
@@ -62,6 +72,12 @@ function remoteCall(source: RemoteOptionSource): {
         load: (signal) => districtGettree(undefined, signal),
         cache: SESSION,
       };
+    case 'resource':
+      return {
+        queryKey: optionKeys.resource(source.from),
+        load: async (signal) => ({ data: await loadOptionsFrom(source.from, signal) }),
+        cache: { staleTime: API_OPTIONS_STALE_MS },
+      };
   }
 }
 
@@ -82,6 +98,7 @@ const DEPARTMENT_DICTIONARY: Partial<Record<FieldDefinition['cf_control'], strin
 
 /** Decides a field's option source (pure; tested). */
 export function optionSourceOf(field: FieldDefinition): OptionSource {
+  if (field.optionsFrom) return { kind: 'resource', from: field.optionsFrom };
   if (field.cf_control === 'city') return { kind: 'district' };
   const department = DEPARTMENT_DICTIONARY[field.cf_control];
   if (department)

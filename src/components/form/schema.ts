@@ -266,7 +266,7 @@ export function buildFormSchema(fields: readonly FieldDefinition[]): yup.ObjectS
 }
 
 function defaultOf(field: FieldDefinition, own?: unknown): unknown {
-  if (field.valueFormat) return structuredText(own ?? field.cf_default, field.valueFormat);
+  if (field.valueFormat) return structuredText(own ?? field.cf_default, field.valueFormat, field);
   const given = own === undefined ? field.cf_default : own;
   const control = field.cf_control;
   if (control === 'Switch') {

@@ -13,11 +13,20 @@ import {
   type FieldDefinition,
   type ValueFormat,
 } from '@/core/field-definition';
+import { isRecord } from '@/core/guards';
+import { recordFrom, referencedKey } from '@/core/options-from';
 import { form as t } from '@/locale/form';
 
 /** What the control shows for a stored value: the Switch's 1/2, or a textarea's text. */
-export function structuredText(value: unknown, format: ValueFormat): string | number {
+export function structuredText(
+  value: unknown,
+  format: ValueFormat,
+  field?: FieldDefinition,
+): string | number {
   if (format === 'boolean') return value === true || value === 'true' ? SWITCH_ON : SWITCH_OFF;
+  // The picker reads an RFC 3339 time as it stands.
+  if (format === 'datetime') return typeof value === 'string' ? value : '';
+  if (format === 'reference') return referenceKey(value, field);
   if (value === undefined || value === null || value === '') return '';
   if (typeof value === 'string') return value;
   if (format === 'lines' && Array.isArray(value)) return value.map(String).join('\n');
@@ -46,9 +55,42 @@ function isEmpty(value: unknown): boolean {
   return value === undefined || (Array.isArray(value) && value.length === 0);
 }
 
+/** The key a select shows for a stored record (the author's id of `{id: 3, name: …}`). */
+function referenceKey(value: unknown, field?: FieldDefinition): string | number {
+  const own = referencedKey(field?.optionsFrom, value);
+  return typeof own === 'string' || typeof own === 'number' ? own : '';
+}
+
+/** The chosen key back as the whole record the API stores (as last listed), else `{key}`. */
+function referenceSchema(field: FieldDefinition): yup.AnySchema {
+  const from = field.optionsFrom;
+  const schema = yup.mixed().transform((value: unknown) => {
+    if (value === null || value === undefined || value === '' || !from) return undefined;
+    if (isRecord(value)) return value;
+    return recordFrom(from, value) ?? { [from.value]: value };
+  });
+  return isRequired(field)
+    ? schema.test('required', t.requiredChoice, (value) => value !== undefined)
+    : schema;
+}
+
+/** The picker's local `YYYY-MM-DD HH:mm:ss` as an RFC 3339 time (UTC), as APIs expect. */
+function dateTimeSchema(field: FieldDefinition): yup.AnySchema {
+  const schema = yup.mixed().transform((value: unknown) => {
+    if (typeof value !== 'string' || value.trim() === '') return undefined;
+    const time = new Date(value.trim().replace(' ', 'T'));
+    return Number.isNaN(time.getTime()) ? value : time.toISOString();
+  });
+  return isRequired(field)
+    ? schema.test('required', t.requiredPick(field.cf_name), (value) => value !== undefined)
+    : schema;
+}
+
 export function structuredSchema(field: FieldDefinition, format: ValueFormat): yup.AnySchema {
   if (format === 'boolean')
     return yup.mixed().transform((value: unknown) => value === SWITCH_ON || value === true);
+  if (format === 'datetime') return dateTimeSchema(field);
+  if (format === 'reference') return referenceSchema(field);
   const name = field.cf_name;
   let schema = yup
     .mixed()

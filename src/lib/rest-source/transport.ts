@@ -6,7 +6,7 @@
  */
 import type { RestMethod, SourceDescription } from '@/core/rest-source';
 import type { ModuleRecord } from '@/core/module';
-import { getRequestConfig } from '@/lib/request';
+import { ApiError, getRequestConfig, type Envelope } from '@/lib/request';
 import { restSourceMessages as t } from '@/locale/rest-source';
 import { applyCredential, clearSourceCredential } from './credentials';
 import { askSourceSignIn } from './sign-in';
@@ -85,9 +85,11 @@ export async function sendRest(
     if (!response.ok) {
       // The stored credential is refused (expired, revoked, wrong): drop it so the next call
       // asks the user again instead of repeating the refusal.
-      if (response.status === 401) {
+      if (response.status === 401 && source.auth.length > 0) {
         clearSourceCredential(source.name);
+        // The sign-in dialog says what is needed; a toast saying it too would only cover it.
         askSourceSignIn(source);
+        throw new ApiError<Envelope>(t.signInRequired(source.title), undefined, 401, 'http');
       }
       throw httpFailure(source, response.status, text, response.headers.get('content-type') ?? '');
     }

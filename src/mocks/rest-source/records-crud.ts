@@ -93,9 +93,11 @@ export function add(call: RecordCall): Response {
     return problem(409, `${table.resource.key} ${textOf(given)} exists already`);
   const value = stored(call, call.body, {});
   value[primaryKey] = given ?? newKey(call.document, table);
+  // A server stamps its own times (createdAt): the moment of the add, to the second.
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   for (const [name, property] of propertiesOf(call.document, table.resource.entity))
     if (property.readOnly === true && name !== primaryKey && property.format === 'date-time')
-      value[name] = new Date(0).toISOString().replace('.000Z', 'Z');
+      value[name] = now;
   const parent = parentKey(call);
   table.rows.push(parent === undefined ? { value } : { parent, value });
   const answer = success(call.document, call.operation, 201);

@@ -1,11 +1,14 @@
 /**
- * Fields whose stored value is a list, an object or a boolean (an imported API's `photoUrls`,
- * `category`, `complete`): the form shows them as text one per line, as JSON or as the Switch,
- * refuses text that is not JSON with the field's name, and gives the stored value back.
+ * Fields whose stored value is a list, an object, a boolean or another resource's record (an
+ * imported API's `photoUrls`, `category`, `complete`, `author`): the form shows them as text
+ * one per line, as JSON, as the Switch or as a select by key, refuses text that is not JSON
+ * with the field's name, and gives the stored value back.
  */
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
 import { buildFormSchema, defaultValuesOf, type FieldDefinition } from '@/components/form';
+import type { OptionsFrom } from '@/core/field-definition';
+import { installOptionsFromLoader } from '@/core/options-from';
 
 const photos: FieldDefinition = {
   cf_name: '图片地址',
@@ -81,5 +84,38 @@ describe('list, object and boolean fields', () => {
       '分类不是有效的 JSON',
     );
     expect(messageFor({ photoUrls: ' \n ', category: '', complete: 2 })).toBe('请输入图片地址');
+  });
+
+  it('shows a stored record by its key and sends the chosen one back whole', () => {
+    const from: OptionsFrom = {
+      source: 'library',
+      list: {
+        method: 'GET',
+        path: '/authors',
+        pagination: { style: 'none' },
+        total: { in: 'client' },
+        filters: [],
+      },
+      value: 'id',
+      label: 'name',
+    };
+    const author: FieldDefinition = {
+      cf_name: '作者',
+      cf_fieldname: 'author',
+      cf_control: 'select',
+      valueFormat: 'reference',
+      optionsFrom: from,
+    };
+    const listed = { id: 3, name: '鲁迅', born: '1881-09-25' };
+    installOptionsFromLoader({
+      options: () => Promise.resolve([{ value: 3, label: '鲁迅' }]),
+      record: (_, key) => (key === 3 ? listed : undefined),
+    });
+    expect(defaultValuesOf([author], { author: { id: 3, name: '鲁迅' } })).toEqual({ author: 3 });
+    const schema = buildFormSchema([author]);
+    expect(schema.validateSync({ author: 3 })).toEqual({ author: listed });
+    // Not among the options loaded: the key alone, as the reference.
+    expect(schema.validateSync({ author: 9 })).toEqual({ author: { id: 9 } });
+    expect(schema.validateSync({ author: null })).toEqual({ author: undefined });
   });
 });

@@ -8,9 +8,11 @@ import type { SourceAuth, SourceDescription } from '@/core/rest-source';
 import {
   clearSourceCredential,
   getSourceCredential,
+  onSourceSignIn,
   restModule,
   setSourceCredential,
 } from '@/lib/rest-source';
+import { clearSession } from '@/lib/session';
 import {
   BASE,
   errorTexts,
@@ -106,12 +108,34 @@ describe('the credential on the wire', () => {
     expect(seen).toEqual([{ authorization: null, apiKey: null, query: '' }]);
   });
 
-  it('a 401 drops the stored credential and asks the user to sign in to the source', async () => {
+  it('a 401 drops the stored credential and opens the source’s sign-in, without a toast', async () => {
     answer(401);
     setSourceCredential('petstore', 'stale');
+    const asked: string[] = [];
+    const stop = onSourceSignIn((source) => asked.push(source.title));
     const error = await rejectionOf(infoWith([{ scheme: 'bearer', type: 'bearer' }])());
+    stop();
     expect(error).toMatchObject({ kind: 'http', status: 401 });
     expect(getSourceCredential('petstore')).toBeUndefined();
+    expect(asked).toEqual(['宠物商店']);
+    // The dialog says it; a toast saying it too would only cover it.
+    expect(errorTexts()).toEqual([]);
+  });
+
+  it('a 401 from a source with no scheme to sign in with is shown as a message', async () => {
+    answer(401);
+    const error = await rejectionOf(infoWith([])());
+    expect(error).toMatchObject({ kind: 'http', status: 401 });
     expect(errorTexts()).toEqual(['需要登录「宠物商店」后才能继续']);
+  });
+
+  it('signing out of the back-office forgets every source’s credential', () => {
+    setSourceCredential('petstore', 'key-1');
+    setSourceCredential('library', 'token-2');
+    sessionStorage.setItem('unrelated', 'kept');
+    clearSession();
+    expect(getSourceCredential('petstore')).toBeUndefined();
+    expect(getSourceCredential('library')).toBeUndefined();
+    expect(sessionStorage.getItem('unrelated')).toBe('kept');
   });
 });

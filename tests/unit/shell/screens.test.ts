@@ -102,7 +102,10 @@ describe('screen registry (spec section 2)', () => {
   });
 
   it('loads every generated page: none is generated and never loaded', async () => {
-    const pageFiles = import.meta.glob<{ default: unknown }>('/generated/pages/**/*.tsx');
+    const pageFiles = import.meta.glob<{ default: unknown }>([
+      '/generated/pages/**/*.tsx',
+      '/generated/sources/*/pages/*.tsx',
+    ]);
     const loaded = new Set<unknown>();
     const all: readonly GeneratedScreen[] = Object.values(generatedScreens);
     for (const generated of all) {

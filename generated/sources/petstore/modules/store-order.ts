@@ -47,6 +47,7 @@ export const petstoreStoreOrderModule: ModuleDefinition<PetstoreStoreOrderRecord
       cf_control: 'DateTimePicker',
       cf_placeholder: '请选择',
       cf_ispri: 0,
+      valueFormat: 'datetime',
     },
     {
       cf_name: '状态',
@@ -73,7 +74,7 @@ export const petstoreStoreOrderModule: ModuleDefinition<PetstoreStoreOrderRecord
     { field: 'id', header: '订单编号', format: 'text' },
     { field: 'petId', header: '宠物编号', format: 'text' },
     { field: 'quantity', header: '数量', format: 'text' },
-    { field: 'shipDate', header: '发货时间', format: 'text' },
+    { field: 'shipDate', header: '发货时间', format: 'datetime' },
     {
       field: 'status',
       header: '状态',

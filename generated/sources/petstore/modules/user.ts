@@ -31,6 +31,7 @@ export const petstoreUserModule: ModuleDefinition<PetstoreUserRecord> = {
       cf_control: 'input',
       cf_placeholder: '请输入用户名',
       cf_ispri: 1,
+      keyEntry: 'add',
     },
     {
       cf_name: '名',
