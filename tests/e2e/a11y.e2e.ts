@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { screens } from '@/app/screens';
 import { animationsSettled, baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
-import { DEMO_PASSWORD, signIn } from './support/session';
+import { DEMO_PASSWORD, signIn, signInToSources } from './support/session';
 
 const COUNTED = new Set(['serious', 'critical']);
 /** A screen that has not settled by then has failed; the next one is tried. */
@@ -151,6 +151,7 @@ describe('axe: every screen of the registry', () => {
     await page.goto(`${baseUrl()}/login`);
     await signIn(page, 'admin');
     await page.waitForURL(/\/homepage$/);
+    await signInToSources(page);
   });
 
   // One visit per screen, scanned in the light theme and then in the dark one.
@@ -191,6 +192,18 @@ describe('axe: the main dialogs', () => {
     expect(await scan(page, '/demo/form 附件库', '.p-dialog')).toEqual([]);
     await screenshot(page, 'a11y-attachment-library');
     await page.keyboard.press('Escape');
+  });
+
+  it('an imported source’s sign-in (登录「图书馆」)', async () => {
+    const { page } = scanner;
+    await page.evaluate(() => sessionStorage.removeItem('source-credential:library'));
+    await openScreen(page, '/library/authors');
+    const dialog = page.getByRole('dialog', { name: '登录「图书馆」' });
+    await dialog.waitFor();
+    expect(await scan(page, '/library/authors 登录「图书馆」', '.p-dialog')).toEqual([]);
+    await dialog.getByLabel('访问令牌').fill('a11y-token');
+    await dialog.getByRole('button', { name: '登录' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('修改密码', async () => {

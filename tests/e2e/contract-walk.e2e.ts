@@ -22,7 +22,7 @@ import {
 import { startMockServerProcess, type RunningProcess } from '../generator/cli-process';
 import { launchBrowser, newPage } from './support/browser';
 import { productionBuild } from './support/production-build';
-import { signIn } from './support/session';
+import { signIn, signInToSources } from './support/session';
 
 let mock: (RunningProcess & { found: string }) | undefined;
 let prism: (RunningProcess & { found: string }) | undefined;
@@ -176,6 +176,7 @@ beforeAll(async () => {
   await page.goto(`${site}/login`);
   await signIn(page, 'admin');
   await page.waitForURL((url) => url.pathname === '/homepage');
+  await signInToSources(page);
 });
 
 afterAll(async () => {

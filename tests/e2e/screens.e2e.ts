@@ -7,17 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { screens } from '@/app/screens';
 import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
-import { signIn } from './support/session';
+import { signIn, signInToSources } from './support/session';
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const failures: string[] = [];
 
-/** A call that failed: a 4xx/5xx answer or an envelope whose status is not 200 (or 1). */
+/**
+ * A call that failed: a 4xx/5xx answer (of the backend or of an imported source) or an envelope
+ * whose status is not 200 (or 1).
+ */
 async function recordFailedCall(response: Response): Promise<void> {
   const url = new URL(response.url());
-  if (!url.pathname.startsWith('/api/')) return;
+  if (!url.pathname.startsWith('/api/') && !url.pathname.startsWith('/sources/')) return;
   if (response.status() >= 400) {
     failures.push(`${url.pathname}: HTTP ${response.status()}`);
     return;
@@ -36,6 +39,7 @@ beforeAll(async () => {
   await page.goto(`${baseUrl()}/login`);
   await signIn(page, 'admin');
   await page.waitForURL(/\/homepage$/);
+  await signInToSources(page);
 });
 
 afterAll(async () => {

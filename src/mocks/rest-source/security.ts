@@ -13,13 +13,14 @@ function carries(scheme: Node, request: Request, url: URL): boolean | undefined 
   const authorization = request.headers.get('authorization') ?? '';
   if (scheme.type === 'http' && kind === 'bearer') return /^Bearer \S+/i.test(authorization);
   if (scheme.type === 'http' && kind === 'basic') return /^Basic \S+/i.test(authorization);
-  if (scheme.type === 'apiKey' && typeof scheme.name === 'string') {
-    if (scheme.in === 'header') return (request.headers.get(scheme.name) ?? '').trim() !== '';
-    if (scheme.in === 'query') return (url.searchParams.get(scheme.name) ?? '') !== '';
+  const name = scheme.name;
+  if (scheme.type === 'apiKey' && typeof name === 'string') {
+    if (scheme.in === 'header') return (request.headers.get(name) ?? '').trim() !== '';
+    if (scheme.in === 'query') return (url.searchParams.get(name) ?? '') !== '';
     if (scheme.in === 'cookie')
       return (request.headers.get('cookie') ?? '')
         .split(';')
-        .some((part) => part.trim().startsWith(`${scheme.name}=`));
+        .some((part) => part.trim().startsWith(`${name}=`));
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 /** Signing in as a person does: the login form with the demo captcha answer. */
 import type { Browser, Page } from 'playwright-core';
+import { SOURCES } from '@generated/sources';
 import { baseUrl, newPage } from './browser';
 
 /** Every seeded administrator has the demo password; the mock always accepts captcha 8888. */
@@ -37,4 +38,16 @@ export async function openSignedIn(
   const target = new URL(path, 'http://x');
   await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
   return page;
+}
+
+/**
+ * The imported sources' credentials for this tab, as each source's sign-in dialog keeps them
+ * (the mock accepts any): walks over every screen meet the screens, not the sign-in dialogs,
+ * which tests/e2e/sources.e2e.ts drives itself.
+ */
+export async function signInToSources(page: Page): Promise<void> {
+  const names = SOURCES.filter((source) => source.auth.length > 0).map((source) => source.name);
+  await page.evaluate((list) => {
+    for (const name of list) sessionStorage.setItem(`source-credential:${name}`, 'e2e-credential');
+  }, names);
 }
