@@ -3,6 +3,7 @@ import type { FieldError } from './validate';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
+  401: 'Unauthorized',
   404: 'Not Found',
   405: 'Method Not Allowed',
   409: 'Conflict',
