@@ -14,8 +14,8 @@ import { SOURCE_DOCUMENTS, SOURCES } from '@generated/sources';
 import { isRecord } from '@/core/guards';
 import { createRestSource, type RestSource } from '../rest-source/engine';
 import { problem } from '../rest-source/problem';
-import { http } from '../http-wrapper';
-import { registerSeed, table } from '../store';
+import { answerStorageFullWith, http } from '../http-wrapper';
+import { persist, registerSeed, table } from '../store';
 
 const tableName = (source: string) => `source:${source}`;
 
@@ -59,6 +59,13 @@ async function engineOf(name: string): Promise<Mounted | undefined> {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const isSourceCall = (request: Request) => new URL(request.url).pathname.startsWith('/sources/');
+
+// A write that could not be kept is answered in the source's own protocol: a 507 problem.
+answerStorageFullWith((request, message) =>
+  isSourceCall(request) ? problem(507, message) : undefined,
+);
+
 export const sourceHandlers = [
   // Any origin (the page's in the demo, the server's own in `cli mock-server`), path only.
   http.all(/^[a-z]+:\/\/[^/]+\/sources\/[a-z][a-z0-9-]*(?:[/?#]|$)/, async ({ request }) => {
@@ -68,6 +75,15 @@ export const sourceHandlers = [
     const answer = await found.engine.handle(request);
     if (!READS.has(request.method.toUpperCase()) && answer.ok) {
       table(tableName(name)).rows = [{ state: found.engine.state() }];
+      try {
+        persist();
+      } catch (error) {
+        // Not stored (the demo's storage is full, the server's disk failed): the store has put
+        // the table back, and the engine, which holds the write, is dropped; the next call
+        // mounts it again from what was kept. The wrapper answers the error.
+        mounted.delete(name);
+        throw error;
+      }
       found.stored = true;
     }
     return answer;

@@ -16,13 +16,26 @@ withMockServer();
 
 const STORED_KEY = 'admin-mock-db-v2:source:petstore';
 let stored: Map<string, string>;
+/** Characters browser storage holds at most (keys and values), as a full browser refuses more. */
+let quota: number;
+const used = (except?: string) =>
+  [...stored].reduce(
+    (sum, [key, value]) => (key === except ? sum : sum + key.length + value.length),
+    0,
+  );
 
 beforeEach(() => {
   stored = new Map();
+  quota = Number.POSITIVE_INFINITY;
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.stubGlobal('window', {
     localStorage: {
       getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => void stored.set(key, value),
+      setItem: (key: string, value: string) => {
+        if (used(key) + key.length + value.length > quota)
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        stored.set(key, value);
+      },
       removeItem: (key: string) => void stored.delete(key),
       key: (index: number) => [...stored.keys()][index] ?? null,
       get length() {
@@ -35,6 +48,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 async function petNames(): Promise<string[]> {
@@ -98,5 +112,21 @@ describe('the records of an imported source in the demo', () => {
     expect(await petNames()).toContain('重置前的小狗');
     resetMockDatabase();
     expect(await petNames()).not.toContain('重置前的小狗');
+  });
+
+  it('answers a write that cannot be stored as 507, and the list does not show it', async () => {
+    expect((await addPet('放得下的小狗')).status).toBe(200);
+    quota = used();
+    const refused = await addPet('放不下的小狗');
+    expect(refused.status).toBe(507);
+    expect(refused.headers.get('content-type')).toBe('application/problem+json');
+    expect(await refused.json()).toMatchObject({ detail: expect.stringContaining('浏览器存储') });
+    // What the list shows is what a reload would show.
+    const names = await petNames();
+    expect(names).toContain('放得下的小狗');
+    expect(names).not.toContain('放不下的小狗');
+    quota = Number.POSITIVE_INFINITY;
+    expect((await addPet('又放得下了')).status).toBe(200);
+    expect(await petNames()).toEqual(expect.arrayContaining(['放得下的小狗', '又放得下了']));
   });
 });
