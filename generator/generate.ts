@@ -19,7 +19,12 @@ import {
 } from './parse/lint-contract';
 import { listOperations } from './parse/operations';
 import { shownPath, type ValuePath } from './parse/source-lines';
-import { renderApi } from './render/render-api';
+import {
+  mutatorSignature,
+  renderApi,
+  SOURCE_MUTATOR_PATH,
+  type ApiTarget,
+} from './render/render-api';
 import { contractForTools } from './render/contract-for-tools';
 import { renderOpenApiJson } from './render/render-openapi';
 import { renderPermissions } from './render/render-permissions';
@@ -122,16 +127,31 @@ async function renderAll(
         }),
       )
     ).flat();
-  // Each source's types, by the same tool and cache as the backend's (x-admin stripped).
+  // Each source's types and typed hooks, by the same tools and cache as the backend's (x-admin
+  // stripped); its hooks call the REST mutator under the source's base path.
+  // What orval reads of the REST mutator is part of its hooks' cache key, as for the backend's.
+  const restMutator =
+    sources.length > 0
+      ? readFile(path.join(rootDir, SOURCE_MUTATOR_PATH), 'utf8').then(mutatorSignature)
+      : Promise.resolve('');
   const sourceTypes = Promise.all(
     sources.map(async (source) => {
       const bare = contractForTools(source.document);
-      const [file] = await cache.files('openapi-typescript', [JSON.stringify(bare)], async () => [
-        await renderTypes(bare),
+      const text = JSON.stringify(bare);
+      const target: ApiTarget = {
+        folder: `sources/${source.name}/api`,
+        mutatorPath: SOURCE_MUTATOR_PATH,
+        baseUrl: source.description.basePath,
+      };
+      const [[types], hooks] = await Promise.all([
+        cache.files('openapi-typescript', [text], async () => [await renderTypes(bare)]),
+        cache.files('orval', [text, JSON.stringify(target), await restMutator], () =>
+          renderApi(bare, rootDir, target),
+        ),
       ]);
-      return { path: `sources/${source.name}/types.ts`, content: file?.content ?? '' };
+      return [{ path: `sources/${source.name}/types.ts`, content: types?.content ?? '' }, ...hooks];
     }),
-  ).then(format);
+  ).then((files) => format(files.flat()));
   const [api, types, templates, ownTypes] = await Promise.all([
     cache.files('orval', [contract], () => renderApi(forTools.document, rootDir)).then(format),
     cache

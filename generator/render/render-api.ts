@@ -32,12 +32,30 @@ export function mutatorSignature(text: string): string {
   return code;
 }
 
+/** The REST mutator of an imported source's hooks (src/lib/rest-source/mutator.ts). */
+export const SOURCE_MUTATOR_PATH = 'src/lib/rest-source/mutator.ts';
+
+/**
+ * Where orval writes and what it calls: the spec backend's API (generated/api, the envelope
+ * mutator), or an imported source's (generated/sources/<name>/api, the REST mutator, every URL
+ * under the source's base path).
+ */
+export interface ApiTarget {
+  /** Output folder, relative to generated/: `api` or `sources/<name>/api`. */
+  folder: string;
+  mutatorPath: string;
+  baseUrl?: string;
+}
+
+export const BACKEND_API: ApiTarget = { folder: 'api', mutatorPath: MUTATOR_PATH };
+
 /** Orval's config: one place for every option, so the choices are reviewable. */
-function orvalOptions(workDir: string) {
+function orvalOptions(workDir: string, target: ApiTarget) {
   return {
     input: { target: path.join(workDir, 'openapi.json') },
     output: {
-      target: path.join(workDir, 'generated/api/api.ts'),
+      target: path.join(workDir, 'generated', target.folder, 'api.ts'),
+      ...(target.baseUrl ? { baseUrl: target.baseUrl } : {}),
       mode: 'tags-split' as const,
       client: 'react-query' as const,
       // Formatting is ours (repo prettier config), so orval's must stay off.
@@ -45,7 +63,7 @@ function orvalOptions(workDir: string) {
       clean: false,
       mock: false,
       override: {
-        mutator: { path: path.join(workDir, MUTATOR_PATH), name: 'request' },
+        mutator: { path: path.join(workDir, target.mutatorPath), name: 'request' },
         // Types, not interfaces: interfaces are not assignable to Record<string, unknown>,
         // which the generic ModuleDefinition rows are.
         useTypeOverInterfaces: true,
@@ -84,6 +102,7 @@ async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
 export async function renderApi(
   document: OpenApiDocument,
   rootDir: string,
+  target: ApiTarget = BACKEND_API,
 ): Promise<GeneratedFile[]> {
   const { generate } = await import('orval');
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'admin-orval-'));
@@ -92,12 +111,14 @@ export async function renderApi(
     // Orval bundles the mutator (with its imports) to learn its arity, and writes its import
     // relative to the output: a symlinked src/ serves both, with the repo-relative path.
     await symlink(path.join(rootDir, 'src'), path.join(workDir, 'src'), 'dir');
-    await withoutStdout(() => generate(orvalOptions(workDir), workDir, { projectName: 'admin' }));
-    const apiDir = path.join(workDir, 'generated/api');
+    await withoutStdout(() =>
+      generate(orvalOptions(workDir, target), workDir, { projectName: 'admin' }),
+    );
+    const apiDir = path.join(workDir, 'generated', target.folder);
     const files = await listFiles(apiDir);
     return Promise.all(
       files.map(async (file) => ({
-        path: `api/${file}`,
+        path: `${target.folder}/${file}`,
         content: await readFile(path.join(apiDir, file), 'utf8'),
       })),
     );

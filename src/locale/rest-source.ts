@@ -25,6 +25,8 @@ export const restSourceMessages = {
   unreadable: (title: string) => `「${title}」返回的数据无法识别`,
   /** A call's address names a parameter the record does not carry (a generator/contract slip). */
   missingPathParam: (name: string) => `调用地址缺少参数 ${name}`,
+  /** A typed hook called with an address under no imported source (a generator slip). */
+  unknownSource: (url: string) => `调用地址 ${url} 不属于任何已导入的接口`,
   /** The sign-in dialog of a source (asked on its first 401). */
   signInTitle: (title: string) => `登录「${title}」`,
   signInIntro: (title: string) =>

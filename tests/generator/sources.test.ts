@@ -1,9 +1,10 @@
 // @vitest-environment node
 /**
  * `generate` reads the imported sources (openapi/sources/<name>/openapi.yaml, written by
- * `cli import-openapi`): per resource a module definition whose calls go through the REST
- * adapter, a page (a lookup page where the API lists nothing), a screen and a permission key
- * per capability; the output type-checks. Text of the source lands only as literals and
+ * `cli import-openapi`): typed functions and hooks per operation (orval, through the REST
+ * mutator), and per resource a module definition whose calls go through the REST adapter, a
+ * page (a lookup page where the API lists nothing), a screen and a permission key per
+ * capability; the output type-checks. Text of the source lands only as literals and
  * comment-safe text, and a source that does not parse is refused naming its file.
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
@@ -59,6 +60,12 @@ describe('generate with an imported source', () => {
     expect(books).toMatch(
       /cf_fieldname: 'author',[\s\S]*?path: '\/authors'[\s\S]*?valueFormat: 'reference'/,
     );
+    // Typed functions and hooks per operation (orval), through the REST mutator, every URL under
+    // the source's base path.
+    const hooks = fileOf(result, 'sources/petstore/api/pet/pet.ts');
+    expect(hooks).toContain("from '../../../../../src/lib/rest-source/mutator';");
+    expect(hooks).toContain('url: `/sources/petstore/pet/findByStatus`');
+    expect(hooks).toContain('export function useGetPetById');
     // A nested collection (a book's reviews) has no screen of its own.
     expect(fileOf(result, 'screens.ts')).not.toContain('/library/books-reviews');
     expect(
@@ -66,6 +73,7 @@ describe('generate with an imported source', () => {
         'generated/sources/index.ts',
         'generated/sources/petstore/pages/pet-page.tsx',
         'generated/sources/petstore/pages/store-order-page.tsx',
+        'generated/sources/petstore/api/pet/pet.ts',
         'generated/screens.ts',
       ]),
     ).toEqual([]);

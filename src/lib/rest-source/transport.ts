@@ -4,6 +4,7 @@
  * `{status, msg, data}`, while a REST source answers by HTTP status. Every failure leaves here as
  * an `ApiError` whose message has been shown.
  */
+import { isRecord } from '@/core/guards';
 import type { RestMethod, SourceDescription } from '@/core/rest-source';
 import type { ModuleRecord } from '@/core/module';
 import { ApiError, getRequestConfig, type Envelope } from '@/lib/request';
@@ -18,8 +19,10 @@ export interface RestRequest {
   /** The call's path, placeholders already filled. */
   path: string;
   query?: URLSearchParams;
-  /** Sent as JSON. */
-  body?: ModuleRecord;
+  /** Sent as JSON, or as it is when it is a file or form (a typed hook's upload). */
+  body?: unknown;
+  /** The caller's cancel (react-query's, for a typed hook). */
+  signal?: AbortSignal;
 }
 
 /** A successful answer; `json` absent when the body was empty or not JSON. */
@@ -52,9 +55,13 @@ export async function sendRest(
   const query = new URLSearchParams(request.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
   applyCredential(source, headers, query);
-  let body: string | undefined;
-  if (request.body) {
-    body = JSON.stringify(withoutUndefined(request.body));
+  let body: BodyInit | undefined;
+  if (request.body instanceof Blob || request.body instanceof FormData) {
+    body = request.body;
+    if (request.body instanceof Blob)
+      headers['Content-Type'] = request.body.type || 'application/octet-stream';
+  } else if (request.body !== undefined && request.body !== null) {
+    body = JSON.stringify(isRecord(request.body) ? withoutUndefined(request.body) : request.body);
     headers['Content-Type'] = 'application/json';
   }
   const url = joinUrl(sourceBaseUrl(source), request.path, query);
@@ -62,6 +69,7 @@ export async function sendRest(
   // As the envelope client does: an AbortController and a timer, so a timeout is told apart
   // from a network failure (the abort reason is not reliable across fetch implementations).
   const controller = new AbortController();
+  request.signal?.addEventListener('abort', () => controller.abort(), { once: true });
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -80,6 +88,8 @@ export async function sendRest(
       text = await response.text();
     } catch {
       if (timedOut) throw sourceFailure(t.timeout(source.title), 0, 'timeout');
+      // Cancelled by its caller (a screen left): nothing to tell the user.
+      if (request.signal?.aborted) throw new ApiError<Envelope>('aborted', undefined, 0, 'aborted');
       throw sourceFailure(t.networkError(source.title), 0, 'network');
     }
     if (!response.ok) {
