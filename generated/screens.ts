@@ -71,6 +71,15 @@ export const generatedScreens = {
     operate: ['info', 'add', 'edit', 'delete'],
     load: () => import('./sources/library/pages/books-page'),
   },
+  '/library/books-reviews': {
+    path: '/library/books-reviews',
+    title: '书评',
+    parentPath: '/library/books',
+    keepAlive: true,
+    permissionKey: 'LIBRARY_BOOKSREVIEWS',
+    operate: ['add'],
+    load: () => import('./sources/library/pages/books-reviews-page'),
+  },
   '/petstore/pet': {
     path: '/petstore/pet',
     title: '宠物',

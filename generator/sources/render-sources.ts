@@ -16,7 +16,7 @@ export const SOURCE_TEMPLATE_NAMES = [
   'source-module.ts.ejs',
   'source.ts.ejs',
   'sources-index.ts.ejs',
-  'page.tsx.ejs',
+  'source-page.tsx.ejs',
 ] as const;
 
 export type SourceTemplates = Record<(typeof SOURCE_TEMPLATE_NAMES)[number], string>;
@@ -50,6 +50,10 @@ function renderModule(
       moduleImport: module.names.moduleImport,
       // Without a list call the screen looks records up by key.
       lookup: module.calls.list ? undefined : true,
+      parentParam: module.parent?.param,
+      parentRoute: module.parent?.route,
+      parentLabel: module.parent?.label,
+      nested: module.children,
     }),
     comment: {
       title: commentText(module.title),
@@ -75,7 +79,7 @@ function renderModule(
     },
     {
       path: module.names.pageFile,
-      content: render(templates['page.tsx.ejs'], 'page.tsx.ejs', view),
+      content: render(templates['source-page.tsx.ejs'], 'source-page.tsx.ejs', view),
     },
   ];
 }
@@ -142,6 +146,7 @@ export function sourceScreen(module: SourceModuleModel) {
     literal: literals({
       route: module.route,
       title: module.title,
+      parentPath: module.parent?.route,
       keepAlive: module.keepAlive,
       menu: module.menu,
       permissionKey: module.permissionKey,

@@ -38,6 +38,13 @@ export interface SourceModuleModel {
   permissionKey: string;
   keepAlive: boolean;
   menu?: ScreenMenuEntry;
+  /**
+   * A nested collection (a book's reviews): listed under one parent record, whose key the screen
+   * takes from its address (`?isbn=…`) and puts in the calls' path. Opened from the parent's row.
+   */
+  parent?: { param: string; route: string; label: string };
+  /** The nested collections opened from this resource's rows (书评 on a book). */
+  children: { title: string; route: string; param: string }[];
   capabilities: Capability[];
   calls: RestResourceCalls;
   fields: ModuleFields;
@@ -215,9 +222,6 @@ function buildModule(
     const key = moduleKey(admin.module ?? tagName);
     const entity = typeof admin.entity === 'string' ? admin.entity : undefined;
     if (!entity) throw new Error('entity is missing');
-    // A nested collection (a book's reviews) is listed under one parent record: it has no
-    // screen of its own (a sub-screen of its parent is not built yet).
-    if (admin.parent !== undefined) return undefined;
     const operations = sourceOperations(document);
     const calls = resourceCalls(document, operations, tagName, problems);
     // Without a list call the screen looks records up by key; without info there is no screen.
@@ -259,6 +263,7 @@ function buildModule(
       capabilities: CALL_ORDER.filter((capability) => calls[capability] !== undefined),
       calls,
       fields,
+      children: [],
       names: {
         moduleFile: `sources/${source}/modules/${key}.ts`,
         pageFile: `sources/${source}/pages/${key}-page.tsx`,
@@ -268,11 +273,41 @@ function buildModule(
         pageComponent: `${pascalCase(full)}Page`,
       },
     };
-    if (menu) model.menu = menu;
+    const parent = isJson(admin.parent) ? admin.parent : undefined;
+    if (parent) {
+      if (typeof parent.param !== 'string' || typeof parent.resource !== 'string')
+        throw new Error('parent must be { param, resource }');
+      // Reached from its parent's rows, never from the menu.
+      delete model.menu;
+      model.parent = {
+        param: parent.param,
+        route: `${source}-${parent.resource}`,
+        label: parent.param,
+      };
+    } else if (menu) model.menu = menu;
     return model;
   } catch (error) {
     problems.push(`${where}: ${(error as Error).message}`);
     return undefined;
+  }
+}
+
+/** Links each nested collection to its parent: the parent's route, and a row button there. */
+function linkParents(modules: SourceModuleModel[], label: string, problems: string[]): void {
+  for (const child of modules) {
+    if (!child.parent) continue;
+    // Until linked, `parent.route` holds the parent's module key.
+    const parent = modules.find((module) => module.key === child.parent?.route);
+    if (!parent?.calls.list) {
+      problems.push(`${label}: tag ${child.tag}: x-admin.parent names no listed resource`);
+      continue;
+    }
+    child.parent.route = parent.route;
+    // The parent's key as its form names it (ISBN), for the line naming the parent shown.
+    child.parent.label =
+      parent.fields.formFields.find((field) => field.cf_fieldname === parent.primaryKey)?.cf_name ??
+      child.parent.param;
+    parent.children.push({ title: child.title, route: child.route, param: child.parent.param });
   }
 }
 
@@ -283,6 +318,7 @@ export function buildSources(loaded: readonly LoadedSource[], problems: string[]
       .filter((tag): tag is Json => isJson(tag) && isJson(tag['x-admin']))
       .map((tag) => buildModule(source, tag, problems))
       .filter((module): module is SourceModuleModel => module !== undefined);
+    linkParents(modules, source.label, problems);
     return {
       name: source.name,
       label: source.label,

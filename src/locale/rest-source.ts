@@ -27,6 +27,10 @@ export const restSourceMessages = {
   missingPathParam: (name: string) => `调用地址缺少参数 ${name}`,
   /** A typed hook called with an address under no imported source (a generator slip). */
   unknownSource: (url: string) => `调用地址 ${url} 不属于任何已导入的接口`,
+  /** A nested collection's screen (a book's reviews). */
+  nestedUnder: (label: string, key: string) => `${label}：${key}`,
+  openFromParent: '请从上级列表的行操作进入此页面。',
+  backToParent: '返回上级列表',
   /** The sign-in dialog of a source (asked on its first 401). */
   signInTitle: (title: string) => `登录「${title}」`,
   signInIntro: (title: string) =>

@@ -241,6 +241,21 @@ describe('an imported REST source (宠物商店)', () => {
     // The list names the author, not the key it stores.
     expect(await added.innerText()).toContain(author);
     await screenshot(page, 'source-library-added');
+
+    // A book's reviews (GET/POST /books/{isbn}/reviews): a sub-screen opened from its row.
+    await added.getByRole('button', { name: '书评' }).click();
+    await page.waitForURL(/\/library\/books-reviews\?isbn=9787020002207$/);
+    const reviews = page.locator('.shell-view[data-path="/library/books-reviews"]');
+    await reviews.getByText('ISBN：9787020002207').waitFor();
+    await reviews.getByText('共 0 条').waitFor();
+    await reviews.getByRole('button', { name: '新增' }).click();
+    const review = page.getByRole('dialog', { name: '新增 - 书评' });
+    await review.getByLabel('评分').fill('5');
+    await review.getByLabel('评论人').fill('e2e@example.com');
+    await review.getByRole('button', { name: '提交' }).click();
+    await expectToast(page, '新增成功');
+    await reviews.locator('.p-datatable-tbody tr', { hasText: 'e2e@example.com' }).waitFor();
+    expect(calls).toContain('/sources/library/books/9787020002207/reviews?offset=0&limit=10');
     await page.close();
   });
 });

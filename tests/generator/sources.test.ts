@@ -66,8 +66,13 @@ describe('generate with an imported source', () => {
     expect(hooks).toContain("from '../../../../../src/lib/rest-source/mutator';");
     expect(hooks).toContain('url: `/sources/petstore/pet/findByStatus`');
     expect(hooks).toContain('export function useGetPetById');
-    // A nested collection (a book's reviews) has no screen of its own.
-    expect(fileOf(result, 'screens.ts')).not.toContain('/library/books-reviews');
+    // A nested collection (a book's reviews) is a sub-screen of its parent, opened from its rows.
+    expect(fileOf(result, 'screens.ts')).toContain(
+      "'/library/books-reviews': {\n    path: '/library/books-reviews',\n    title: '书评',\n    parentPath: '/library/books',",
+    );
+    expect(fileOf(result, 'sources/library/pages/books-page.tsx')).toContain(
+      "nested={[{ title: '书评', route: '/library/books-reviews', param: 'isbn' }]}",
+    );
     expect(
       await typecheckGenerated(outDir, [
         'generated/sources/index.ts',

@@ -98,10 +98,14 @@ export function restModule<TRow>(
     api.add = async (body) => {
       // 201 with the new record, or 200, or 204: the list is asked again either way, so the
       // Location header is not followed.
+      // A parent's key that fills the path (a review's book: POST /books/{isbn}/reviews) is
+      // the address, not a field of the new record.
+      const inPath = new Set(pathParams(add.path));
+      const fields = Object.fromEntries(Object.entries(body).filter(([name]) => !inPath.has(name)));
       const answer = await sendRest(source, {
         method: add.method,
         path: itemPath(add, undefined, body),
-        body: bodyOf(body),
+        body: bodyOf(fields),
       });
       return success(answer.json?.value);
     };

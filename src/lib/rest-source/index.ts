@@ -11,3 +11,4 @@ export {
 } from './credentials';
 export { askSourceSignIn, onSourceSignIn } from './sign-in';
 export { sourceBaseUrl, sourceUrlVariable } from './url';
+export { underParent } from './nested';

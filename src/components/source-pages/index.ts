@@ -1,0 +1,2 @@
+export { NestedSourcePage, SourceListPage } from './source-pages';
+export type { NestedCollection } from './source-pages';
