@@ -17,7 +17,8 @@ export function underParent<TRow, TModule extends NestedParts<TRow>>(
   param: string,
   key: string,
 ): TModule {
-  const { list, add } = module.api;
+  const list = module.api.list?.bind(module.api);
+  const add = module.api.add?.bind(module.api);
   const keys = module.queryKeys;
   const withKey = (query: ListQuery): ListQuery => ({ ...query, [param]: key });
   return {
