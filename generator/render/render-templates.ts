@@ -27,7 +27,7 @@ type TemplateName = (typeof TEMPLATE_NAMES)[number];
  * A JavaScript literal of every value (prettier lays them out later); an absent optional value
  * stays undefined, so a template's `if (literal.statusField)` leaves the key out.
  */
-function literals(values: object): Record<string, string | undefined> {
+export function literals(values: object): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, jsLiteral(value)]));
 }
 
@@ -81,7 +81,11 @@ function byCodeUnits(a: string, b: string): number {
 const compiled = new Map<string, ejs.TemplateFunction>();
 
 function render(templates: Templates, name: TemplateName, data: Record<string, unknown>): string {
-  const text = templates[name];
+  return renderTemplate(templates[name], name, data);
+}
+
+/** A template's text rendered with `data` (also the sources' templates, generator/sources). */
+export function renderTemplate(text: string, name: string, data: Record<string, unknown>): string {
   let template = compiled.get(text);
   if (!template) {
     template = ejs.compile(text, { async: false, filename: name });

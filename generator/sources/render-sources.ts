@@ -4,9 +4,10 @@
  * resource; then the index of every source. Contract text lands as literals and comment-safe
  * text only (code-text.ts), as in every other template.
  */
-import ejs from 'ejs';
 import { permissionKeyFor } from '../../src/core/permission';
-import { commentText, identifier, jsLiteral } from '../render/code-text';
+import { camelCase } from '../model/names';
+import { commentText, identifier } from '../render/code-text';
+import { literals, renderTemplate as render } from '../render/render-templates';
 import { BANNER_TEXT } from '../banner';
 import { isJson } from '../json';
 import type { GeneratedFile } from '../types';
@@ -21,19 +22,8 @@ export const SOURCE_TEMPLATE_NAMES = [
 
 export type SourceTemplates = Record<(typeof SOURCE_TEMPLATE_NAMES)[number], string>;
 
-function literals(values: object): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, jsLiteral(value)]));
-}
-
-function render(text: string, name: string, data: Record<string, unknown>): string {
-  return ejs.render(text, data, { async: false, filename: name });
-}
-
 function sourceConst(name: string): string {
-  return identifier(
-    `${name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}Source`,
-    'source const',
-  );
+  return identifier(`${camelCase(name)}Source`, 'source const');
 }
 
 function renderModule(

@@ -14,6 +14,7 @@ import type {
 } from '../../src/core/rest-source';
 import { isJson, type Json } from '../json';
 import { resolveRef } from '../model/refs';
+import { listOperations } from '../parse/operations';
 
 const METHODS: readonly RestMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const CALL_CAPABILITIES = ['list', 'info', 'add', 'edit', 'delete'] as const;
@@ -31,26 +32,21 @@ export interface TaggedOperation {
   parameters: Json[];
 }
 
-/** Every operation of the document with its method upper-cased, in document order. */
+/**
+ * Every operation of the document (the contract's one walk, listOperations) with its method
+ * upper-cased and its path-level and own parameters resolved, in document order.
+ */
 export function sourceOperations(document: Json): TaggedOperation[] {
-  const found: TaggedOperation[] = [];
   const paths = isJson(document.paths) ? document.paths : {};
-  for (const [template, rawItem] of Object.entries(paths)) {
-    const item = resolveRef(rawItem, document);
-    const shared: unknown[] = Array.isArray(item.parameters) ? item.parameters : [];
-    for (const method of METHODS) {
-      const operation = item[method.toLowerCase()];
-      if (!isJson(operation)) continue;
-      const own: unknown[] = Array.isArray(operation.parameters) ? operation.parameters : [];
-      found.push({
-        method,
-        path: template,
-        operation,
-        parameters: [...shared, ...own].map((parameter) => resolveRef(parameter, document)),
-      });
-    }
-  }
-  return found;
+  return listOperations(paths).flatMap(({ method, path, operation }) => {
+    const known = METHODS.find((candidate) => candidate === method.toUpperCase());
+    if (!known) return [];
+    const item = paths[path];
+    const shared: unknown[] = isJson(item) && Array.isArray(item.parameters) ? item.parameters : [];
+    const own: unknown[] = Array.isArray(operation.parameters) ? operation.parameters : [];
+    const parameters = [...shared, ...own].map((parameter) => resolveRef(parameter, document));
+    return [{ method: known, path, operation, parameters }];
+  });
 }
 
 function text(value: unknown): string | undefined {

@@ -16,7 +16,8 @@ import type { Envelope } from '@/lib/request';
 import { restSourceMessages as t } from '@/locale/rest-source';
 import { sourceFailure } from './errors';
 import { restList, success } from './list';
-import { knowSource } from './options-from';
+// Installs the form's loader of options from another resource (FieldDefinition.optionsFrom).
+import './options-from';
 import { requireJson, sendRest } from './transport';
 import { fillPath, pathParams } from './url';
 
@@ -72,7 +73,6 @@ export function restModule<TRow>(
   calls: RestResourceCalls,
   primaryKey: string,
 ): { api: RestModuleApi<TRow>; queryKeys: RestModuleQueryKeys } {
-  knowSource(source);
   const api: RestModuleApi<TRow> = {};
   const queryKeys: RestModuleQueryKeys = {};
   const { list, info, add, edit } = calls;

@@ -1,23 +1,17 @@
 /**
  * The options of a field that takes them from another resource of the same source (a book's
  * author from the authors list, FieldDefinition.optionsFrom): its list call asked for one page
- * of up to 100 records, each record one option. The sources seen by restModule are known here by
- * name, so the call carries the source's base and credential like every other.
+ * of up to 100 records, each record one option, through the source's own base and credential
+ * like every other call.
  */
 import type { FieldOption, OptionsFrom } from '@/core/field-definition';
+import { SOURCES } from '@generated/sources';
 import { isRecord, textOf } from '@/core/guards';
 import { installOptionsFromLoader } from '@/core/options-from';
-import type { SourceDescription } from '@/core/rest-source';
 import { restList } from './list';
 
 /** More would make a select no one can use; such a field wants a search, not a list. */
 export const OPTIONS_FROM_LIMIT = 100;
-
-const sources = new Map<string, SourceDescription>();
-
-export function knowSource(source: SourceDescription): void {
-  sources.set(source.name, source);
-}
 
 /** Per list: the records last listed, by key (what a reference field sends back whole). */
 const listed = new Map<string, Map<string, Record<string, unknown>>>();
@@ -25,7 +19,7 @@ const listed = new Map<string, Map<string, Record<string, unknown>>>();
 const listKey = (from: OptionsFrom) => `${from.source} ${from.list.path} ${from.value}`;
 
 async function load(from: OptionsFrom): Promise<FieldOption[]> {
-  const source = sources.get(from.source);
+  const source = SOURCES.find((candidate) => candidate.name === from.source);
   if (!source) return [];
   const ask = restList<unknown>(source, from.list);
   const page = await ask({ pageindex: 1, pagesize: OPTIONS_FROM_LIMIT });

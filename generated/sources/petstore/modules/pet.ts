@@ -104,8 +104,8 @@ export const petstorePetModule: ModuleDefinition<PetstorePetRecord> = {
   ...restModule<PetstorePetRecord>(
     petstoreSource,
     {
-      add: { method: 'POST', path: '/pet' },
       edit: { method: 'PUT', path: '/pet', body: 'json' },
+      add: { method: 'POST', path: '/pet' },
       list: {
         method: 'GET',
         path: '/pet/findByStatus',
