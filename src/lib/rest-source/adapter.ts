@@ -16,8 +16,7 @@ import type { Envelope } from '@/lib/request';
 import { restSourceMessages as t } from '@/locale/rest-source';
 import { sourceFailure } from './errors';
 import { restList, success } from './list';
-// Installs the form's loader of options from another resource (FieldDefinition.optionsFrom).
-import './options-from';
+import { installSourceOptions } from './options-from';
 import { requireJson, sendRest } from './transport';
 import { fillPath, pathParams } from './url';
 
@@ -73,6 +72,7 @@ export function restModule<TRow>(
   calls: RestResourceCalls,
   primaryKey: string,
 ): { api: RestModuleApi<TRow>; queryKeys: RestModuleQueryKeys } {
+  installSourceOptions();
   const api: RestModuleApi<TRow> = {};
   const queryKeys: RestModuleQueryKeys = {};
   const { list, info, add, edit } = calls;

@@ -35,7 +35,13 @@ async function load(from: OptionsFrom): Promise<FieldOption[]> {
   return options;
 }
 
-installOptionsFromLoader({
-  options: (from) => load(from),
-  record: (from, key) => listed.get(listKey(from))?.get(String(key)),
-});
+/**
+ * Gives the forms this loader (src/core/options-from.ts). Called by restModule: a source's form
+ * opens only after its module has been made.
+ */
+export function installSourceOptions(): void {
+  installOptionsFromLoader({
+    options: (from) => load(from),
+    record: (from, key) => listed.get(listKey(from))?.get(String(key)),
+  });
+}
