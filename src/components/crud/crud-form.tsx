@@ -91,11 +91,20 @@ function CrudFormBody({
       onDone();
     },
   });
-  const dirty = controller.form.formState.isDirty;
+  const { form } = controller;
+  // Told as the value changes, not after the next render: an edit handed over by the key press
+  // that closes the form (Escape in the editor's source view) counts for that very close.
   useEffect(() => {
-    onDirtyChange(dirty);
-    return () => onDirtyChange(false);
-  }, [dirty, onDirtyChange]);
+    onDirtyChange(form.formState.isDirty);
+    const stop = form.subscribe({
+      formState: { isDirty: true },
+      callback: ({ isDirty }) => onDirtyChange(isDirty),
+    });
+    return () => {
+      stop();
+      onDirtyChange(false);
+    };
+  }, [form, onDirtyChange]);
   // Spec section 6: the generic form's submit is guarded by <MODULE>_ADD, in add and edit alike.
   const canSubmit = hasPermissionKey(permissionKeyOf(module, 'add'));
 

@@ -57,12 +57,16 @@ describe('EditHistory', () => {
 });
 
 /** Editor.js as the recorder sees it: a list of paragraph texts it saves and renders. */
-function fakeEditor(initial: string[]) {
+function fakeEditor(initial: string[], saveMs = 0) {
   let shown = [...initial];
   const blocks = (texts: string[]): HistoryBlock[] =>
     texts.map((text, i) => ({ id: `b${i}-${Math.random()}`, type: 'paragraph', data: { text } }));
   const port = {
-    save: () => Promise.resolve(blocks(shown)),
+    // Like Editor.js: the document is read when save is called, the answer comes later.
+    save: () => {
+      const read = blocks(shown);
+      return new Promise<HistoryBlock[]>((resolve) => setTimeout(() => resolve(read), saveMs));
+    },
     render: (next: readonly HistoryBlock[]) => {
       shown = next.map((b) => (b.data as { text: string }).text);
       return Promise.resolve();
@@ -89,11 +93,19 @@ describe('HistoryRecorder', () => {
     vi.useRealTimers();
   });
 
-  async function started(initial: string[]) {
-    const editor = fakeEditor(initial);
+  async function started(initial: string[], saveMs = 0) {
+    const editor = fakeEditor(initial, saveMs);
     const recorder = new HistoryRecorder(editor.port);
-    await recorder.start();
+    const starting = recorder.start();
+    await vi.runAllTimersAsync();
+    await starting;
     return { editor, recorder };
+  }
+
+  /** Runs a history call to its end (the fake saves answer on a timer). */
+  async function done<T>(call: Promise<T>): Promise<T> {
+    await vi.runAllTimersAsync();
+    return call;
   }
 
   it('a typing burst is one step, recorded after the pause', async () => {
@@ -104,12 +116,12 @@ describe('HistoryRecorder', () => {
       recorder.input();
       recorder.changed();
     }
-    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS + 1);
     expect(recorder.canUndo).toBe(true);
-    await recorder.undo();
+    await done(recorder.undo());
     expect(editor.shown).toEqual(['']);
     expect(recorder.canUndo).toBe(false);
-    await recorder.redo();
+    await done(recorder.redo());
     expect(editor.shown).toEqual(['第一句']);
   });
 
@@ -119,28 +131,48 @@ describe('HistoryRecorder', () => {
     editor.set(['第一句']);
     recorder.changed();
     // The toolbar button is pressed before the pause: the typing is recorded at the press.
-    await recorder.checkpoint();
+    await done(recorder.checkpoint());
     editor.set(['第一句', '[image]']);
     recorder.changed();
-    await recorder.undo();
+    await done(recorder.undo());
     expect(editor.shown).toEqual(['第一句']);
-    await recorder.undo();
+    await done(recorder.undo());
     expect(editor.shown).toEqual(['']);
-    await recorder.redo();
+    await done(recorder.redo());
     expect(editor.shown).toEqual(['第一句']);
-    await recorder.redo();
+    await done(recorder.redo());
     expect(editor.shown).toEqual(['第一句', '[image]']);
+  });
+
+  it('an action ending while an earlier one is still being read keeps its own state', async () => {
+    // A busy machine: each read of the document answers 100 ms later.
+    const { editor, recorder } = await started([''], 100);
+    editor.set(['第一句']);
+    void recorder.checkpoint();
+    editor.set(['第一句。']);
+    // A toolbar button is pressed while the first read is still under way; its click then
+    // changes the document before that read has answered.
+    void recorder.checkpoint();
+    editor.set(['第一句。', '[image]']);
+    recorder.changed();
+    await vi.runAllTimersAsync();
+    await done(recorder.undo());
+    expect(editor.shown).toEqual(['第一句。']);
+    await done(recorder.undo());
+    expect(editor.shown).toEqual(['第一句']);
+    await done(recorder.undo());
+    expect(editor.shown).toEqual(['']);
   });
 
   it('the change Editor.js reports for an undone state is no step (redo stays possible)', async () => {
     const { editor, recorder } = await started(['a']);
     editor.set(['b']);
-    await recorder.checkpoint();
-    await recorder.undo();
+    await done(recorder.checkpoint());
+    await done(recorder.undo());
     recorder.changed();
-    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
+    await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS + 1);
     expect(recorder.canRedo).toBe(true);
-    await recorder.redo();
+    await done(recorder.redo());
     expect(editor.shown).toEqual(['b']);
   });
 
@@ -154,8 +186,8 @@ describe('HistoryRecorder', () => {
       await vi.advanceTimersByTimeAsync(0);
     }
     editor.set(['x'.repeat(INPUTS_PER_STEP + 3)]);
-    await recorder.checkpoint();
-    await recorder.undo();
+    await done(recorder.checkpoint());
+    await done(recorder.undo());
     expect(editor.shown).toEqual(['x'.repeat(INPUTS_PER_STEP)]);
   });
 
@@ -163,10 +195,10 @@ describe('HistoryRecorder', () => {
     const { editor, recorder } = await started(['0']);
     for (let i = 1; i <= 22; i += 1) {
       editor.set([String(i)]);
-      await recorder.checkpoint();
+      await done(recorder.checkpoint());
     }
     let undone = 0;
-    while (await recorder.undo()) undone += 1;
+    while (await done(recorder.undo())) undone += 1;
     expect(undone).toBe(20);
     expect(editor.shown).toEqual(['2']);
   });

@@ -68,6 +68,8 @@ export class HistoryRecorder<B extends HistoryBlock = HistoryBlock> {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inputs = 0;
   private typing = false;
+  /** Jobs queued that put a document in the editor (start, 撤销, 重做), not run yet. */
+  private replacing = 0;
 
   constructor(
     private readonly port: HistoryPort<B>,
@@ -76,7 +78,7 @@ export class HistoryRecorder<B extends HistoryBlock = HistoryBlock> {
 
   /** Starts (or starts again: a value loaded from outside) from what the editor shows. */
   start(): Promise<void> {
-    return this.enqueue(async () => {
+    return this.replacingJob(async () => {
       const state = snapshot(await this.port.save());
       if (this.history) this.history.restart(state);
       else this.history = new EditHistory(state, this.steps, (a, b) => a.key === b.key);
@@ -115,19 +117,28 @@ export class HistoryRecorder<B extends HistoryBlock = HistoryBlock> {
     this.clearTimer();
     this.inputs = 0;
     this.typing = false;
-    return this.enqueue(() => this.record());
+    // The document is read now, not when the jobs ahead are done: on a busy machine they finish
+    // after the click that called this has changed it, and its action would merge with the last.
+    // Only while a document is being put in does the read wait its turn (it would read half of it).
+    const early =
+      this.history && this.replacing === 0 && !this.port.isReadOnly()
+        ? this.port.save()
+        : undefined;
+    // Awaited by the job below; marked handled now so a refusal is no unhandled rejection meanwhile.
+    early?.catch(() => undefined);
+    return this.enqueue(() => this.record(early));
   }
 
   /** 撤销: the state before the last action, shown. False when there is none. */
   undo(): Promise<boolean> {
     void this.checkpoint();
-    return this.enqueue(() => this.move((history) => history.undo()));
+    return this.replacingJob(() => this.move((history) => history.undo()));
   }
 
   /** 重做: the state the last 撤销 left, shown again. False when there is none. */
   redo(): Promise<boolean> {
     void this.checkpoint();
-    return this.enqueue(() => this.move((history) => history.redo()));
+    return this.replacingJob(() => this.move((history) => history.redo()));
   }
 
   /** Nothing is recorded any more (the editor goes away). */
@@ -136,9 +147,10 @@ export class HistoryRecorder<B extends HistoryBlock = HistoryBlock> {
     this.history = undefined;
   }
 
-  private async record(): Promise<void> {
+  /** @param early the document as read when the action ended (else it is read now) */
+  private async record(early?: Promise<readonly B[]>): Promise<void> {
     if (!this.history || this.port.isReadOnly()) return;
-    const blocks = await this.port.save();
+    const blocks = await (early ?? this.port.save());
     // Editor.js shows at least one block: an empty save is a document being replaced.
     if (blocks.length) this.history?.record(snapshot(blocks));
   }
@@ -161,6 +173,17 @@ export class HistoryRecorder<B extends HistoryBlock = HistoryBlock> {
     // Ctrl+Z counts only in the editing frame.
     this.port.focus(changedBlock(from.blocks, to.blocks));
     return true;
+  }
+
+  private replacingJob<T>(job: () => Promise<T>): Promise<T> {
+    this.replacing += 1;
+    return this.enqueue(async () => {
+      try {
+        return await job();
+      } finally {
+        this.replacing -= 1;
+      }
+    });
   }
 
   private enqueue<T>(job: () => Promise<T>): Promise<T> {
