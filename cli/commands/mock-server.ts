@@ -5,7 +5,8 @@
  * sessions and uploaded files are on disk before a write is answered and are there after a
  * crash or a restart; without it everything lives in memory until the server stops.
  * `--source petstore` also serves the imported source `<contract>/sources/petstore/` (its
- * stateful REST mock, in memory) at its server path (`/v3`), beside `/api`.
+ * stateful REST mock, its records kept like everything else) at its server path (`/v3`),
+ * beside `/api`.
  */
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -44,7 +45,7 @@ export function registerMockServer(program: Command): void {
     .option('--data-limit <MB>', 'megabytes all uploaded files may take together', '1024')
     .option(
       '--source <name>',
-      'also serve an imported source (cli import-openapi) at its server path, as a stateful REST mock in memory; repeatable',
+      'also serve an imported source (cli import-openapi) at its server path, as a stateful REST mock whose records are kept like the rest (on disk with --data-dir); repeatable',
       (value: string, previous: string[]) => [...previous, value],
       [],
     )
@@ -86,9 +87,7 @@ export function registerMockServer(program: Command): void {
       });
       console.log(`mock backend listening on ${server.url} (live messages at /ws)`);
       for (const source of sources)
-        console.log(
-          `source ${source.name}: REST mock at ${server.url}${source.basePath} (in memory)`,
-        );
+        console.log(`source ${source.name}: REST mock at ${server.url}${source.basePath}`);
       if (flags.allowReset) console.log('POST /api/mock/reset is enabled');
       console.log(
         flags.dataDir

@@ -20,7 +20,9 @@
  *
  * Imported REST sources (`sources`, ./rest-source) are mounted at their server paths (`/v3`)
  * beside `/api`: a request under a mount goes to that source's engine, which answers REST
- * (status codes, problem+json) instead of the envelope.
+ * (status codes, problem+json) instead of the envelope. Their records are kept like the
+ * tables (store table `mount:<name>`, ./kept-source): with `dataDir` an acknowledged write
+ * is on disk before it is answered.
  *
  * Every `/storage/` answer (an uploaded file, a seeded one, a 404) carries nosniff and the
  * sandbox policy (./file-types `STORAGE_SECURITY_HEADERS`): a file opened at its address is a
@@ -50,12 +52,14 @@ import {
   FILE_TABLE,
   memoryByteStore,
   setByteStore,
+  StorageFullError,
   table,
   type ByteStore,
   type FileBytes,
 } from './store';
 import { randomHex } from './util';
 import type { RestSource } from './rest-source/engine';
+import { keptSource, type KeptSource } from './kept-source';
 import { problem } from './rest-source/problem';
 
 export interface RunningMockServer {
@@ -400,14 +404,27 @@ function serveSeeded({ bytes, type }: SeededFile, method: string, response: Serv
 }
 
 /** The source mounted at the path, if any (`/v3/pet` → the petstore source at `/v3`). */
-function sourceFor(sources: readonly RestSource[], pathname: string): RestSource | undefined {
+function sourceFor(sources: readonly MountedSource[], pathname: string): KeptSource | undefined {
   return sources.find(
-    (source) => pathname === source.basePath || pathname.startsWith(`${source.basePath}/`),
-  );
+    ({ basePath }) => pathname === basePath || pathname.startsWith(`${basePath}/`),
+  )?.kept;
+}
+
+interface MountedSource {
+  basePath: string;
+  kept: KeptSource;
+}
+
+/** Each source's records in the store table `mount:<name>`, seeded afresh when it holds none. */
+function mountSources(sources: readonly RestSource[]): MountedSource[] {
+  return sources.map((source) => ({
+    basePath: source.basePath,
+    kept: keptSource(`mount:${source.name}`, (state) => source.withState(state)),
+  }));
 }
 
 async function serveSource(
-  source: RestSource,
+  source: KeptSource,
   url: URL,
   request: IncomingMessage,
   response: ServerResponse,
@@ -434,11 +451,16 @@ async function serveSource(
     headers: fetchHeaders(request.headers),
     body: body && new Uint8Array(body),
   });
-  await writeResponse(response, await source.handle(fetchRequest));
+  const answer = await source.handle(fetchRequest).catch((error: unknown) => {
+    // Not on disk: refused in the source's own protocol, never acknowledged.
+    if (error instanceof StorageFullError) return problem(507, error.message);
+    throw error;
+  });
+  await writeResponse(response, answer);
 }
 
 async function serve(
-  sources: readonly RestSource[],
+  sources: readonly MountedSource[],
   handlers: RequestHandler[],
   seeded: ReadonlyMap<string, SeededFile>,
   fallbackHost: string,
@@ -526,19 +548,16 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const sockets = createSocketServer();
   const inFlight = new Set<Promise<void>>();
   let fallbackHost = host;
+  // After the journal is attached: the records kept there are what the sources start from.
+  const sources = mountSources(options.sources ?? []);
   const server = createHttpServer((request, response) => {
-    const handled = serve(
-      options.sources ?? [],
-      handlers,
-      seeded,
-      fallbackHost,
-      request,
-      response,
-    ).catch((error: unknown) => {
-      console.error('mock backend: request failed', error);
-      if (!response.headersSent) sendEnvelope(response, 500, 500, mockMessages.internalError);
-      else response.destroy();
-    });
+    const handled = serve(sources, handlers, seeded, fallbackHost, request, response).catch(
+      (error: unknown) => {
+        console.error('mock backend: request failed', error);
+        if (!response.headersSent) sendEnvelope(response, 500, 500, mockMessages.internalError);
+        else response.destroy();
+      },
+    );
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));
   });

@@ -60,7 +60,7 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 /** `cli mock-server --data-dir` in its own process (node + tsx, no wrapper process between). */
-async function startCli(): Promise<CliServer> {
+async function startCli(more: readonly string[] = []): Promise<CliServer> {
   const child = spawn(
     process.execPath,
     [
@@ -72,6 +72,7 @@ async function startCli(): Promise<CliServer> {
       '0',
       '--data-dir',
       dataDir,
+      ...more,
     ],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -310,6 +311,30 @@ describe('cli mock-server --data-dir keeps what it answered', () => {
       expect((await noticeTitles(server.url, token)).status).toBe(200);
     } finally {
       await stopWith(server, 'SIGTERM');
+    }
+  });
+
+  it('an imported source mounted with --source keeps what it answered through kill -9', async () => {
+    const withLibrary = ['--source', 'library'];
+    const bearer = { authorization: 'Bearer durability' };
+    const server = await startCli(withLibrary);
+    const added = await fetch(`${server.url}/v2/authors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer },
+      body: JSON.stringify({ name: '断电前的作者' }),
+    });
+    expect(added.status).toBe(201);
+    const location = added.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/v2\/authors\/\d+$/);
+    await stopWith(server, 'SIGKILL');
+
+    const again = await startCli(withLibrary);
+    try {
+      const read = await fetch(`${again.url}${location}`, { headers: bearer });
+      expect(read.status).toBe(200);
+      expect(await read.json()).toMatchObject({ name: '断电前的作者' });
+    } finally {
+      await stopWith(again, 'SIGKILL');
     }
   });
 });

@@ -43,6 +43,8 @@ export interface RestSource {
   records(resource: string): Node[];
   /** Every resource's records, to be stored and given back as `options.state`. */
   state(): SourceState;
+  /** The same source afresh: with records kept earlier (`state()`), or seeded when undefined. */
+  withState(state: unknown): RestSource;
 }
 
 function segmentsOf(pathname: string): string[] | undefined {
@@ -168,5 +170,6 @@ export function createRestSource(document: Node, options: RestSourceOptions = {}
     },
     records: (resource) => tables.get(resource)?.rows.map((row) => row.value) ?? [],
     state: () => stateOf(tables),
+    withState: (state) => createRestSource(document, { ...options, seed, basePath, state }),
   };
 }
