@@ -119,6 +119,18 @@ function listCall(
   return list;
 }
 
+/**
+ * The JSON media type an operation's body is declared with (`application/merge-patch+json`),
+ * when it is not plain `application/json`: the call sends what the server was told to expect.
+ */
+function declaredJsonType(operation: Json, document: Json): string | undefined {
+  const body = resolveRef(operation.requestBody, document);
+  const content = isJson(body) && isJson(body.content) ? body.content : {};
+  const types = Object.keys(content);
+  if (types.some((type) => type.toLowerCase() === 'application/json')) return undefined;
+  return types.find((type) => /^application\/[\w.+-]*\+json$/i.test(type));
+}
+
 /** The path parameter of an item path (`/pet/{petId}` → petId): the last one. */
 function idParamOf(template: string): string | undefined {
   return [...template.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
@@ -151,6 +163,10 @@ export function resourceCalls(
     }
     if (idParam) call.idParam = idParam;
     if (capability === 'edit') call.body = 'json';
+    if (capability === 'add' || capability === 'edit') {
+      const contentType = declaredJsonType(op.operation, document);
+      if (contentType) call.contentType = contentType;
+    }
     if ((capability === 'info' || capability === 'delete') && !idParam) {
       problems.push(`${where}: x-admin.capability ${capability} needs the record id in the path`);
       continue;

@@ -41,6 +41,11 @@ export interface RestCall {
   idParam?: string;
   /** Edit only: the call takes the whole record as its JSON body (PUT /pet). */
   body?: 'json' | 'none';
+  /**
+   * The body's media type as the document declares it, when not plain `application/json`
+   * (`application/merge-patch+json` for a PATCH in Zalando's style).
+   */
+  contentType?: string;
 }
 
 export type RestPagination =

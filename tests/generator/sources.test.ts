@@ -60,6 +60,10 @@ describe('generate with an imported source', () => {
     expect(books).toMatch(
       /cf_fieldname: 'author',[\s\S]*?path: '\/authors'[\s\S]*?valueFormat: 'reference'/,
     );
+    // Its PATCH is declared as a JSON merge patch: the edit says so in its Content-Type.
+    expect(books).toMatch(
+      /edit: \{\s*method: 'PATCH',[^)]*?contentType: 'application\/merge-patch\+json'/,
+    );
     // Typed functions and hooks per operation (orval), through the REST mutator, every URL under
     // the source's base path.
     const hooks = fileOf(result, 'sources/petstore/api/pet/pet.ts');

@@ -106,6 +106,7 @@ export function restModule<TRow>(
         method: add.method,
         path: itemPath(add, undefined, body),
         body: bodyOf(fields),
+        contentType: add.contentType,
       });
       return success(answer.json?.value);
     };
@@ -116,6 +117,7 @@ export function restModule<TRow>(
         method: edit.method,
         path: itemPath(edit, idOf(body, primaryKey), body),
         body: edit.body === 'none' ? undefined : bodyOf(body),
+        contentType: edit.contentType,
       });
       return success(answer.json?.value);
     };

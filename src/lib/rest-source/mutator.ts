@@ -9,12 +9,23 @@ import { SOURCES } from '@generated/sources';
 import type { RestMethod } from '@/core/rest-source';
 import { ApiError, type Envelope, type RequestConfig } from '@/lib/request';
 import { restSourceMessages as t } from '@/locale/rest-source';
-import { sendRest } from './transport';
+// Through the alias, not './transport': orval bundles this file with esbuild to read its
+// signature and leaves aliased imports out, so the transport's import.meta (Vite's env) is
+// never compiled for Node and `generate` prints no warning.
+import { sendRest } from '@/lib/rest-source/transport';
 
 const METHODS: readonly RestMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 function methodOf(method: string): RestMethod | undefined {
   return METHODS.find((known) => known === method.toUpperCase());
+}
+
+/** A JSON media type orval names for the body; other bodies (files, forms) label themselves. */
+function contentTypeOf(headers: Record<string, string> | undefined): string | undefined {
+  const found = Object.entries(headers ?? {}).find(
+    ([name]) => name.toLowerCase() === 'content-type',
+  );
+  return found && /[/+]json$/i.test(found[1]) ? found[1] : undefined;
 }
 
 export async function request<T>(config: RequestConfig): Promise<T> {
@@ -35,6 +46,8 @@ export async function request<T>(config: RequestConfig): Promise<T> {
     path: config.url.slice(source.basePath.length),
     query,
     body: config.data,
+    // orval names the body's declared media type (application/merge-patch+json) in its headers.
+    contentType: contentTypeOf(config.headers),
     signal: config.signal,
   });
   // The document's type for the answer: orval's mutators take the server at its word.

@@ -21,6 +21,8 @@ export interface RestRequest {
   query?: URLSearchParams;
   /** Sent as JSON, or as it is when it is a file or form (a typed hook's upload). */
   body?: unknown;
+  /** The JSON body's declared media type (`application/merge-patch+json`); plain JSON if absent. */
+  contentType?: string;
   /** The caller's cancel (react-query's, for a typed hook). */
   signal?: AbortSignal;
 }
@@ -62,7 +64,7 @@ export async function sendRest(
       headers['Content-Type'] = request.body.type || 'application/octet-stream';
   } else if (request.body !== undefined && request.body !== null) {
     body = JSON.stringify(isRecord(request.body) ? withoutUndefined(request.body) : request.body);
-    headers['Content-Type'] = 'application/json';
+    headers['Content-Type'] = request.contentType ?? 'application/json';
   }
   const url = joinUrl(sourceBaseUrl(source), request.path, query);
 

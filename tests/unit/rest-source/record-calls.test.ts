@@ -91,6 +91,26 @@ describe('record calls', () => {
     ]);
   });
 
+  it('a PATCH declared as merge-patch+json is sent with that media type', async () => {
+    const seen = record();
+    const { api } = restModule<Pet>(
+      petstore,
+      {
+        edit: {
+          method: 'PATCH',
+          path: '/pets/{petId}',
+          idParam: 'petId',
+          contentType: 'application/merge-patch+json',
+        },
+      },
+      'id',
+    );
+    await api.edit?.({ id: 7, name: '旺财' });
+    expect(seen).toMatchObject([
+      { method: 'PATCH', contentType: 'application/merge-patch+json', body: { name: '旺财' } },
+    ]);
+  });
+
   it('delete answered 204 resolves with an empty success and shows nothing', async () => {
     const seen = record(() => new HttpResponse(null, { status: 204 }));
     const answer = await module().delete?.(7);
