@@ -24,6 +24,8 @@ export interface AnnotateOptions {
   name: string;
   title: string;
   menuGroup: string;
+  /** Its menu group's id (./menu-id.ts); none when every id is taken. */
+  menuId?: number;
 }
 
 export interface ResourceSummary {
@@ -235,6 +237,7 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
     name: options.name,
     title: options.title,
     menuGroup: options.menuGroup,
+    ...(options.menuId === undefined ? {} : { menuId: options.menuId }),
     baseUrl,
     ...conventions.admin,
   };

@@ -159,6 +159,17 @@ function arrayShape(resolved: Json, context: FieldContext): Shape {
         `${context.where}: a list of ${ref} — a multi-select filled from the ${listed.resource} list`,
       ],
     };
+  // A list of texts (dates, addresses: `items` a string, maybe through a $ref) is edited one
+  // per line; generate reads the same schema and writes the field so.
+  if (schemaType(items) === 'string')
+    return {
+      control: 'textarea',
+      extra: { editor: 'json' },
+      column: false,
+      notes: [
+        `${context.where}: a list of ${ref ?? 'texts'}${typeof items.format === 'string' ? ` (${items.format})` : ''} — edited one per line`,
+      ],
+    };
   const what = ref ? `a list of ${ref} objects` : `a list of ${schemaType(items) ?? 'values'}`;
   return {
     control: 'textarea',

@@ -7,6 +7,7 @@
  */
 import { isJson } from '../json';
 import { annotate } from './annotate';
+import { menuIdFor } from './menu-id';
 import { ImportOpenApiError } from './errors';
 import { readSourceDocument } from './read-document';
 import { formatReport, importSummary, type ImportReport } from './report';
@@ -69,6 +70,7 @@ export async function importOpenApi(options: ImportOpenApiOptions): Promise<Impo
     name: options.name,
     title: options.title ?? documentTitle,
     menuGroup: options.menuGroup ?? options.name.replace(/-/g, ''),
+    menuId: await menuIdFor(options.contractDir, options.name),
   });
   const report: ImportReport = {
     name: options.name,

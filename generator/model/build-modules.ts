@@ -14,7 +14,7 @@ import { contractTextProblems, formatTextProblem } from './contract-texts';
 import { fieldModel } from './field-definition';
 import { moduleFields } from './module-fields';
 import { moduleKey, moduleNames } from './names';
-import { resolveRef } from './refs';
+import { resolveProperty, resolveRef } from './refs';
 import { moduleRoute } from './route';
 import { menuRows, optionalRoute, screenMenu } from './screen';
 import { screenIsHandWritten, treeDefinition } from './tree';
@@ -52,7 +52,7 @@ function entityFields(
     if (!isJson(property) || !isJson(property['x-admin'])) continue;
     try {
       fields.push(
-        fieldModel(name, property['x-admin'], resolveRef(property, document), primaryKey),
+        fieldModel(name, property['x-admin'], resolveProperty(property, document), primaryKey),
       );
     } catch (error) {
       problems.push(`${where}.${name}: ${(error as Error).message}`);

@@ -24,3 +24,14 @@ function pointer(document: Json, ref: string): unknown {
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce<unknown>((node, part) => (isJson(node) ? node[part] : undefined), document);
 }
+
+/**
+ * A property's schema with its `$ref` and its items' `$ref` resolved: what a field needs to tell
+ * a list of texts (`dates: { items: { $ref: Date } }`, Date a string) from a list of records.
+ */
+export function resolveProperty(value: unknown, document: Json): Json {
+  const schema = resolveRef(value, document);
+  return schema.items === undefined
+    ? schema
+    : { ...schema, items: resolveRef(schema.items, document) };
+}

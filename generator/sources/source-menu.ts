@@ -1,14 +1,38 @@
 /**
  * The sources' menu: a top-level group per source (its title, unless the group is one the
  * seed already has) and a row per resource screen, appended to the menu table's seed like the
- * backend's generated screens. Group ids are 90 + the source's position (the seed's top-level
- * ids are small; a child's id is its group's × 100 + sort).
+ * backend's generated screens. A group's id is the source's `x-admin.source.menuId`, which
+ * `import-openapi` chooses once, so that a role's granted menus stay its own when a source is
+ * added; a source without one takes the lowest id from 90 to 99 no other claims (the seed's
+ * top-level ids are small; a child's id is its group's × 100 + sort).
  */
 import { menuRows } from '../model/screen';
 import type { ModuleModel } from '../types';
-import type { SourceModel } from './source-model';
+import { SOURCE_MENU_IDS, type SourceModel } from './source-model';
 
-const FIRST_SOURCE_GROUP_ID = 90;
+/** Each source's group id: its own, else the lowest free one; undefined when none is left. */
+function groupIds(sources: readonly SourceModel[], problems: string[]): (number | undefined)[] {
+  const taken = new Map<number, string>();
+  for (const source of sources) {
+    if (source.menuId === undefined) continue;
+    const other = taken.get(source.menuId);
+    if (other !== undefined)
+      problems.push(`${source.label}: x-admin.source.menuId ${source.menuId} is ${other}'s too`);
+    else taken.set(source.menuId, source.name);
+  }
+  let next: number = SOURCE_MENU_IDS.first;
+  return sources.map((source) => {
+    if (source.menuId !== undefined && taken.get(source.menuId) === source.name)
+      return source.menuId;
+    while (taken.has(next)) next += 1;
+    if (next > SOURCE_MENU_IDS.last) {
+      problems.push(`${source.label}: at most 10 sources have their own menu group`);
+      return undefined;
+    }
+    taken.set(next, source.name);
+    return next;
+  });
+}
 
 export function addSourceMenuRows(
   modules: readonly ModuleModel[],
@@ -22,12 +46,10 @@ export function addSourceMenuRows(
   const groups = new Set(
     seed.filter((row) => Number(row.amenu_pid) === 0).map((row) => String(row.amenu_routername)),
   );
+  const ids = groupIds(sources, problems);
   sources.forEach((source, index) => {
-    const id = FIRST_SOURCE_GROUP_ID + index;
-    if (id > 99) {
-      problems.push(`${source.label}: at most 10 sources have their own menu group`);
-      return;
-    }
+    const id = ids[index];
+    if (id === undefined) return;
     for (const group of new Set(source.modules.flatMap((m) => (m.menu ? [m.menu.group] : [])))) {
       if (groups.has(group)) continue;
       groups.add(group);

@@ -7,6 +7,7 @@
 import type { Capability } from '../../src/core/module';
 import { serverPath } from '../../src/core/openapi-server';
 import type {
+  RestCall,
   RestErrorStyle,
   RestResourceCalls,
   SourceAuth,
@@ -19,7 +20,7 @@ import { fieldDefinition, fieldModel, filterDefinition } from '../model/field-de
 import { fieldKind } from '../model/field-kind';
 import { moduleFields } from '../model/module-fields';
 import { camelCase, moduleKey, pascalCase } from '../model/names';
-import { resolveRef } from '../model/refs';
+import { resolveProperty, resolveRef } from '../model/refs';
 import { moduleRoute } from '../model/route';
 import { screenMenu } from '../model/screen';
 import type { ModuleFields, OpenApiDocument } from '../types';
@@ -65,6 +66,8 @@ export interface SourceModel {
   /** The document, for the browser mock and the types. */
   document: OpenApiDocument;
   modules: SourceModuleModel[];
+  /** `x-admin.source.menuId`: its menu group's id, kept when other sources come and go. */
+  menuId?: number;
 }
 
 const ERROR_STYLES: readonly RestErrorStyle[] = ['problem+json', 'json', 'status-text'];
@@ -154,6 +157,25 @@ function clientNamesKey(property: Json, entity: Json, name: string): boolean {
   return required || property.type === 'string';
 }
 
+/**
+ * Whether the add call's body is a schema of its own without the key (the Museum's
+ * CreateSpecialEventRequest has no eventId): the server assigns it, whatever the entity says.
+ */
+function addBodyLacks(
+  document: Json,
+  operations: readonly TaggedOperation[],
+  add: RestCall | undefined,
+  key: string,
+): boolean {
+  const operation =
+    add && operations.find((op) => op.method === add.method && op.path === add.path);
+  const body = resolveRef(operation?.operation.requestBody, document);
+  const content = isJson(body.content) ? body.content : {};
+  const json = Object.entries(content).find(([type]) => /[/+]json$/i.test(type))?.[1];
+  const schema = resolveRef(isJson(json) ? json.schema : undefined, document);
+  return isJson(schema.properties) && !(key in schema.properties);
+}
+
 /** The entity's properties that carry x-admin, as the spec backend's field model. */
 function entityFields(
   document: Json,
@@ -162,6 +184,7 @@ function entityFields(
   filters: readonly string[],
   optionsFrom: OptionsFromResolver,
   where: string,
+  serverAssignsKey: boolean,
 ): ModuleFields {
   const schemas =
     isJson(document.components) && isJson(document.components.schemas)
@@ -172,9 +195,10 @@ function entityFields(
   const models = Object.entries(properties).flatMap(([name, property]) => {
     if (!isJson(property) || !isJson(property['x-admin'])) return [];
     const admin = property['x-admin'];
-    const model = fieldModel(name, admin, resolveRef(property, document), primaryKey);
+    const model = fieldModel(name, admin, resolveProperty(property, document), primaryKey);
     const resolved = resolveRef(property, document);
-    if (model.primary && clientNamesKey(resolved, schema, name)) model.definition.keyEntry = 'add';
+    if (model.primary && !serverAssignsKey && clientNamesKey(resolved, schema, name))
+      model.definition.keyEntry = 'add';
     const from = optionsFrom(admin, `${where}.${name}`);
     if (from) {
       model.definition.optionsFrom = from;
@@ -234,6 +258,7 @@ function buildModule(
       calls.list?.filters ?? [],
       optionsFromResolver(source, document, operations, problems),
       `${loaded.label}: components.schemas.${entity}`,
+      addBodyLacks(document, operations, calls.add, primaryKey),
     );
     const listOperation = operations.find(
       (op) => op.method === calls.list?.method && op.path === calls.list?.path,
@@ -311,6 +336,26 @@ function linkParents(modules: SourceModuleModel[], label: string, problems: stri
   }
 }
 
+/** The menu ids a source's group may take (the seed's own top-level ids are small). */
+export const SOURCE_MENU_IDS = { first: 90, last: 99 } as const;
+
+function menuIdOf(loaded: LoadedSource, problems: string[]): number | undefined {
+  const admin = isJson(loaded.document['x-admin']) ? loaded.document['x-admin'] : {};
+  const value = isJson(admin.source) ? admin.source.menuId : undefined;
+  if (value === undefined) return undefined;
+  if (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= SOURCE_MENU_IDS.first &&
+    value <= SOURCE_MENU_IDS.last
+  )
+    return value;
+  problems.push(
+    `${loaded.label}: x-admin.source.menuId ${JSON.stringify(value)} is not a whole number from ${SOURCE_MENU_IDS.first} to ${SOURCE_MENU_IDS.last}`,
+  );
+  return undefined;
+}
+
 export function buildSources(loaded: readonly LoadedSource[], problems: string[]): SourceModel[] {
   return loaded.map((source) => {
     const tags = Array.isArray(source.document.tags) ? source.document.tags : [];
@@ -319,12 +364,14 @@ export function buildSources(loaded: readonly LoadedSource[], problems: string[]
       .map((tag) => buildModule(source, tag, problems))
       .filter((module): module is SourceModuleModel => module !== undefined);
     linkParents(modules, source.label, problems);
+    const menuId = menuIdOf(source, problems);
     return {
       name: source.name,
       label: source.label,
       description: describe(source, problems),
       document: source.document,
       modules,
+      ...(menuId === undefined ? {} : { menuId }),
     };
   });
 }

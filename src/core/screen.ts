@@ -1,13 +1,15 @@
 /**
- * A screen is one object: where it lives, how it is titled, whether it stays mounted, where it
- * sits in the menu, which actions its buttons may offer and how its code is loaded. Generated
+ * A screen is one object: where it lives, how it is titled, whether it stays mounted, which
+ * actions its buttons may offer and how its code is loaded. Where it sits in the menu is the
+ * server's menu rows (the generator writes the mock's seed from x-admin.menu), not the screen's:
+ * the registry ships in the first script of /login, and nothing in the page reads it. Generated
  * screens come from the contract's x-admin (generated/screens.ts); hand-written screens are
  * exported by their feature folder — also those the contract describes but marks hand-written;
  * src/app/screens.ts lists both.
  */
 import type { ComponentType } from 'react';
 
-/** Where a screen sits in the server-supplied menu (the mock backend's seed rows). */
+/** Where a screen sits in the server-supplied menu (x-admin.menu → the mock backend's seed rows). */
 export interface ScreenMenuEntry {
   /** `amenu_routername` of the top-level menu group, e.g. `system`. */
   group: string;
@@ -27,7 +29,6 @@ export interface ScreenInfo {
   hideTitle?: boolean;
   /** Keep the screen mounted (hidden) when switched away from. */
   keepAlive: boolean;
-  menu?: ScreenMenuEntry;
   /** Upper-cased prefix of the screen's prilist keys, e.g. ADMINNOTICE. */
   permissionKey?: string;
   /** Actions the action guard permits on this screen (spec section 6, route meta `operate`). */

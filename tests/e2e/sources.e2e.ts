@@ -258,4 +258,71 @@ describe('an imported REST source (宠物商店)', () => {
     expect(calls).toContain('/sources/library/books/9787020002207/reviews?offset=0&limit=10');
     await page.close();
   });
+
+  it('a third, published document (Redocly Museum API): basic auth, page/limit paging without a total, PATCH', async () => {
+    const { page } = await newPage(browser);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/sources/museum/'))
+        calls.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+    await page.goto(`${baseUrl()}/museum/special-events`);
+    await signIn(page, 'admin');
+    await page.waitForURL(/\/museum\/special-events$/);
+    // HTTP basic on every call: its sign-in asks for a user name and a password.
+    const ask = page.getByRole('dialog', { name: '登录「博物馆」' });
+    await ask.getByLabel('用户名').fill('curator');
+    await ask.getByRole('textbox', { name: '密码' }).fill('museum-pass');
+    await ask.getByRole('button', { name: '登录' }).click();
+    await expectToast(page, '已登录「博物馆」');
+    await rowWith(page, 'Sasquatch Ballet').waitFor();
+    expect(calls).toContain('GET /sources/museum/special-events?page=1&limit=10');
+    // No total in the answer: a full page offers one more.
+    expect(await rows(page).count()).toBe(10);
+    await page.getByText('共 11 条').waitFor();
+
+    await page.getByRole('button', { name: '新增' }).click();
+    const add = page.getByRole('dialog', { name: '新增 - 特别活动' });
+    await add.getByRole('button', { name: '提交' }).click();
+    await add.getByText('请输入活动名称').waitFor();
+    // The server assigns the event's id (its add body has none): the form does not ask for it.
+    expect(await add.getByLabel('活动编号').count()).toBe(0);
+    await add.getByLabel('活动名称').fill('博物馆之夜');
+    await add.getByLabel('地点').fill('一号展厅');
+    await add.getByLabel('活动介绍').fill('闭馆后的夜间导览');
+    await add.getByLabel('活动日期').fill('2026-12-01\n2026-13-45');
+    await add.getByLabel('票价').fill('25');
+    await add.getByRole('button', { name: '提交' }).click();
+    // The document's schema says a date: the server refuses, in problem+json; nothing is lost.
+    await expectToast(page, '提交的数据有误');
+    expect(await add.getByLabel('活动名称').inputValue()).toBe('博物馆之夜');
+    await add.getByLabel('活动日期').fill('2026-12-01\n2026-12-08');
+    await add.getByRole('button', { name: '提交' }).click();
+    await expectToast(page, '新增成功');
+
+    // New events come last: page 2, asked of the server as page=2.
+    await page.locator('.p-paginator .p-paginator-next').click();
+    await rowWith(page, '博物馆之夜').waitFor();
+    expect(calls).toContain('GET /sources/museum/special-events?page=2&limit=10');
+    await screenshot(page, 'source-museum-added');
+
+    await rowWith(page, '博物馆之夜').getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑 - 特别活动' });
+    const dates = edit.getByLabel('活动日期');
+    await expect.poll(() => dates.inputValue()).toBe('2026-12-01\n2026-12-08');
+    await edit.getByLabel('票价').fill('30');
+    await edit.getByRole('button', { name: '提交' }).click();
+    await expectToast(page, '修改成功');
+    expect(calls.some((call) => call.startsWith('PATCH /sources/museum/special-events/'))).toBe(
+      true,
+    );
+    await expect.poll(() => rowWith(page, '博物馆之夜').innerText()).toContain('30');
+
+    await rowWith(page, '博物馆之夜').getByRole('button', { name: '删除' }).click();
+    await page.locator('.p-confirm-dialog-accept').click();
+    await expectToast(page, '删除成功');
+    await rowWith(page, '博物馆之夜').waitFor({ state: 'detached' });
+    await page.close();
+  });
 });

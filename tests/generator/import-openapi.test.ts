@@ -5,7 +5,7 @@
  * another style (offset/limit paging, problem+json, a bearer token, $refs across files) are
  * imported in-process; the CLI's exit codes and --json are checked by spawning it.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SchemaObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -20,6 +20,7 @@ vi.setConfig({ testTimeout: 120_000 });
 
 const PETSTORE = path.join(FIXTURES, 'openapi/petstore.yaml');
 const LIBRARY = path.join(FIXTURES, 'openapi/library.yaml');
+const MUSEUM = path.join(FIXTURES, 'openapi/museum.yaml');
 
 /** The value at a path of a parsed document (keys and array indexes). */
 function at(value: unknown, ...keys: (string | number)[]): unknown {
@@ -164,6 +165,56 @@ describe('Petstore (OpenAPI 3.0, the public document)', () => {
     const text = await readFile(result.written.document, 'utf8');
     expect(text).toContain('# The public Swagger Petstore OpenAPI 3 document, verbatim');
     expect(await readFile(result.written.report, 'utf8')).toBe(result.reportText);
+  });
+});
+
+describe('a published OpenAPI 3.1 document: the Redocly Museum API', () => {
+  let result: ImportOpenApiResult;
+  let written: Json;
+  beforeAll(async () => {
+    const dir = await tempDir('import-museum');
+    const contractDir = path.join(dir, 'openapi');
+    // Two sources already hold menu ids 90 and 91: the new one takes the next free id.
+    for (const [name, id] of [
+      ['one', 90],
+      ['two', 91],
+    ] as const) {
+      await mkdir(path.join(contractDir, 'sources', name), { recursive: true });
+      await writeFile(
+        path.join(contractDir, 'sources', name, 'openapi.yaml'),
+        `openapi: 3.1.0\nx-admin:\n  source: { name: ${name}, menuId: ${id} }\n`,
+      );
+    }
+    result = await importOpenApi({ source: MUSEUM, name: 'museum', contractDir });
+    written = await parsedFile(result.written.document);
+  });
+
+  it('finds the events with every capability and the opening hours as a list', () => {
+    expect(result.report.annotation.resources.map((r) => [r.key, r.capabilities])).toEqual([
+      ['special-events', ['list', 'info', 'add', 'edit', 'delete']],
+      ['museum-hours', ['list']],
+    ]);
+    expect(at(written, 'paths', '/special-events', 'get', 'x-admin')).toMatchObject({
+      pagination: { style: 'page', page: 'page', size: 'limit' },
+      total: { in: 'client' },
+    });
+  });
+
+  it('basic auth and problem+json from the document; its own menu id', () => {
+    expect(at(written, 'x-admin', 'source')).toMatchObject({
+      errors: 'problem+json',
+      auth: [{ scheme: 'MuseumPlaceholderAuth', type: 'basic' }],
+      menuId: 92,
+    });
+  });
+
+  it('a list of dates is edited one per line; tickets are reported as left out', () => {
+    expect(result.reportText).toContain(
+      'SpecialEventResponse.dates: a list of Date (date) — edited one per line',
+    );
+    expect(result.reportText).toContain(
+      'GET /tickets/{ticketId}/qr: no resource path, and no tag with one resource, to attach it to — left out',
+    );
   });
 });
 

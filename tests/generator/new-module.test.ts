@@ -29,7 +29,6 @@ describe('adding a module to the real contract', () => {
     path: '/business/product',
     title: '商品管理',
     keepAlive: true,
-    menu: { group: 'system', icon: 'pi pi-table', sort: 8 },
     permissionKey: 'PRODUCT',
     operate: ['info', 'add', 'edit', 'delete'],
     load: () => import('./pages/product/product-page'),

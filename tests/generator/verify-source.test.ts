@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * `cli verify --source`: Petstore and the library fixture are imported into a temporary
+ * `cli verify --source`: Petstore, the library and the Museum fixtures are imported into a temporary
  * contract and served by the REST mock (in-process, through `startMockServer`), which the
  * verifier must find faithful, with and without `--writes`; a deliberately broken server (wrong
  * shapes, 500, text that is not JSON, a wrong content type, a redirect loop, a body without end,
@@ -88,11 +88,17 @@ beforeAll(async () => {
     name: 'library',
     contractDir: contract,
   });
+  await importOpenApi({
+    source: path.join(FIXTURES, 'openapi/museum.yaml'),
+    name: 'museum',
+    contractDir: contract,
+  });
   mock = await startMockServer({
     port: 0,
     sources: [
       await loadRestSource(contract, 'petstore'),
       await loadRestSource(contract, 'library'),
+      await loadRestSource(contract, 'museum'),
     ],
   });
   broken = createServer((request, response) => {
@@ -221,6 +227,24 @@ describe('against the REST mock: every call ok', () => {
   });
 });
 
+describe('a published document (the Redocly Museum API) against the REST mock', () => {
+  it('--writes with basic auth: page/limit lists, a 201 add, a PATCH, a 204 delete', async () => {
+    const report = await verify('museum', mock.url, { writes: true, secret: 'curator:pw' });
+    expect(notOk(report)).toEqual([]);
+    expect(rows(report)).toEqual(
+      expect.arrayContaining([
+        'ok GET /special-events: list: 5 row(s)',
+        expect.stringMatching(
+          /^ok POST \/special-events: round trip: add \(HTTP 201, key [0-9a-f-]{36}\)$/,
+        ),
+        'ok PATCH /special-events/{eventId}: round trip: edit name, read back',
+        'ok GET /special-events/{eventId}: round trip: gone after the delete (HTTP 404)',
+        'ok POST /special-events: invalid add (name missing): HTTP 400 problem+json',
+      ]),
+    );
+  });
+});
+
 describe('against a broken server: findings, never a crash', () => {
   it('petstore: wrong shapes, a 500, text that is not JSON, a wrong content type, a hang', async () => {
     seen.length = 0;
@@ -275,7 +299,7 @@ describe('the source, the base URL and the credentials', () => {
   it('an unknown source or a bad name is a usage error naming the imported ones', async () => {
     const unknown = verify('nope', mock.url);
     await expect(unknown).rejects.toThrow(SourceError);
-    await expect(unknown).rejects.toThrow(/imported sources: library, petstore/);
+    await expect(unknown).rejects.toThrow(/imported sources: library, museum, petstore/);
     await expect(verify('../x', mock.url)).rejects.toMatchObject({ kind: 'usage' });
   });
 
@@ -347,7 +371,7 @@ describe('the CLI', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(
-        /^--source nope: no .*sources\/nope\/openapi\.yaml \(imported sources: library, petstore;/,
+        /^--source nope: no .*sources\/nope\/openapi\.yaml \(imported sources: library, museum, petstore;/,
       ),
     ]);
   });

@@ -98,7 +98,7 @@ function CrudFormBody({
     onDirtyChange(form.formState.isDirty);
     const stop = form.subscribe({
       formState: { isDirty: true },
-      callback: ({ isDirty }) => onDirtyChange(isDirty),
+      callback: ({ isDirty }) => onDirtyChange(isDirty === true),
     });
     return () => {
       stop();

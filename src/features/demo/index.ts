@@ -7,7 +7,6 @@ export const demoScreens: ScreenDefinition[] = [
     path: '/demo/form',
     title: uploadDemo.title,
     keepAlive: true,
-    menu: { group: 'demo', icon: 'pi pi-upload', sort: 2 },
     load: () => import('./form-demo-page'),
   },
 ];

@@ -7,7 +7,6 @@ export const printScreens: ScreenDefinition[] = [
     path: '/demo/print',
     title: screenTitles.print,
     keepAlive: true,
-    menu: { group: 'demo', icon: 'pi pi-print', sort: 1 },
     load: () => import('./print-page'),
   },
 ];

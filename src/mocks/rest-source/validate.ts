@@ -25,11 +25,24 @@ export interface FieldError {
 /** input: a request body; patch: a partial one; output: a value the mock itself answers. */
 export type Mode = 'input' | 'patch' | 'output';
 
-const FORMATS: Record<string, RegExp> = {
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/,
-  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
-  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+/** A calendar day that exists (RFC 3339 full-date): 2026-02-30 and 2026-13-45 do not. */
+function isCalendarDay(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number);
+  if (year === undefined || month === undefined || day === undefined) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+const FORMATS: Record<string, (text: string) => boolean> = {
+  date: (text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text),
+  'date-time': (text) =>
+    /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(
+      text,
+    ) && isCalendarDay(text),
+  email: (text) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text),
+  uuid: (text) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text),
 };
 
 function typeMatches(type: string, value: unknown): boolean {
@@ -122,7 +135,7 @@ export function validate(
     const pattern = textAt(schema, 'pattern');
     if (pattern !== undefined && !patternMatches(pattern, value)) fail(`must match ${pattern}`);
     const format = FORMATS[textAt(schema, 'format') ?? ''];
-    if (format && !format.test(value)) fail(`must be a valid ${textAt(schema, 'format')}`);
+    if (format && !format(value)) fail(`must be a valid ${textAt(schema, 'format')}`);
   }
   if (Array.isArray(value)) {
     const min = numberAt(schema, 'minItems');
