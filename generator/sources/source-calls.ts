@@ -86,6 +86,22 @@ function firstPageOf(parameters: readonly Json[], name: unknown, document: Json)
   return resolveRef(parameter?.schema, document).default === 0 ? 0 : 1;
 }
 
+/** The parameter that sets how many rows a page has. */
+function sizeParameter(pages: RestPagination): string | undefined {
+  if (pages.style === 'page') return pages.size;
+  if (pages.style === 'offset' || pages.style === 'cursor') return pages.limit;
+  return undefined;
+}
+
+/** A query parameter's declared `maximum`, when it is a whole number of at least 1. */
+function maximumOf(parameters: readonly Json[], name: string | undefined, document: Json) {
+  const parameter = parameters.find((p) => p.name === name && p.in === 'query');
+  const maximum = resolveRef(parameter?.schema, document).maximum;
+  return typeof maximum === 'number' && Number.isInteger(maximum) && maximum >= 1
+    ? maximum
+    : undefined;
+}
+
 function listCall(
   call: RestCall,
   op: TaggedOperation,
@@ -95,6 +111,8 @@ function listCall(
   const paging = isJson(admin.pagination) ? admin.pagination : {};
   const pages = pagination(admin.pagination, firstPageOf(op.parameters, paging.page, document));
   if (typeof pages === 'string') return pages;
+  const maxSize = maximumOf(op.parameters, sizeParameter(pages), document);
+  if (maxSize !== undefined && pages.style !== 'none') pages.maxSize = maxSize;
   const counted = total(admin.total);
   if (typeof counted === 'string') return counted;
   const list: RestListCall = {

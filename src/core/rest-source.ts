@@ -48,11 +48,16 @@ export interface RestCall {
   contentType?: string;
 }
 
+/** The largest page the API serves: its size parameter's declared `maximum` (Museum: 30). */
+interface PageLimit {
+  maxSize?: number;
+}
+
 export type RestPagination =
   | { style: 'none' }
-  | { style: 'page'; page: string; size: string; firstPage: 0 | 1 }
-  | { style: 'offset'; offset: string; limit: string }
-  | { style: 'cursor'; cursor: string; limit?: string };
+  | ({ style: 'page'; page: string; size: string; firstPage: 0 | 1 } & PageLimit)
+  | ({ style: 'offset'; offset: string; limit: string } & PageLimit)
+  | ({ style: 'cursor'; cursor: string; limit?: string } & PageLimit);
 
 export type RestTotal =
   | { in: 'client' }

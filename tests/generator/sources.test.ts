@@ -60,6 +60,10 @@ describe('generate with an imported source', () => {
     expect(books).toMatch(
       /cf_fieldname: 'author',[\s\S]*?path: '\/authors'[\s\S]*?valueFormat: 'reference'/,
     );
+    // Its limit parameter declares a maximum: the list offers no larger page.
+    expect(books).toContain(
+      "pagination: { style: 'offset', offset: 'offset', limit: 'limit', maxSize: 100 }",
+    );
     // Its PATCH is declared as a JSON merge patch: the edit says so in its Content-Type.
     expect(books).toMatch(
       /edit: \{\s*method: 'PATCH',[^)]*?contentType: 'application\/merge-patch\+json'/,

@@ -59,6 +59,12 @@ export interface CrudTableProps<Row extends ModuleRecord> {
   selection?: { rows: Row[]; onChange: (rows: Row[]) => void };
 }
 
+/** The spec's page sizes, up to the largest page the module's API serves. */
+function pageSizesFor(module: ModuleDefinition): number[] {
+  const max = module.maxPageSize;
+  return PAGE_SIZES.filter((size) => max === undefined || size <= max);
+}
+
 /**
  * A module's rows on server-side pages, one column per ColumnDefinition drawn by CellView: a
  * real table with PrimeReact DataTable's classes (the theme draws it as one), PrimeReact's
@@ -189,7 +195,7 @@ export function CrudTable<Row extends ModuleRecord>({
         first={paging.first}
         rows={paging.pagesize}
         totalRecords={total}
-        rowsPerPageOptions={[...PAGE_SIZES]}
+        rowsPerPageOptions={pageSizesFor(module)}
         template={PAGINATOR_TEMPLATE}
         currentPageReportTemplate={t.pageReport}
         onPageChange={(e: PaginatorPageChangeEvent) => paging.setPage(e.first, e.rows)}

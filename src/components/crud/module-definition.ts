@@ -87,6 +87,8 @@ export interface ModuleDefinition<TRow = ModuleRecord> {
   tree?: TreeDefinition;
   queryKeys: ModuleQueryKeys;
   api: ModuleApi<TRow>;
+  /** The largest page the API serves (an imported source's declared maximum): larger page sizes are not offered. */
+  maxPageSize?: number;
 }
 
 /**

@@ -71,7 +71,7 @@ export function restModule<TRow>(
   source: SourceDescription,
   calls: RestResourceCalls,
   primaryKey: string,
-): { api: RestModuleApi<TRow>; queryKeys: RestModuleQueryKeys } {
+): { api: RestModuleApi<TRow>; queryKeys: RestModuleQueryKeys; maxPageSize?: number } {
   installSourceOptions();
   const api: RestModuleApi<TRow> = {};
   const queryKeys: RestModuleQueryKeys = {};
@@ -129,5 +129,7 @@ export function restModule<TRow>(
       return success(answer.json?.value);
     };
   }
-  return { api, queryKeys };
+  const maxPageSize =
+    list && list.pagination.style !== 'none' ? list.pagination.maxSize : undefined;
+  return maxPageSize === undefined ? { api, queryKeys } : { api, queryKeys, maxPageSize };
 }

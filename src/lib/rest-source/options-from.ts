@@ -22,7 +22,9 @@ async function load(from: OptionsFrom): Promise<FieldOption[]> {
   const source = SOURCES.find((candidate) => candidate.name === from.source);
   if (!source) return [];
   const ask = restList<unknown>(source, from.list);
-  const page = await ask({ pageindex: 1, pagesize: OPTIONS_FROM_LIMIT });
+  // Never more than the list serves in one page (a larger ask would be refused).
+  const max = from.list.pagination.style === 'none' ? undefined : from.list.pagination.maxSize;
+  const page = await ask({ pageindex: 1, pagesize: Math.min(OPTIONS_FROM_LIMIT, max ?? Infinity) });
   const records = new Map<string, Record<string, unknown>>();
   const options = (page.data?.data ?? []).flatMap((row) => {
     if (!isRecord(row)) return [];

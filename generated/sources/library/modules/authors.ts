@@ -72,7 +72,7 @@ export const libraryAuthorsModule: ModuleDefinition<LibraryAuthorsRecord> = {
       list: {
         method: 'GET',
         path: '/authors',
-        pagination: { style: 'offset', offset: 'offset', limit: 'limit' },
+        pagination: { style: 'offset', offset: 'offset', limit: 'limit', maxSize: 100 },
         total: { in: 'body', field: 'total' },
         filters: [],
         items: 'items',

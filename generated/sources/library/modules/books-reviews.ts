@@ -62,7 +62,7 @@ export const libraryBooksReviewsModule: ModuleDefinition<LibraryBooksReviewsReco
       list: {
         method: 'GET',
         path: '/books/{isbn}/reviews',
-        pagination: { style: 'offset', offset: 'offset', limit: 'limit' },
+        pagination: { style: 'offset', offset: 'offset', limit: 'limit', maxSize: 100 },
         total: { in: 'header', name: 'X-Total-Count' },
         filters: [],
       },

@@ -47,7 +47,7 @@ export const libraryBooksModule: ModuleDefinition<LibraryBooksRecord> = {
         list: {
           method: 'GET',
           path: '/authors',
-          pagination: { style: 'offset', offset: 'offset', limit: 'limit' },
+          pagination: { style: 'offset', offset: 'offset', limit: 'limit', maxSize: 100 },
           total: { in: 'body', field: 'total' },
           filters: [],
           items: 'items',
@@ -157,7 +157,7 @@ export const libraryBooksModule: ModuleDefinition<LibraryBooksRecord> = {
           list: {
             method: 'GET',
             path: '/authors',
-            pagination: { style: 'offset', offset: 'offset', limit: 'limit' },
+            pagination: { style: 'offset', offset: 'offset', limit: 'limit', maxSize: 100 },
             total: { in: 'body', field: 'total' },
             filters: [],
             items: 'items',
@@ -228,7 +228,7 @@ export const libraryBooksModule: ModuleDefinition<LibraryBooksRecord> = {
       list: {
         method: 'GET',
         path: '/books',
-        pagination: { style: 'offset', offset: 'offset', limit: 'limit' },
+        pagination: { style: 'offset', offset: 'offset', limit: 'limit', maxSize: 100 },
         total: { in: 'body', field: 'total' },
         filters: ['genre', 'available'],
         items: 'items',

@@ -59,7 +59,7 @@ export const museumMuseumHoursModule: ModuleDefinition<MuseumMuseumHoursRecord> 
       list: {
         method: 'GET',
         path: '/museum-hours',
-        pagination: { style: 'page', page: 'page', size: 'limit', firstPage: 1 },
+        pagination: { style: 'page', page: 'page', size: 'limit', firstPage: 1, maxSize: 30 },
         total: { in: 'client' },
         filters: ['startDate'],
       },

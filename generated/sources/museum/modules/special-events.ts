@@ -84,7 +84,7 @@ export const museumSpecialEventsModule: ModuleDefinition<MuseumSpecialEventsReco
       list: {
         method: 'GET',
         path: '/special-events',
-        pagination: { style: 'page', page: 'page', size: 'limit', firstPage: 1 },
+        pagination: { style: 'page', page: 'page', size: 'limit', firstPage: 1, maxSize: 30 },
         total: { in: 'client' },
         filters: ['startDate', 'endDate'],
       },
