@@ -152,6 +152,7 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
           document,
           listed,
           where: `${resource.entity}.${property.name}`,
+          ...(listOp ? { ownList: resource.key } : {}),
           required: flat.required.includes(property.name),
           primaryKey: property.name === primaryKey,
           filter: list?.filters.includes(property.name) ?? false,

@@ -23,6 +23,11 @@ export interface FieldContext {
   listed: ReadonlyMap<string, ListedEntity>;
   /** Where the field is named in notes: Pet.category. */
   where: string;
+  /**
+   * The resource whose records carry the field, when it has a list: a reference to records no
+   * path lists (Petstore's Category) takes its options from the values found in that list.
+   */
+  ownList?: string;
   required: boolean;
   primaryKey: boolean;
   /** The list call filters by a query parameter of this name. */
@@ -85,9 +90,29 @@ export function labelField(entity: string, document: Json): string {
   );
 }
 
-function objectShape(raw: unknown, context: FieldContext): Shape {
+/** The key and label of a referenced record (`id` and `name`), when it has both. */
+function keyAndLabel(ref: string, document: Json): { value: string; label: string } | undefined {
+  const names = flattenObject({ $ref: `#/components/schemas/${ref}` }, [], document).properties.map(
+    (p) => p.name,
+  );
+  const value = names.includes('id') ? 'id' : names.find((name) => /id$/i.test(name));
+  const label = labelField(ref, document);
+  return value && label !== value ? { value, label } : undefined;
+}
+
+function objectShape(name: string, raw: unknown, context: FieldContext): Shape {
   const ref = componentName(raw);
   const listed = ref ? context.listed.get(ref) : undefined;
+  const seen = ref && !listed && context.ownList ? keyAndLabel(ref, context.document) : undefined;
+  if (ref && seen && context.ownList)
+    return {
+      control: 'select',
+      extra: { optionsFrom: { resource: context.ownList, field: name, ...seen } },
+      column: true,
+      notes: [
+        `${context.where}: references ${ref}, which no path lists — a select of the ${ref} values found in the ${context.ownList} list (edit x-admin to a grouped sub-form to type new ones)`,
+      ],
+    };
   if (listed)
     return {
       control: 'select',
@@ -189,7 +214,7 @@ function shapeOf(name: string, raw: unknown, resolved: Json, context: FieldConte
       options: enumOptions(resolved.enum),
       notes: [],
     };
-  if (type === 'object') return objectShape(raw, context);
+  if (type === 'object') return objectShape(name, raw, context);
   if (type === 'array') return arrayShape(resolved, context);
   if (type === 'boolean') return { control: 'Switch', extra: {}, column: true, notes: [] };
   if (type === 'integer' || type === 'number') {

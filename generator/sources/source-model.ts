@@ -127,7 +127,7 @@ function optionsFromResolver(
   return (admin, where) => {
     const from = isJson(admin.optionsFrom) ? admin.optionsFrom : undefined;
     if (!from) return undefined;
-    const { resource, value, label } = from;
+    const { resource, value, label, field } = from;
     const tag = tags.find(
       (candidate) =>
         isJson(candidate['x-admin']) &&
@@ -142,7 +142,13 @@ function optionsFromResolver(
       );
       return undefined;
     }
-    return { source, list, value, label };
+    if (field !== undefined && typeof field !== 'string') {
+      problems.push(`${where}: x-admin.optionsFrom.field must name a field of the listed records`);
+      return undefined;
+    }
+    return field === undefined
+      ? { source, list, value, label }
+      : { source, list, field, value, label };
   };
 }
 

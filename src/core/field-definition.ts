@@ -94,6 +94,11 @@ export interface OptionsFrom {
   /** The imported source's name. */
   source: string;
   list: RestListCall;
+  /**
+   * When set, the options are the distinct values of this field of the listed records (the
+   * categories the pets have: Petstore lists no categories), not the records themselves.
+   */
+  field?: string;
   value: string;
   label: string;
 }

@@ -3,7 +3,8 @@
  * `cli import-openapi` (openapi/sources/petstore/) and generated like any module, answered by
  * the demo's stateful REST mock. Reached from its menu group, its 宠物 list pages and filters by
  * status; a pet is added (the name's required message; status a select of the enum's labels;
- * a list of photo URLs one per line; the category as JSON), edited — reading one pet asks for
+ * a list of photo URLs one per line; the category a select of those its pets have — Petstore
+ * lists no categories —; the tags as JSON), edited — reading one pet asks for
  * the source's API key in its own sign-in dialog — and deleted. Orders, which the API cannot
  * list, are looked up by number.
  */
@@ -91,7 +92,13 @@ describe('an imported REST source (宠物商店)', () => {
       'https://example.com/dog.png\nhttps://example.com/dog-2.png',
     );
     await add.getByLabel('名称').fill('端到端小狗');
-    await add.getByLabel('分类').fill('{"id": 1, "name": "狗"');
+    // Petstore lists no categories: the select offers those its pets have, by name.
+    await add.locator('[data-field=category] .p-dropdown').click();
+    const categories = page.locator('.p-dropdown-panel .p-dropdown-item');
+    await categories.first().waitFor();
+    expect(await categories.allInnerTexts()).toContain('Dogs');
+    await categories.filter({ hasText: 'Dogs' }).click();
+    await add.getByLabel('标签').fill('[{"id": 1, "name": "乖"}');
     await add.locator('[data-field=status] .p-dropdown').click();
     expect(await page.locator('.p-dropdown-panel .p-dropdown-item').allInnerTexts()).toEqual([
       '在售',
@@ -100,8 +107,8 @@ describe('an imported REST source (宠物商店)', () => {
     ]);
     await page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: '待定' }).click();
     await add.getByRole('button', { name: '提交' }).click();
-    await add.getByText('分类不是有效的 JSON').waitFor();
-    await add.getByLabel('分类').fill('{"id": 1, "name": "狗"}');
+    await add.getByText('标签不是有效的 JSON').waitFor();
+    await add.getByLabel('标签').fill('[{"id": 1, "name": "乖"}]');
     await add.getByRole('button', { name: '提交' }).click();
     await expectToast(page, '新增成功');
 
@@ -132,7 +139,9 @@ describe('an imported REST source (宠物商店)', () => {
     expect(await edit.getByLabel('图片地址').inputValue()).toBe(
       'https://example.com/dog.png\nhttps://example.com/dog-2.png',
     );
-    expect(JSON.parse(await edit.getByLabel('分类').inputValue())).toEqual({ id: 1, name: '狗' });
+    // The category comes back chosen, the tags as they were typed.
+    expect(await edit.locator('[data-field=category] .p-dropdown-label').innerText()).toBe('Dogs');
+    expect(JSON.parse(await edit.getByLabel('标签').inputValue())).toEqual([{ id: 1, name: '乖' }]);
     await name.fill('端到端小狗（已改）');
     await edit.getByRole('button', { name: '提交' }).click();
     await expectToast(page, '修改成功');

@@ -107,7 +107,7 @@ describe('Petstore (OpenAPI 3.0, the public document)', () => {
     });
   });
 
-  it('name is required with the form engine message; category is a grouped sub-form (no categories resource)', () => {
+  it('name is required with the form engine message; category a select of the categories the pets have (no categories resource)', () => {
     const name = at(written, 'components', 'schemas', 'Pet', 'properties', 'name', 'x-admin');
     expect(name).toMatchObject({
       required: true,
@@ -123,11 +123,11 @@ describe('Petstore (OpenAPI 3.0, the public document)', () => {
       'x-admin',
     );
     expect(category).toMatchObject({
-      editor: 'group',
-      fields: { id: { control: 'InputNumber' }, name: { control: 'input' } },
+      control: 'select',
+      optionsFrom: { resource: 'pet', field: 'category', value: 'id', label: 'name' },
     });
     expect(result.report.annotation.notes).toContain(
-      'Pet.category: references Category, which no path lists — a grouped sub-form (id, name), not a select',
+      'Pet.category: references Category, which no path lists — a select of the Category values found in the pet list (edit x-admin to a grouped sub-form to type new ones)',
     );
   });
 

@@ -38,9 +38,12 @@ describe('generate with an imported source', () => {
     expect(pet).toContain("import { restModule } from '@/lib/rest-source';");
     expect(pet).toContain("route: '/petstore/pet',");
     expect(pet).toContain("list: {\n        method: 'GET',\n        path: '/pet/findByStatus',");
-    // A list of texts is edited one per line, an object as JSON.
+    // A list of texts is edited one per line.
     expect(pet).toMatch(/cf_fieldname: 'photoUrls',[^}]*valueFormat: 'lines'/);
-    expect(pet).toMatch(/cf_fieldname: 'category',[^}]*valueFormat: 'json'/);
+    // A category is chosen among those the pets have (Petstore lists no categories).
+    expect(pet).toMatch(
+      /cf_fieldname: 'category',[\s\S]*?field: 'category',[\s\S]*?valueFormat: 'reference'/,
+    );
     expect(fileOf(result, 'sources/petstore/pages/store-order-page.tsx')).toContain(
       'return <CrudLookupPage module={petstoreStoreOrderModule} />;',
     );

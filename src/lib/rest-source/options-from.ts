@@ -16,7 +16,8 @@ export const OPTIONS_FROM_LIMIT = 100;
 /** Per list: the records last listed, by key (what a reference field sends back whole). */
 const listed = new Map<string, Map<string, Record<string, unknown>>>();
 
-const listKey = (from: OptionsFrom) => `${from.source} ${from.list.path} ${from.value}`;
+const listKey = (from: OptionsFrom) =>
+  `${from.source} ${from.list.path} ${from.field ?? ''} ${from.value}`;
 
 async function load(from: OptionsFrom): Promise<FieldOption[]> {
   const source = SOURCES.find((candidate) => candidate.name === from.source);
@@ -26,12 +27,20 @@ async function load(from: OptionsFrom): Promise<FieldOption[]> {
   const max = from.list.pagination.style === 'none' ? undefined : from.list.pagination.maxSize;
   const page = await ask({ pageindex: 1, pagesize: Math.min(OPTIONS_FROM_LIMIT, max ?? Infinity) });
   const records = new Map<string, Record<string, unknown>>();
-  const options = (page.data?.data ?? []).flatMap((row) => {
-    if (!isRecord(row)) return [];
-    const value = row[from.value];
+  const rows = page.data?.data ?? [];
+  // Values of a field of the rows (each pet's category), else the rows themselves.
+  const candidates =
+    from.field === undefined
+      ? rows
+      : rows.map((row) => (isRecord(row) ? row[from.field ?? ''] : undefined));
+  const options = candidates.flatMap((record) => {
+    if (!isRecord(record)) return [];
+    const value = record[from.value];
     if (typeof value !== 'string' && typeof value !== 'number') return [];
-    records.set(String(value), row);
-    return [{ value, label: textOf(row[from.label]) || String(value) }];
+    // The same category on many pets is one option.
+    if (records.has(String(value))) return [];
+    records.set(String(value), record);
+    return [{ value, label: textOf(record[from.label]) || String(value) }];
   });
   listed.set(listKey(from), records);
   return options;

@@ -110,7 +110,9 @@ export function seedTables(
   const ordered = [...resources].sort(
     (a, b) => Number(a.parentParam !== undefined) - Number(b.parentParam !== undefined),
   );
+  // Nested objects of a named schema are shared between a resource's records (./values.ts).
   for (const resource of ordered) {
+    const shared = new Map<string, unknown[]>();
     const random = seededRandom(`${options.seed}:${resource.key}`);
     const table: ResourceTable = { resource, rows: [], nextId: 1, random };
     tables.set(resource.key, table);
@@ -121,7 +123,7 @@ export function seedTables(
       const generated =
         i < seeds.length
           ? structuredClone(seeds[i])
-          : valueFor(document, resource.entity, { random, examples: i === 0 });
+          : valueFor(document, resource.entity, { random, examples: i === 0, shared });
       if (!isRecord(generated)) break;
       const value: Node = { ...generated };
       const key = value[resource.primaryKey];

@@ -3,7 +3,7 @@
  * the schema's own example, default or enum first, else a value of its type within its bounds
  * (formats, lengths, patterns), drawn from a seeded sequence so the same seed gives the same data.
  */
-import { listOf } from '@/core/guards';
+import { isRecord, listOf } from '@/core/guards';
 import { stringForPattern } from './pattern';
 import type { Random } from './random';
 import {
@@ -31,7 +31,15 @@ export interface ValueOptions {
   /** The property's name, for a readable string (`name-3`). */
   name?: string;
   depth?: number;
+  /**
+   * Objects of a named schema inside records (a pet's Category), by `$ref`: records share a
+   * few of them, as a real API's pets share categories, instead of each having its own.
+   */
+  shared?: Map<string, unknown[]>;
 }
+
+/** How many different objects of one named schema the seeded records share. */
+const SHARED_PER_SCHEMA = 3;
 
 function hex(random: Random, length: number): string {
   let text = '';
@@ -87,6 +95,22 @@ function numberValue(schema: Node, integer: boolean, options: ValueOptions): num
 
 /** A value satisfying the schema (undefined only for a schema that allows nothing we can make). */
 export function valueFor(document: Node, input: unknown, options: ValueOptions): unknown {
+  const depth = options.depth ?? 0;
+  const ref = isRecord(input) && typeof input.$ref === 'string' ? input.$ref : undefined;
+  const isObject = ref !== undefined && typeOf(resolve(document, input)) === 'object';
+  const pool = isObject && depth > 0 ? options.shared : undefined;
+  if (pool && ref !== undefined) {
+    const made = pool.get(ref) ?? [];
+    if (made.length >= SHARED_PER_SCHEMA) return structuredClone(options.random.pick(made));
+    // The first is the schema's documented example (Petstore's Dogs) when it has one.
+    const value = ownValueFor(document, input, { ...options, examples: made.length === 0 });
+    if (isRecord(value)) pool.set(ref, [...made, value]);
+    return value;
+  }
+  return ownValueFor(document, input, options);
+}
+
+function ownValueFor(document: Node, input: unknown, options: ValueOptions): unknown {
   const schema = resolve(document, input);
   const depth = options.depth ?? 0;
   if (options.examples) {
@@ -136,7 +160,9 @@ function objectValue(document: Node, schema: Node, options: ValueOptions, depth:
   const entries: [string, unknown][] = [];
   for (const [name, property] of properties) {
     if (!required.has(name) && depth > 2) continue;
-    const value = valueFor(document, property, { ...options, name, depth: depth + 1 });
+    // As written (a `$ref` names the schema a shared object is kept under), else resolved.
+    const written = isRecord(schema.properties) ? schema.properties[name] : undefined;
+    const value = valueFor(document, written ?? property, { ...options, name, depth: depth + 1 });
     if (value !== undefined) entries.push([name, value]);
   }
   return Object.fromEntries(entries);

@@ -36,10 +36,23 @@ export const petstorePetModule: ModuleDefinition<PetstorePetRecord> = {
     {
       cf_name: '分类',
       cf_fieldname: 'category',
-      cf_control: 'textarea',
-      cf_placeholder: '请输入分类',
+      cf_control: 'select',
+      cf_placeholder: '请选择分类',
       cf_ispri: 0,
-      valueFormat: 'json',
+      optionsFrom: {
+        source: 'petstore',
+        list: {
+          method: 'GET',
+          path: '/pet/findByStatus',
+          pagination: { style: 'none' },
+          total: { in: 'client' },
+          filters: ['status'],
+        },
+        field: 'category',
+        value: 'id',
+        label: 'name',
+      },
+      valueFormat: 'reference',
     },
     {
       cf_name: '图片地址',
@@ -75,6 +88,27 @@ export const petstorePetModule: ModuleDefinition<PetstorePetRecord> = {
   columns: [
     { field: 'id', header: '编号', format: 'text' },
     { field: 'name', header: '名称', format: 'text' },
+    {
+      field: 'category',
+      header: '分类',
+      format: 'text',
+      optionSource: {
+        cf_control: 'select',
+        optionsFrom: {
+          source: 'petstore',
+          list: {
+            method: 'GET',
+            path: '/pet/findByStatus',
+            pagination: { style: 'none' },
+            total: { in: 'client' },
+            filters: ['status'],
+          },
+          field: 'category',
+          value: 'id',
+          label: 'name',
+        },
+      },
+    },
     {
       field: 'status',
       header: '状态',
