@@ -368,9 +368,10 @@ describe('hostile texts from the module designer', () => {
 
       const screen = get(screens, names.route);
       expect(get(screen, 'title')).toBe(title);
-      expect(get(get(screen, 'menu'), 'icon')).toBe(module.icon ?? 'pi pi-table');
       const row = menuRows.find((candidate) => get(candidate, 'amenu_address') === names.route);
       expect(get(row, 'amenu_name')).toBe(title);
+      // The hostile icon class is the menu row's data, as typed.
+      expect(get(row, 'amenu_icon')).toBe(module.icon ?? 'pi pi-table');
 
       // Loading the module ran orval's calls too, whose doc comments carry the summaries.
       expect(code.has(names.apiImport)).toBe(true);
