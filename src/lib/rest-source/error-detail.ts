@@ -21,11 +21,12 @@ function firstText(body: Record<string, unknown>, fields: readonly string[]): st
   return '';
 }
 
-/** One validation item: `field：message`, or the message alone. */
+/** One validation item: `field：message`, or the message alone (also when it names the field). */
 function itemText(item: unknown): string {
   if (!isRecord(item)) return textOf(item);
   const where = firstText(item, ['field', 'name', 'pointer', 'path', 'property']);
   const what = firstText(item, ['message', 'detail', 'msg', 'title']);
+  if (where && what.startsWith(`${where} `)) return what;
   return where && what ? `${where}：${what}` : what || where;
 }
 

@@ -62,6 +62,16 @@ describe('HTTP errors', () => {
     expect(errorTexts()).toEqual(['提交的数据有误：宠物数据不完整；/name：不能为空']);
   });
 
+  it('an item whose message already names its field is not prefixed with it again', async () => {
+    answerAdd(() =>
+      HttpResponse.json(
+        { errors: [{ field: 'dates.1', message: 'dates.1 must be a valid date' }] },
+        { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+      ),
+    );
+    expect(await add()).toMatchObject({ message: '提交的数据有误：dates.1 must be a valid date' });
+  });
+
   it('400 with a field → messages object', async () => {
     answerAdd(() => HttpResponse.json({ errors: { name: ['必填', '太短'] } }, { status: 400 }));
     expect(await add()).toMatchObject({ message: '提交的数据有误：name：必填，太短' });
