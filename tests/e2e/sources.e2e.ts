@@ -326,7 +326,10 @@ describe('an imported REST source (宠物商店)', () => {
     expect(calls.some((call) => call.startsWith('PATCH /sources/museum/special-events/'))).toBe(
       true,
     );
-    await expect.poll(() => rowWith(page, '博物馆之夜').innerText()).toContain('30');
+    // 票价 is a cell of its own: 30 now.
+    await expect
+      .poll(() => rowWith(page, '博物馆之夜').locator('td').allInnerTexts())
+      .toContain('30');
 
     await rowWith(page, '博物馆之夜').getByRole('button', { name: '删除' }).click();
     await page.locator('.p-confirm-dialog-accept').click();
