@@ -56,7 +56,8 @@ async function onePassTypecheck(clone: string, into: number[]): Promise<void> {
     config,
     JSON.stringify({
       extends: './tsconfig.base.json',
-      compilerOptions: { noEmit: true },
+      // vite.config.ts names its .ts imports with the extension (tsconfig.node.json allows it too).
+      compilerOptions: { noEmit: true, allowImportingTsExtensions: true },
       include: [...include, 'vitest.config.ts', 'vitest.e2e.config.ts'],
       exclude: ['node_modules', 'tests/fixtures/**/expected/**'],
     }),
