@@ -67,7 +67,6 @@ export function CrudPage<Row extends ModuleRecord>({
   const dialogs = useCrudDialog();
   const formPrefetch = useFormPrefetch(module, {
     enabled: !openForm && (canDo(module, 'add') || canDo(module, 'edit')),
-    listShown: !list.isLoading,
     generatedForm: !renderForm,
   });
   const drawForm = renderForm ?? ((props: CrudFormProps<Row>) => <LazyCrudForm {...props} />);

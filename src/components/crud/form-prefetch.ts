@@ -5,11 +5,12 @@
  * upload widgets. Otherwise 新增 on a slow link waits for the form's code, then for the editor's.
  */
 import { prefetchControls } from '@/components/form/controls/prefetch';
+import { crudFormCode } from './crud-form-code';
 import type { ModuleDefinition } from './module-definition';
 
 export function prefetchForm(module: ModuleDefinition, generatedForm: boolean): void {
   // A failed download is retried, and reported, when the dialog asks for it itself.
-  // The module LazyCrudForm loads (./lazy-dialogs.tsx): one download, the browser keeps it.
-  if (generatedForm) import('./crud-form').catch(() => undefined);
+  // The module LazyCrudForm loads (./lazy-dialogs.tsx): once here, the form opens at once.
+  if (generatedForm) crudFormCode.load().catch(() => undefined);
   prefetchControls(module.fields);
 }

@@ -12,13 +12,15 @@ import {
   type ComponentProps,
   type ComponentType,
 } from 'react';
-import type { CrudFormProps } from './crud-form';
-import type { ModuleDefinition, RecordId } from './module-definition';
+import { lazyPreloaded, preloadable, type Preloadable } from '@/lib/lazy';
+import { crudFormCode } from './crud-form-code';
+import type { ModuleDefinition } from './module-definition';
 
-function openedOnce<P extends { visible: boolean }>(
-  load: () => Promise<ComponentType<P>>,
+function openedOnce<M, P extends { visible: boolean }>(
+  code: Preloadable<M>,
+  pick: (module: M) => ComponentType<P>,
 ): ComponentType<P> {
-  const Dialog = lazy(async () => ({ default: await load() }));
+  const Dialog = lazyPreloaded(code, pick);
   return function LazyDialog(props: P) {
     const [opened, setOpened] = useState(props.visible);
     // Derived during render (not in an effect): the dialog mounts in the same pass it opens.
@@ -32,9 +34,7 @@ function openedOnce<P extends { visible: boolean }>(
   };
 }
 
-export const LazyCrudForm = openedOnce<CrudFormProps>(
-  async () => (await import('./crud-form')).CrudForm,
-);
+export const LazyCrudForm = openedOnce(crudFormCode, (module) => module.CrudForm);
 
 /** Starts fetching the form ahead (a failed download is retried when the form opens). */
 const prefetchForm = (module: ModuleDefinition, generatedForm: boolean) => {
@@ -45,51 +45,37 @@ const prefetchForm = (module: ModuleDefinition, generatedForm: boolean) => {
 };
 
 /**
- * Idle callbacks where the browser has them (Safari has not), else the next task. Half a second at
- * most: on a slow CPU the page is seldom idle, and the download should be under way before the
- * user reaches 新增.
- */
-const whenIdle = (run: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 500 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(run, 0);
-  return () => clearTimeout(handle);
-};
-
-/**
- * The form's code fetched ahead on a list that can open it: once the list's first rows are shown
- * and the page is idle (so the rows do not wait for it), and at once when the pointer or the
- * focus comes to a button that opens it (spread the returned handlers on 新增).
+ * The form's code fetched ahead on a list that can open it: while the list's rows are on their
+ * way (in the task after the list's first render, whose effects have sent the list call), and at
+ * once when the pointer or the focus comes to a button that opens it (spread the returned handlers
+ * on 新增). Waiting for the rows to be shown and an idle moment left a user who clicks 新增 as the
+ * rows appear waiting for most of the download on a slow link (2.7 s to the editor).
  */
 export function useFormPrefetch(
   module: ModuleDefinition,
-  options: { enabled: boolean; listShown: boolean; generatedForm: boolean },
+  options: { enabled: boolean; generatedForm: boolean },
 ) {
-  const { enabled, listShown, generatedForm } = options;
+  const { enabled, generatedForm } = options;
   useEffect(() => {
-    if (!enabled || !listShown) return undefined;
-    return whenIdle(() => prefetchForm(module, generatedForm));
-  }, [enabled, listShown, module, generatedForm]);
+    if (!enabled) return undefined;
+    const handle = setTimeout(() => prefetchForm(module, generatedForm), 0);
+    return () => clearTimeout(handle);
+  }, [enabled, module, generatedForm]);
   const now = () => {
     if (enabled) prefetchForm(module, generatedForm);
   };
   return { onPointerEnter: now, onFocus: now };
 }
 
-export const LazyCrudInfo = openedOnce<{
-  module: ModuleDefinition;
-  id: RecordId | undefined;
-  visible: boolean;
-  onHide: () => void;
-}>(async () => (await import('./crud-info')).CrudInfo);
+export const LazyCrudInfo = openedOnce(
+  preloadable(() => import('./crud-info')),
+  (module) => module.CrudInfo,
+);
 
-export const LazyRecycleBin = openedOnce<{
-  module: ModuleDefinition;
-  visible: boolean;
-  onHide: () => void;
-}>(async () => (await import('./recycle-bin')).RecycleBin);
+export const LazyRecycleBin = openedOnce(
+  preloadable(() => import('./recycle-bin')),
+  (module) => module.RecycleBin,
+);
 
 /**
  * 导入 / 导出 with their dialog and transfer progress: only modules that offer them load the

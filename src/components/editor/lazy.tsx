@@ -1,14 +1,16 @@
 /**
  * The `editor` control as the form registry sees it: a thin wrapper that loads the editor
- * (Editor.js, its plugins, the codec, the dialogs) with React.lazy when a form showing one opens.
+ * (Editor.js, its plugins, the codec, the dialogs) when a form showing one opens, unless a list
+ * fetched it ahead.
  * Nothing heavy is reachable statically from here.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPreloaded } from '@/lib/lazy';
 import { editorUi } from '@/locale/editor-ui';
 import type { ControlProps } from '../form/controls/types';
-import { loadEditorControl } from './load';
+import { editorControlCode } from './load';
 
-const EditorControl = lazy(loadEditorControl);
+const EditorControl = lazyPreloaded(editorControlCode, (module) => module.default);
 
 export function LazyEditorControl(props: ControlProps) {
   return (

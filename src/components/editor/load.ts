@@ -1,5 +1,8 @@
 /**
- * The editor's code, for React.lazy when a form shows it (./lazy.tsx) and for a list fetching it
- * ahead (form/controls/prefetch.ts): on its own so that the list carries no editor strings.
+ * The editor's code, for the form control when a form shows it (./lazy.tsx) and for a list
+ * fetching it ahead (form/controls/prefetch.ts): on its own so that the list carries no editor
+ * strings. Once loaded, a form opened later shows the editor without suspending.
  */
-export const loadEditorControl = () => import('./editor-control');
+import { preloadable } from '@/lib/lazy';
+
+export const editorControlCode = preloadable(() => import('./editor-control'));

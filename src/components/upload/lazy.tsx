@@ -3,13 +3,14 @@
  * controls (FilePond, its plugins and CSS; the attachment library) with React.lazy when a form
  * showing one opens. Nothing heavy is reachable statically from here.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPreloaded } from '@/lib/lazy';
 import { upload as t } from '@/locale/upload';
 import type { ControlProps } from '../form/controls/types';
-import { loadAttachmentControl, loadUploadControl } from './load';
+import { attachmentControlCode, uploadControlCode } from './load';
 
-const UploadControl = lazy(loadUploadControl);
-const AttachmentControl = lazy(loadAttachmentControl);
+const UploadControl = lazyPreloaded(uploadControlCode, (module) => module.default);
+const AttachmentControl = lazyPreloaded(attachmentControlCode, (module) => module.default);
 
 const loading = <small className="upload-control__hint">{t.loadingWidget}</small>;
 

@@ -5,26 +5,27 @@
  * or two for them. Light on purpose: it names the loaders, it imports none of the controls.
  */
 import type { ControlType, FieldDefinition } from '@/core/field-definition';
-import { loadEditorControl } from '../../editor/load';
-import { loadAttachmentControl, loadUploadControl } from '../../upload/load';
+import type { Preloadable } from '@/lib/lazy';
+import { editorControlCode } from '../../editor/load';
+import { attachmentControlCode, uploadControlCode } from '../../upload/load';
 
-const LAZY_CONTROL_CODE: Partial<Record<ControlType, () => Promise<unknown>>> = {
-  editor: loadEditorControl,
-  UploadImg: loadUploadControl,
-  UploadFile: loadUploadControl,
-  UploadImgArr: loadUploadControl,
-  UploadFileArr: loadUploadControl,
-  UploadAttachment: loadAttachmentControl,
-  UploadAttachmentArr: loadAttachmentControl,
-  UploadAttachmentFile: loadAttachmentControl,
-  UploadAttachmentFileArr: loadAttachmentControl,
+const LAZY_CONTROL_CODE: Partial<Record<ControlType, Preloadable<unknown>>> = {
+  editor: editorControlCode,
+  UploadImg: uploadControlCode,
+  UploadFile: uploadControlCode,
+  UploadImgArr: uploadControlCode,
+  UploadFileArr: uploadControlCode,
+  UploadAttachment: attachmentControlCode,
+  UploadAttachmentArr: attachmentControlCode,
+  UploadAttachmentFile: attachmentControlCode,
+  UploadAttachmentFileArr: attachmentControlCode,
 };
 
 /** Starts downloading the lazy controls these fields show (each module once: the browser keeps it). */
 export function prefetchControls(fields: readonly Pick<FieldDefinition, 'cf_control'>[]): void {
-  const loaders = new Set(fields.map((field) => LAZY_CONTROL_CODE[field.cf_control]));
-  for (const load of loaders) {
+  const codes = new Set(fields.map((field) => LAZY_CONTROL_CODE[field.cf_control]));
+  for (const code of codes) {
     // A failed download is retried, and reported, when the form asks for the control itself.
-    load?.().catch(() => undefined);
+    code?.load().catch(() => undefined);
   }
 }

@@ -1,0 +1,56 @@
+/**
+ * Code a screen fetches ahead of showing it (a form's editor, its upload widgets, the form
+ * itself), shown at once when it is there.
+ *
+ * React.lazy suspends on every first render, even when the module has long arrived: it awaits
+ * its factory's promise. React 19 then holds back the reveal of a boundary that showed its
+ * fallback for up to 300 ms (FALLBACK_THROTTLE_MS), so 新增 → editor ready paid two such waits
+ * (the form, then its editor) on code fetched seconds before. `preloadable` remembers the module
+ * once loaded; `lazyPreloaded` renders it directly then, and falls back to React.lazy otherwise.
+ */
+import { lazy, useState, type ComponentType, type ReactElement } from 'react';
+
+export interface Preloadable<M> {
+  /** Loads the module (once; a failed download is tried again on the next call). */
+  load(): Promise<M>;
+  /** The module, once loaded. */
+  loaded(): M | undefined;
+}
+
+export function preloadable<M>(load: () => Promise<M>): Preloadable<M> {
+  let module: M | undefined;
+  let pending: Promise<M> | undefined;
+  return {
+    load() {
+      pending ??= load().then(
+        (value) => (module = value),
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      );
+      return pending;
+    },
+    loaded: () => module,
+  };
+}
+
+/**
+ * A component from a preloadable module (`pick` names it there): rendered directly when the
+ * module has loaded, through React.lazy (suspending, for a Suspense boundary above) when not.
+ */
+export function lazyPreloaded<M, P extends object>(
+  code: Preloadable<M>,
+  pick: (module: M) => ComponentType<P>,
+): (props: P) => ReactElement {
+  const Lazy = lazy(async () => ({ default: pick(await code.load()) }));
+  return function Preloaded(props: P) {
+    // Decided at mount: a mounted instance that changed from the lazy type to the loaded one
+    // would be mounted anew, losing what the user typed.
+    const [Ready] = useState(() => {
+      const module = code.loaded();
+      return module === undefined ? undefined : pick(module);
+    });
+    return Ready ? <Ready {...props} /> : <Lazy {...props} />;
+  };
+}
