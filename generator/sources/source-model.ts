@@ -7,25 +7,20 @@
 import type { Capability } from '../../src/core/module';
 import { serverPath } from '../../src/core/openapi-server';
 import type {
-  RestCall,
   RestErrorStyle,
   RestResourceCalls,
   SourceAuth,
   SourceDescription,
 } from '../../src/core/rest-source';
 import type { ScreenMenuEntry } from '../../src/core/screen';
-import type { OptionsFrom } from '../../src/core/field-definition';
 import { isJson, type Json } from '../json';
-import { fieldDefinition, fieldModel, filterDefinition } from '../model/field-definition';
-import { fieldKind } from '../model/field-kind';
-import { moduleFields } from '../model/module-fields';
 import { camelCase, moduleKey, pascalCase } from '../model/names';
-import { resolveProperty, resolveRef } from '../model/refs';
 import { moduleRoute } from '../model/route';
 import { screenMenu } from '../model/screen';
 import type { ModuleFields, OpenApiDocument } from '../types';
 import type { LoadedSource } from './load-sources';
-import { resourceCalls, sourceOperations, type TaggedOperation } from './source-calls';
+import { resourceCalls, sourceOperations } from './source-calls';
+import { addBodyLacks, entityFields, listFilterFields, optionsFromResolver } from './source-fields';
 
 export interface SourceModuleModel {
   source: string;
@@ -109,132 +104,6 @@ function describe(loaded: LoadedSource, problems: string[]): SourceDescription {
     errors,
     auth: authOf(source.auth, where, problems),
   };
-}
-
-/**
- * `optionsFrom: { resource, value, label }` (written by the import for a property that references
- * another listed resource) as the form's option source: that resource's list call.
- */
-type OptionsFromResolver = (admin: Json, where: string) => OptionsFrom | undefined;
-
-function optionsFromResolver(
-  source: string,
-  document: Json,
-  operations: readonly TaggedOperation[],
-  problems: string[],
-): OptionsFromResolver {
-  const tags = (Array.isArray(document.tags) ? document.tags : []).filter(isJson);
-  return (admin, where) => {
-    const from = isJson(admin.optionsFrom) ? admin.optionsFrom : undefined;
-    if (!from) return undefined;
-    const { resource, value, label, field } = from;
-    const tag = tags.find(
-      (candidate) =>
-        isJson(candidate['x-admin']) &&
-        (candidate['x-admin'].module ?? candidate.name) === resource,
-    );
-    const list = tag
-      ? resourceCalls(document, operations, String(tag.name), problems).list
-      : undefined;
-    if (!list || typeof value !== 'string' || typeof label !== 'string') {
-      problems.push(
-        `${where}: x-admin.optionsFrom must name a listed resource of the source with value and label fields`,
-      );
-      return undefined;
-    }
-    if (field !== undefined && typeof field !== 'string') {
-      problems.push(`${where}: x-admin.optionsFrom.field must name a field of the listed records`);
-      return undefined;
-    }
-    return field === undefined
-      ? { source, list, value, label }
-      : { source, list, field, value, label };
-  };
-}
-
-/**
- * Whether new records' key is named by the client (an ISBN, a user name) rather than assigned by
- * the server: not readOnly, and required by the schema or text (a server numbers, it does not
- * name).
- */
-function clientNamesKey(property: Json, entity: Json, name: string): boolean {
-  if (property.readOnly === true) return false;
-  const required = Array.isArray(entity.required) && entity.required.includes(name);
-  return required || property.type === 'string';
-}
-
-/**
- * Whether the add call's body is a schema of its own without the key (the Museum's
- * CreateSpecialEventRequest has no eventId): the server assigns it, whatever the entity says.
- */
-function addBodyLacks(
-  document: Json,
-  operations: readonly TaggedOperation[],
-  add: RestCall | undefined,
-  key: string,
-): boolean {
-  const operation =
-    add && operations.find((op) => op.method === add.method && op.path === add.path);
-  const body = resolveRef(operation?.operation.requestBody, document);
-  const content = isJson(body.content) ? body.content : {};
-  const json = Object.entries(content).find(([type]) => /[/+]json$/i.test(type))?.[1];
-  const schema = resolveRef(isJson(json) ? json.schema : undefined, document);
-  return isJson(schema.properties) && !(key in schema.properties);
-}
-
-/** The entity's properties that carry x-admin, as the spec backend's field model. */
-function entityFields(
-  document: Json,
-  entity: string,
-  primaryKey: string,
-  filters: readonly string[],
-  optionsFrom: OptionsFromResolver,
-  where: string,
-  serverAssignsKey: boolean,
-): ModuleFields {
-  const schemas =
-    isJson(document.components) && isJson(document.components.schemas)
-      ? document.components.schemas
-      : {};
-  const schema = resolveRef(schemas[entity], document);
-  const properties = isJson(schema.properties) ? schema.properties : {};
-  const models = Object.entries(properties).flatMap(([name, property]) => {
-    if (!isJson(property) || !isJson(property['x-admin'])) return [];
-    const admin = property['x-admin'];
-    const model = fieldModel(name, admin, resolveProperty(property, document), primaryKey);
-    const resolved = resolveRef(property, document);
-    if (model.primary && !serverAssignsKey && clientNamesKey(resolved, schema, name))
-      model.definition.keyEntry = 'add';
-    const from = optionsFrom(admin, `${where}.${name}`);
-    if (from) {
-      model.definition.optionsFrom = from;
-      // The API stores the other resource's record (`author: Author`), not only its key.
-      if (resolved.type === 'object' || isJson(resolved.properties))
-        model.definition.valueFormat = 'reference';
-      // The list shows the option's label (the author's name), not the stored key.
-      if (model.column)
-        model.column.optionSource = { cf_control: model.definition.cf_control, optionsFrom: from };
-    }
-    return [model];
-  });
-  const fields = moduleFields(models);
-  // Only what the list call declares can narrow it: an entity filter the API has no parameter
-  // for is dropped, a declared parameter that is no entity field is added.
-  const searchFields = fields.searchFields.filter((field) => filters.includes(field.cf_fieldname));
-  return { ...fields, searchFields };
-}
-
-function listFilterFields(document: Json, operation: Json | undefined, known: readonly string[]) {
-  const admin = isJson(operation?.['x-admin']) ? operation['x-admin'] : {};
-  return (Array.isArray(admin.filters) ? admin.filters : []).flatMap((filter) => {
-    if (!isJson(filter) || typeof filter.name !== 'string' || known.includes(filter.name))
-      return [];
-    return [
-      filterDefinition(
-        fieldDefinition(filter.name, filter, fieldKind(resolveRef(filter.schema, document)), false),
-      ),
-    ];
-  });
 }
 
 const CALL_ORDER = ['list', 'info', 'add', 'edit', 'delete'] as const;
