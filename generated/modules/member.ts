@@ -51,7 +51,7 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_name: '登录密码',
       cf_fieldname: 'password',
       cf_control: 'password',
-      cf_placeholder: '不修改请留空',
+      cf_placeholder: '8 至 20 位，编辑时留空表示不修改',
       cf_length: 20,
       cf_ispri: 0,
       parameData: { pattern: '^$|^.{8,20}$' },
