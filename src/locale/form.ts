@@ -20,6 +20,8 @@ export const form = {
   maxNumber: (name: string, n: number) => `${name}不能大于${n}`,
   precision: (name: string, n: number) =>
     n === 0 ? `${name}必须是整数` : `${name}最多保留${n}位小数`,
+  /** A control whose code is still on its way (a date picker, a tree select …). */
+  controlLoading: '控件加载中…',
   selectPlaceholder: '请选择',
   treePlaceholder: '检索关键字',
   /** Spec: the select tree refuses a node that has children when parent-check is off. */

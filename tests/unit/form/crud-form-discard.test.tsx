@@ -4,14 +4,17 @@
  * asks 有未保存的内容，确定放弃吗？ first. The form is 权限管理's generated one (its 所属菜单 tree
  * select and 操作 multi-select open panels) over the app's mock handlers.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CrudForm } from '@/components/crud/crud-form';
 import { setPrilist } from '@/lib/session';
 import { authorityModule } from '@generated/modules/authority';
 import { permitAllActions, withMockBackend } from '../crud/mock-backend';
-import { renderWithProviders } from './render';
+import { renderWithProviders, preloadLazyControls } from './render';
+
+// The form's lazily loaded controls are there, as on a list that fetched them ahead.
+beforeAll(preloadLazyControls);
 
 const DISCARD = '有未保存的内容，确定放弃吗？';
 

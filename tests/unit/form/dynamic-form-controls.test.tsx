@@ -1,10 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DynamicForm, type FieldDefinition } from '@/components/form';
 import { formatTime } from '@/lib/format';
 import { ApiError, type Envelope } from '@/lib/request';
-import { renderWithProviders, createTestQueryClient } from './render';
+import { renderWithProviders, createTestQueryClient, preloadLazyControls } from './render';
+
+// The form's lazily loaded controls are there, as on a list that fetched them ahead.
+beforeAll(preloadLazyControls);
 
 const requestMock = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/request', async (importOriginal) => ({

@@ -4,6 +4,13 @@ import { afterEach, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PrimeReactProvider, addLocale, locale } from 'primereact/api';
 import zhCN from 'primelocale/zh-CN.json';
+import {
+  calendarCode,
+  cityCode,
+  passwordCode,
+  selectTreeCode,
+  sliderCode,
+} from '@/components/form/controls/lazy-code';
 
 addLocale('zh-CN', zhCN['zh-CN'] as never);
 locale('zh-CN');
@@ -31,4 +38,15 @@ export function renderWithProviders(
     </QueryClientProvider>
   );
   return { client, ...render(ui, { wrapper }) };
+}
+
+/**
+ * Loads the controls that load on first use (date pickers, tree selects, the region picker, the
+ * slider, the password field), as a list does ahead of its form: a form rendered after this shows
+ * them at once. (tests/unit/form/lazy-controls.test.tsx covers a form that has to wait.)
+ */
+export async function preloadLazyControls(): Promise<void> {
+  await Promise.all(
+    [calendarCode, cityCode, passwordCode, selectTreeCode, sliderCode].map((code) => code.load()),
+  );
 }

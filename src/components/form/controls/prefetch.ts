@@ -1,15 +1,25 @@
 /**
  * The controls of the form registry (./registry.ts) whose code loads on first use, by control
  * type: what a screen can fetch ahead of a form it is about to open (a list, when 新增 / 编辑 come
- * near), so that the form opens with its editor or upload widget instead of waiting a round trip
+ * near), so that the form opens with its editor, upload widget or date picker instead of waiting a round trip
  * or two for them. Light on purpose: it names the loaders, it imports none of the controls.
  */
 import type { ControlType, FieldDefinition } from '@/core/field-definition';
 import type { Preloadable } from '@/lib/lazy';
 import { editorControlCode } from '../../editor/load';
 import { attachmentControlCode, uploadControlCode } from '../../upload/load';
+import { calendarCode, cityCode, passwordCode, selectTreeCode, sliderCode } from './lazy-code';
 
 const LAZY_CONTROL_CODE: Partial<Record<ControlType, Preloadable<unknown>>> = {
+  DatePicker: calendarCode,
+  DateTimePicker: calendarCode,
+  TimePicker: calendarCode,
+  password: passwordCode,
+  Slider: sliderCode,
+  Department: selectTreeCode,
+  DepartmentAuth: selectTreeCode,
+  SelectTree: selectTreeCode,
+  city: cityCode,
   editor: editorControlCode,
   UploadImg: uploadControlCode,
   UploadFile: uploadControlCode,

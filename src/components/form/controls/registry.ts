@@ -1,41 +1,45 @@
 import type { ComponentType } from 'react';
 import type { ControlType } from '@/core/field-definition';
 import type { ControlProps } from './types';
-import { CalendarControl } from './calendar';
 import { CheckboxControl, RadioControl } from './choices';
-import { CityControl } from './city';
 import { InputNumberControl } from './input-number';
 import { SelectAllControl, SelectControl } from './select';
-import { SelectTreeControl } from './select-tree';
-import { SliderControl } from './slider';
 import { SwitchControl } from './switch';
 import { LazyAttachmentControl, LazyUploadControl } from '../../upload/lazy';
 import { TextareaWithWordImport } from '../../upload/word-textarea';
-import { InputControl, PasswordControl } from './text';
+import { InputControl } from './text';
+import {
+  LazyCalendarControl,
+  LazyCityControl,
+  LazyPasswordControl,
+  LazySelectTreeControl,
+  LazySliderControl,
+} from './lazy-controls';
 import { LazyEditorControl } from '../../editor/lazy';
 
 /**
- * Control type → component. The upload, attachment and editor controls load their widgets
- * lazily.
+ * Control type → component. The date pickers, tree selects, region picker, slider and password
+ * field load their code on first use (./lazy-controls.tsx), as the upload, attachment and editor
+ * controls load their widgets.
  */
 export const CONTROL_COMPONENTS: Record<ControlType, ComponentType<ControlProps>> = {
   input: InputControl,
   textarea: TextareaWithWordImport,
   InputNumber: InputNumberControl,
-  DatePicker: CalendarControl,
-  DateTimePicker: CalendarControl,
-  TimePicker: CalendarControl,
-  password: PasswordControl,
+  DatePicker: LazyCalendarControl,
+  DateTimePicker: LazyCalendarControl,
+  TimePicker: LazyCalendarControl,
+  password: LazyPasswordControl,
   radio: RadioControl,
   select: SelectControl,
   selectAll: SelectAllControl,
   checkbox: CheckboxControl,
   Switch: SwitchControl,
-  Slider: SliderControl,
-  Department: SelectTreeControl,
-  DepartmentAuth: SelectTreeControl,
-  SelectTree: SelectTreeControl,
-  city: CityControl,
+  Slider: LazySliderControl,
+  Department: LazySelectTreeControl,
+  DepartmentAuth: LazySelectTreeControl,
+  SelectTree: LazySelectTreeControl,
+  city: LazyCityControl,
   UploadImg: LazyUploadControl,
   UploadFile: LazyUploadControl,
   UploadImgArr: LazyUploadControl,

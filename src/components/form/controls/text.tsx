@@ -1,6 +1,5 @@
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { Password } from 'primereact/password';
 import { maxLengthOf, sanitizeText, stripEmoji } from '../schema';
 import type { ControlProps } from './types';
 import { textOf } from '@/core/guards';
@@ -8,7 +7,7 @@ import { textOf } from '@/core/guards';
 type TextEvent = { target: { value: string } };
 
 /** What the text controls share: emoji stripped while typing, trimmed on blur, length cap. */
-function textProps({ field, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function textProps({ field, value, onChange, onBlur, invalid, disabled }: ControlProps) {
   return {
     value: textOf(value),
     placeholder: field.cf_placeholder ?? '',
@@ -31,17 +30,4 @@ export function InputControl(props: ControlProps) {
 /** Multi-line text (default max 200). */
 export function TextareaControl(props: ControlProps) {
   return <InputTextarea id={props.id} rows={4} autoResize {...textProps(props)} />;
-}
-
-/** Password (default max 20), masked with a reveal toggle, no strength meter. */
-export function PasswordControl(props: ControlProps) {
-  return (
-    <Password
-      inputId={props.id}
-      feedback={false}
-      toggleMask
-      autoComplete="new-password"
-      {...textProps(props)}
-    />
-  );
 }

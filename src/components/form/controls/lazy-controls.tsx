@@ -1,0 +1,35 @@
+/**
+ * The form registry's view of the controls that load on first use (./lazy-code.ts): each shows a
+ * one-line placeholder while its code arrives, and renders at once when it has (fetched ahead by
+ * a list, or by an earlier form).
+ */
+import { Suspense, type ComponentType } from 'react';
+import { lazyPreloaded, type Preloadable } from '@/lib/lazy';
+import { form as t } from '@/locale/form';
+import { calendarCode, cityCode, passwordCode, selectTreeCode, sliderCode } from './lazy-code';
+import type { ControlProps } from './types';
+
+function lazyControl<M>(
+  code: Preloadable<M>,
+  pick: (module: M) => ComponentType<ControlProps>,
+): ComponentType<ControlProps> {
+  const Control = lazyPreloaded(code, pick);
+  return function LazyControl(props: ControlProps) {
+    return (
+      <Suspense
+        fallback={<small className="dynamic-form__control-loading">{t.controlLoading}</small>}
+      >
+        <Control {...props} />
+      </Suspense>
+    );
+  };
+}
+
+export const LazyCalendarControl = lazyControl(calendarCode, (module) => module.CalendarControl);
+export const LazySelectTreeControl = lazyControl(
+  selectTreeCode,
+  (module) => module.SelectTreeControl,
+);
+export const LazyCityControl = lazyControl(cityCode, (module) => module.CityControl);
+export const LazySliderControl = lazyControl(sliderCode, (module) => module.SliderControl);
+export const LazyPasswordControl = lazyControl(passwordCode, (module) => module.PasswordControl);
