@@ -31,7 +31,9 @@ describe('the editor and the focus', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(/editor-control/, async (route) => {
+    // On the context, not the page: the demo's service worker fetches the page's requests, and
+    // only the context's routes see those.
+    await page.context().route(/editor-control/, async (route) => {
       await released;
       await route.continue();
     });

@@ -1,8 +1,9 @@
 /**
- * A list's add/edit form fetched ahead of its opening (see useFormPrefetch in ./lazy-dialogs.tsx,
- * which loads this module then: the list carries none of it): the form engine, unless the screen
- * draws its own form, and the lazy controls the module's fields show — the rich-text editor, the
- * upload widgets. Otherwise 新增 on a slow link waits for the form's code, then for the editor's.
+ * A list's add/edit form fetched ahead of its opening (see useFormPrefetch in ./lazy-dialogs.tsx):
+ * the form engine, unless the screen draws its own form, and the lazy controls the module's
+ * fields show — the rich-text editor, the upload widgets, the date pickers. Otherwise 新增 on a
+ * slow link waits for the form's code, then for the editor's. Light: it names loaders only, so
+ * the list carries it and the downloads start without a round trip for this module first.
  */
 import { prefetchControls } from '@/components/form/controls/prefetch';
 import { crudFormCode } from './crud-form-code';

@@ -12,8 +12,10 @@ import {
   type ComponentProps,
   type ComponentType,
 } from 'react';
+import { isRecord } from '@/core/guards';
 import { lazyPreloaded, preloadable, type Preloadable } from '@/lib/lazy';
 import { crudFormCode } from './crud-form-code';
+import { prefetchForm } from './form-prefetch';
 import type { ModuleDefinition } from './module-definition';
 
 function openedOnce<M, P extends { visible: boolean }>(
@@ -36,19 +38,20 @@ function openedOnce<M, P extends { visible: boolean }>(
 
 export const LazyCrudForm = openedOnce(crudFormCode, (module) => module.CrudForm);
 
-/** Starts fetching the form ahead (a failed download is retried when the form opens). */
-const prefetchForm = (module: ModuleDefinition, generatedForm: boolean) => {
-  import('./form-prefetch').then(
-    (prefetch) => prefetch.prefetchForm(module, generatedForm),
-    () => undefined,
-  );
-};
+/**
+ * Whether the browser asks pages to save data (Chrome's Data Saver, `Save-Data`): then nothing is
+ * downloaded on speculation, only once the pointer or the focus comes to 新增.
+ */
+function savesData(): boolean {
+  const connection: unknown = 'connection' in navigator ? navigator.connection : undefined;
+  return isRecord(connection) && connection.saveData === true;
+}
 
 /**
  * The form's code fetched ahead on a list that can open it: while the list's rows are on their
  * way (in the task after the list's first render, whose effects have sent the list call), and at
  * once when the pointer or the focus comes to a button that opens it (spread the returned handlers
- * on 新增). Waiting for the rows to be shown and an idle moment left a user who clicks 新增 as the
+ * on 新增; only these when the browser asks to save data). Waiting for the rows to be shown and an idle moment left a user who clicks 新增 as the
  * rows appear waiting for most of the download on a slow link (2.7 s to the editor).
  */
 export function useFormPrefetch(
@@ -57,7 +60,7 @@ export function useFormPrefetch(
 ) {
   const { enabled, generatedForm } = options;
   useEffect(() => {
-    if (!enabled) return undefined;
+    if (!enabled || savesData()) return undefined;
     const handle = setTimeout(() => prefetchForm(module, generatedForm), 0);
     return () => clearTimeout(handle);
   }, [enabled, module, generatedForm]);
