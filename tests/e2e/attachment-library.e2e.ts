@@ -144,6 +144,18 @@ afterAll(async () => {
 });
 
 describe('attachment library on /system/attachment', () => {
+  it('the seeded images show their pictures, not blank tiles', async () => {
+    for (const title of ['首页轮播图（双十一）', '新品发布会现场', '城市夜景素材', '公司 Logo']) {
+      const image = card(title).locator('img');
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+          timeout: 10_000,
+        })
+        .toBeGreaterThan(0);
+    }
+    await screenshot(page, 'attachment-seeded-images');
+  });
+
   it('adds a category; a child under a child is refused with the message', async () => {
     await library().getByText('一级分类', { exact: true }).waitFor();
     await page.getByRole('button', { name: '新增分类', exact: true }).click();

@@ -167,6 +167,50 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('pushed notices wait in the bottom-right one at a time and never cover a result', async () => {
+    const { context, page } = await openSignedIn(undefined, recordSocketBind);
+    await page.waitForFunction(
+      () => (window as unknown as { socketBound?: boolean }).socketBound === true,
+    );
+    // A result of what the user just did, at the top; the pointer rests on it while it is read.
+    await page.click('.user-menu__trigger');
+    await page.click('.user-menu__popup .p-menuitem-text:text-is("清除缓存")');
+    const result = page.locator('.p-toast-message', { hasText: '缓存已清除' });
+    await result.hover();
+    for (const title of ['E2E 第一条推送', 'E2E 第二条推送']) {
+      await page.evaluate(async (tm_title) => {
+        await fetch('/api/mock/pushmessage', {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'access-token': sessionStorage.getItem('token') ?? '',
+          },
+          body: JSON.stringify({ tm_title, tm_content: '来自 e2e 的推送' }),
+        });
+      }, title);
+    }
+    const notices = page.locator('.notice-toast .p-toast-message');
+    await notices.filter({ hasText: '您有一条新消息：E2E 第二条推送' }).waitFor();
+    // The second replaced the first (which fades out): one notice, not a stack.
+    await expect.poll(() => notices.count(), { timeout: 10_000 }).toBe(1);
+    expect(await result.isVisible()).toBe(true);
+    const resultBox = await result.boundingBox();
+    const noticeBox = await notices.first().boundingBox();
+    const viewport = page.viewportSize();
+    if (!resultBox || !noticeBox || !viewport)
+      throw new Error('a toast or the viewport has no box');
+    const overlaps =
+      noticeBox.x < resultBox.x + resultBox.width &&
+      resultBox.x < noticeBox.x + noticeBox.width &&
+      noticeBox.y < resultBox.y + resultBox.height &&
+      resultBox.y < noticeBox.y + noticeBox.height;
+    expect(overlaps).toBe(false);
+    expect(noticeBox.x).toBeGreaterThan(viewport.width / 2);
+    expect(noticeBox.y).toBeGreaterThan(viewport.height / 2);
+    await screenshot(page, 'shell-push-beside-result');
+    await context.close();
+  });
+
   it('raises the bell badge for a pushed message and marks it read', async () => {
     const { context, page } = await openSignedIn(undefined, recordSocketBind);
     const bellCount = async () =>
