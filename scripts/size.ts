@@ -114,6 +114,16 @@ async function sum(distDir: string, urls: string[], step = ''): Promise<number> 
   return sizes.reduce((total, size) => total + size, 0);
 }
 
+/** Signs in on the login form shown and waits for the homepage to settle. */
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.fill('#login-username', ADMIN.username);
+  await page.fill('#login-password', ADMIN.password);
+  await page.fill('#login-captcha', ADMIN.captcha);
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/homepage$/);
+  await page.waitForLoadState('networkidle');
+}
+
 /** 全部应用 → 公告管理, as a user gets there without opening another screen on the way. */
 async function openNoticeList(page: Page, network: { quiet(): Promise<void> }): Promise<void> {
   await page.getByRole('button', { name: '全部应用' }).click();
@@ -139,12 +149,7 @@ async function listFilesWithoutFetchingAhead(
     });
     const network = watchNetwork(page);
     await page.goto(`${appUrl}/login`, { waitUntil: 'networkidle' });
-    await page.fill('#login-username', ADMIN.username);
-    await page.fill('#login-password', ADMIN.password);
-    await page.fill('#login-captcha', ADMIN.captcha);
-    await page.click('button[type=submit]');
-    await page.waitForURL(/\/homepage$/);
-    await page.waitForLoadState('networkidle');
+    await signInAsAdmin(page);
     const scripts = watchScripts(page);
     await openNoticeList(page, network);
     return new Set(scripts.take().map((url) => new URL(url).pathname));
@@ -178,12 +183,7 @@ async function main(): Promise<void> {
     const loginFiles = scripts.take();
     const login = await sum(appDist, loginFiles, '/login');
 
-    await page.fill('#login-username', ADMIN.username);
-    await page.fill('#login-password', ADMIN.password);
-    await page.fill('#login-captcha', ADMIN.captcha);
-    await page.click('button[type=submit]');
-    await page.waitForURL(/\/homepage$/);
-    await page.waitForLoadState('networkidle');
+    await signInAsAdmin(page);
     const homepageFiles = scripts.take();
     const homepage = await sum(appDist, homepageFiles, 'homepage');
     const heavy = await heavyPackages(appDist, [...loginFiles, ...homepageFiles]);
