@@ -7,7 +7,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diskByteStore, startMockServer, type RunningMockServer } from '@/mocks/http-server';
+import { diskByteStore } from '@/mocks/disk-byte-store';
+import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { memoryByteStore, resetMockDatabase, setByteStore } from '@/mocks/store';
 
 interface Envelope<T = unknown> {

@@ -1,0 +1,160 @@
+/**
+ * node:http on one side, fetch's Request and Response on the other: CORS, bodies read within a
+ * limit (refused from Content-Length, or as soon as the bytes counted pass it, the rest discarded
+ * for a while), headers and URLs turned into fetch's, and an answer written back.
+ */
+import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tooLargeMessage } from './guards';
+import { type BodyLimit } from './limits';
+import { isOssPath, ossErrorDocument } from './oss';
+import { randomHex } from './util';
+import { STORAGE_SECURITY_HEADERS } from '@/core/file-types';
+
+/** After refusing a body, what the client is still sending is discarded up to this much… */
+const DISCARD_LIMIT = 64 * 1024 * 1024;
+/** …or for this long, before the connection is closed. */
+const DISCARD_MS = 10_000;
+
+const STORAGE_HEADER_NAMES: ReadonlySet<string> = new Set(
+  Object.keys(STORAGE_SECURITY_HEADERS).map((name) => name.toLowerCase()),
+);
+
+export function allowCrossOrigin(request: IncomingMessage, response: ServerResponse): void {
+  response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
+  response.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
+  response.setHeader(
+    'Access-Control-Allow-Headers',
+    request.headers['access-control-request-headers'] ??
+      'content-type,access-token,user-tag,accesstoken',
+  );
+  // etag and x-oss-request-id: ali-oss reads them from the cloud-storage answers (./oss).
+  response.setHeader(
+    'Access-Control-Expose-Headers',
+    'content-disposition,x-mock-only,etag,x-oss-request-id,location,x-total-count,link',
+  );
+  response.setHeader('Vary', 'Origin');
+}
+
+export function sendJson(
+  response: ServerResponse,
+  httpStatus: number,
+  body: unknown,
+  close = false,
+): void {
+  const text = JSON.stringify(body);
+  response.statusCode = httpStatus;
+  response.setHeader('Content-Type', 'application/json');
+  response.setHeader('Content-Length', Buffer.byteLength(text));
+  if (close) response.setHeader('Connection', 'close');
+  response.end(text);
+}
+
+export function sendEnvelope(
+  response: ServerResponse,
+  httpStatus: number,
+  status: number,
+  msg: string,
+) {
+  sendJson(response, httpStatus, { status, msg, data: null });
+}
+
+/**
+ * Answers a refused body, then closes the connection. What the client is still sending is
+ * read and dropped for a while first: closing on unread bytes resets the connection, and a
+ * reset can destroy the answer before the client has read it.
+ */
+export function refuseBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  limit: BodyLimit,
+): void {
+  const message = tooLargeMessage(limit);
+  const path = request.url ?? '';
+  if (isOssPath(path)) {
+    // Cloud storage (./oss) answers in its own protocol: an XML error document.
+    const requestId = randomHex(12).toUpperCase();
+    const text = ossErrorDocument('EntityTooLarge', message, requestId);
+    response.writeHead(400, {
+      'Content-Type': 'application/xml',
+      'Content-Length': Buffer.byteLength(text),
+      'x-oss-request-id': requestId,
+      Connection: 'close',
+    });
+    response.end(text);
+  } else {
+    const editor = path.startsWith('/ueditor/');
+    sendJson(
+      response,
+      200,
+      editor ? { state: message } : { status: 201, msg: message, data: null },
+      true,
+    );
+  }
+  let discarded = 0;
+  const stop = () => request.socket.destroy();
+  const timer = setTimeout(stop, DISCARD_MS);
+  timer.unref();
+  request.removeAllListeners('data');
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_LIMIT) stop();
+  });
+  request.once('end', () => clearTimeout(timer));
+  request.once('close', () => clearTimeout(timer));
+  request.resume();
+}
+
+/** The body, or undefined once more than `limit` bytes arrived (the rest is left unread). */
+export function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.off('data', onData);
+        request.pause();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks)));
+    request.once('error', reject);
+  });
+}
+
+export function fetchHeaders(raw: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    // Hop-by-hop headers describe this connection, not the call.
+    if (value === undefined || name === 'connection' || name === 'transfer-encoding') continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+/** The request's URL; the Host header decides the origin when it is a valid one. */
+export function requestUrl(request: IncomingMessage, fallbackHost: string): URL {
+  const path = request.url ?? '/';
+  try {
+    return new URL(path, `http://${request.headers.host ?? fallbackHost}`);
+  } catch {
+    return new URL(path.startsWith('/') ? path : '/', `http://${fallbackHost}`);
+  }
+}
+
+export async function writeResponse(response: ServerResponse, answer: Response): Promise<void> {
+  const body = Buffer.from(await answer.arrayBuffer());
+  response.statusCode = answer.status;
+  answer.headers.forEach((value, name) => {
+    if (name === 'content-length') return;
+    // The security headers set for every /storage answer are replaced by the handler's own,
+    // not sent twice.
+    if (STORAGE_HEADER_NAMES.has(name)) response.setHeader(name, value);
+    else response.appendHeader(name, value);
+  });
+  response.setHeader('Content-Length', body.length);
+  response.end(body);
+}
