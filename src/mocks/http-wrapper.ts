@@ -22,16 +22,13 @@ import {
   type RequestHandlerOptions,
 } from 'msw';
 import { fail } from './respond';
-import { persist, StorageFullError } from './store';
+import { persist, READ_ONLY_METHODS, StorageFullError } from './store';
 
 type Predicate = Parameters<typeof mswHttp.all>[0];
 type Info = Parameters<HttpResponseResolver>[0];
 type Answer = Response | undefined | void;
 type Resolver = (info: Info) => Answer | Promise<Answer>;
 type Method = 'all' | 'head' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options';
-
-/** Methods that only read: nothing to persist after them. */
-const READING = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A protocol's own form of the refusal, or undefined when the request is not of it. */
 type StorageFullAnswer = (request: Request, message: string) => Response | undefined;
@@ -62,7 +59,7 @@ function guarded(resolver: Resolver): Resolver {
   return async (info) => {
     try {
       const answer = await resolver(info);
-      if (answer instanceof Response && !READING.has(info.request.method)) persist();
+      if (answer instanceof Response && !READ_ONLY_METHODS.has(info.request.method)) persist();
       return answer;
     } catch (error) {
       if (error instanceof StorageFullError) return storageFullAnswer(info.request, error.message);

@@ -7,9 +7,7 @@
  * the source is seeded afresh on its next call.
  */
 import type { RestSource } from './rest-source/engine';
-import { persist, table } from './store';
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { persist, READ_ONLY_METHODS, table } from './store';
 
 export interface KeptSource {
   /**
@@ -59,7 +57,7 @@ export function keptSource(
     async handle(request) {
       const found = await current();
       const answer = await found.engine.handle(request);
-      if (READS.has(request.method.toUpperCase()) || !answer.ok) return answer;
+      if (READ_ONLY_METHODS.has(request.method.toUpperCase()) || !answer.ok) return answer;
       table(tableName).rows = [{ state: found.engine.state() }];
       try {
         persist();

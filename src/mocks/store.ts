@@ -305,6 +305,9 @@ function persistToStorage(current: Tables, storage: Storage): void {
   for (const [name, text] of changed) stored.set(name, text);
 }
 
+/** Methods that only read: nothing to persist after them. */
+export const READ_ONLY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Writes the tables that changed since the last write: to the journal (`--data-dir`), to
  * browser storage, or nowhere (memory only). Throws `StorageFullError` when they cannot be
