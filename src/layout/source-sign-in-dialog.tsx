@@ -79,7 +79,7 @@ export default function SourceSignInDialog({
         <form className="source-sign-in" onSubmit={submit} noValidate>
           <p>{t.signInIntro(source.title)}</p>
           {scheme.type === 'basic' && (
-            <div className="field">
+            <div className="field p-fluid">
               <label htmlFor={`${id}-user`}>{t.signInUser}</label>
               <InputText
                 id={`${id}-user`}
@@ -89,7 +89,7 @@ export default function SourceSignInDialog({
               />
             </div>
           )}
-          <div className="field">
+          <div className="field p-fluid">
             <label htmlFor={`${id}-secret`}>{secretLabel(scheme)}</label>
             <Password
               inputId={`${id}-secret`}
