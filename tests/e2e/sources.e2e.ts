@@ -97,7 +97,7 @@ describe('an imported REST source (宠物商店)', () => {
     const categories = page.locator('.p-dropdown-panel .p-dropdown-item');
     await categories.first().waitFor();
     expect(await categories.allInnerTexts()).toContain('Dogs');
-    await categories.filter({ hasText: 'Dogs' }).click();
+    await categories.filter({ hasText: /^Dogs$/ }).click();
     await add.getByLabel('标签').fill('[{"id": 1, "name": "乖"}');
     await add.locator('[data-field=status] .p-dropdown').click();
     expect(await page.locator('.p-dropdown-panel .p-dropdown-item').allInnerTexts()).toEqual([

@@ -69,7 +69,12 @@ function formatted(format: string | undefined, options: ValueOptions): string | 
   }
 }
 
-function stringValue(schema: Node, options: ValueOptions): string {
+/**
+ * A text of the schema's bounds: by its pattern or format, else after the property's documented
+ * example (the Museum's second event is "Pirate Coding Workshop 37", a pet "doggie 12"), else
+ * from its name and a word ("name iris 65" read as placeholder data nobody would type).
+ */
+function stringValue(schema: Node, example: unknown, options: ValueOptions): string {
   const min = numberAt(schema, 'minLength') ?? 0;
   const max = numberAt(schema, 'maxLength') ?? 64;
   const pattern = textAt(schema, 'pattern');
@@ -77,9 +82,12 @@ function stringValue(schema: Node, options: ValueOptions): string {
     const value = stringForPattern(pattern, options.random);
     if (value !== undefined) return value;
   }
+  const number = options.random.int(2, 99);
   const value =
     formatted(textAt(schema, 'format'), options) ??
-    `${options.name ?? options.random.pick(WORDS)} ${options.random.pick(WORDS)} ${options.random.int(1, 99)}`;
+    (typeof example === 'string' && example.trim()
+      ? `${example.trim()} ${number}`
+      : `${options.name ?? options.random.pick(WORDS)} ${options.random.pick(WORDS)} ${number}`);
   return value.padEnd(min, 'x').slice(0, Math.max(min, max));
 }
 
@@ -126,7 +134,7 @@ function ownValueFor(document: Node, input: unknown, options: ValueOptions): unk
   if (variants.length > 0) return valueFor(document, variants[0], { ...options, depth });
   switch (typeOf(schema)) {
     case 'string':
-      return stringValue(schema, options);
+      return stringValue(schema, declaredExample(document, schema)?.value, options);
     case 'integer':
       return numberValue(schema, true, options);
     case 'number':
