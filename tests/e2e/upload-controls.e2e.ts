@@ -265,9 +265,12 @@ describe('upload controls (表单控件演示)', () => {
   it('saves every value and shows it again when the form is reopened', async () => {
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.locator('.p-toast-message', { hasText: '保存成功' }).waitFor();
-    const saved = JSON.parse(
-      (await page.getByTestId('saved-values').textContent()) ?? '{}',
-    ) as Record<string, string>;
+    // The toast and the saved values are drawn by different roots: read the values once shown.
+    const shown = page.getByTestId('saved-values');
+    await expect
+      .poll(async () => (await shown.textContent())?.trim().startsWith('{'), WAIT)
+      .toBe(true);
+    const saved = JSON.parse((await shown.textContent()) ?? '{}') as Record<string, string>;
     const titles = (key: string) =>
       (JSON.parse(saved[key] ?? '[]') as { att_title: string }[]).map((item) => item.att_title);
     expect(titles('image')).toEqual(['新封面.png']);
