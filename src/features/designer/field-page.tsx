@@ -5,7 +5,7 @@
  * the module's users will fill in, rendered by DynamicForm from the same definitions and
  * validated the same way (校验预览 shows the messages).
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -17,6 +17,13 @@ import { Tag } from 'primereact/tag';
 import { permissionKeyOf } from '@/components/crud';
 import { useDynamicForm } from '@/components/form/use-dynamic-form';
 import { DynamicFormView } from '@/components/form/dynamic-form';
+import {
+  calendarCode,
+  cityCode,
+  passwordCode,
+  selectTreeCode,
+  sliderCode,
+} from '@/components/form/controls/lazy-code';
 import { hasPermissionKey } from '@/lib/permissions';
 import { notify } from '@/lib/notify';
 import { designer as t } from '@/locale/designer';
@@ -111,6 +118,12 @@ function SortCell({
 }
 
 export default function FieldPage() {
+  // The preview and the field editor show any control type: their code is fetched with the page,
+  // so that picking a date or tree control shows it at once instead of waiting for its download.
+  useEffect(() => {
+    for (const code of [calendarCode, cityCode, passwordCode, selectTreeCode, sliderCode])
+      code.load().catch(() => undefined);
+  }, []);
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const client = useQueryClient();
