@@ -17,13 +17,7 @@ import { Tag } from 'primereact/tag';
 import { permissionKeyOf } from '@/components/crud';
 import { useDynamicForm } from '@/components/form/use-dynamic-form';
 import { DynamicFormView } from '@/components/form/dynamic-form';
-import {
-  calendarCode,
-  cityCode,
-  passwordCode,
-  selectTreeCode,
-  sliderCode,
-} from '@/components/form/controls/lazy-code';
+import { LAZY_CONTROL_CODES } from '@/components/form/controls/lazy-code';
 import { hasPermissionKey } from '@/lib/permissions';
 import { notify } from '@/lib/notify';
 import { designer as t } from '@/locale/designer';
@@ -121,8 +115,7 @@ export default function FieldPage() {
   // The preview and the field editor show any control type: their code is fetched with the page,
   // so that picking a date or tree control shows it at once instead of waiting for its download.
   useEffect(() => {
-    for (const code of [calendarCode, cityCode, passwordCode, selectTreeCode, sliderCode])
-      code.load().catch(() => undefined);
+    for (const code of LAZY_CONTROL_CODES) code.load().catch(() => undefined);
   }, []);
   const [search] = useSearchParams();
   const navigate = useNavigate();

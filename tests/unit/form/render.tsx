@@ -4,13 +4,7 @@ import { afterEach, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PrimeReactProvider, addLocale, locale } from 'primereact/api';
 import zhCN from 'primelocale/zh-CN.json';
-import {
-  calendarCode,
-  cityCode,
-  passwordCode,
-  selectTreeCode,
-  sliderCode,
-} from '@/components/form/controls/lazy-code';
+import { LAZY_CONTROL_CODES } from '@/components/form/controls/lazy-code';
 
 addLocale('zh-CN', zhCN['zh-CN'] as never);
 locale('zh-CN');
@@ -46,7 +40,5 @@ export function renderWithProviders(
  * them at once. (tests/unit/form/lazy-controls.test.tsx covers a form that has to wait.)
  */
 export async function preloadLazyControls(): Promise<void> {
-  await Promise.all(
-    [calendarCode, cityCode, passwordCode, selectTreeCode, sliderCode].map((code) => code.load()),
-  );
+  await Promise.all(LAZY_CONTROL_CODES.map((code) => code.load()));
 }

@@ -12,3 +12,12 @@ export const selectTreeCode = preloadable(() => import('./select-tree'));
 export const cityCode = preloadable(() => import('./city'));
 export const sliderCode = preloadable(() => import('./slider'));
 export const passwordCode = preloadable(() => import('./password'));
+
+/** All of them: for a screen that may show any control type (the designer's preview). */
+export const LAZY_CONTROL_CODES = [
+  calendarCode,
+  cityCode,
+  passwordCode,
+  selectTreeCode,
+  sliderCode,
+];
