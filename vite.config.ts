@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import type { Plugin } from 'vite';
+import { loginTheme } from './scripts/login-theme.ts';
 import { thirdPartyLicenses } from './scripts/third-party-licenses.ts';
 
 /**
@@ -63,7 +64,7 @@ const listScreenChunk = {
 };
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), withoutMockWorker(), thirdPartyLicenses()],
+  plugins: [react(), loginTheme(), withoutMockWorker(), thirdPartyLicenses()],
   build: {
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id: string) => !isOwnCode(id) },

@@ -5,8 +5,10 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { setNotifySink, type NotifyMessage } from '@/lib/notify';
+import { withWholeTheme } from '@/lib/theme';
 
-const ToastHost = lazy(() => import('./toast-host'));
+// PrimeReact's Toast: its code and the whole theme (the login page links only its own cut).
+const ToastHost = lazy(() => withWholeTheme(() => import('./toast-host')));
 
 export function NotifyHost() {
   // One array for the component's life: filled here, emptied by the toast when it mounts.

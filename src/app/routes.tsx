@@ -8,6 +8,7 @@ import { matchRoutes, redirect, type RouteObject } from 'react-router-dom';
 import type { ScreenDefinition } from '@/core/screen';
 import { HOME_TAB, hasOpenTab } from '@/layout/tabs';
 import { isLoggedIn } from '@/lib/session';
+import { withWholeTheme } from '@/lib/theme';
 import { createGuardLoader, guardRedirect, type GuardOptions } from './guard';
 import { PUBLIC_PATHS } from './public-paths';
 import { screens as registeredScreens } from './screens';
@@ -64,21 +65,24 @@ export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
         publicPage(
           PUBLIC_PATHS.notFound,
           shell.routeTitles.notFound,
-          () => import('@/features/system/not-found-page'),
+          // The login page draws with its cut of the theme; every other page needs all of it.
+          () => withWholeTheme(() => import('@/features/system/not-found-page')),
         ),
         publicPage(
           PUBLIC_PATHS.unauthorized,
           shell.routeTitles.unauthorized,
-          () => import('@/features/system/unauthorized-page'),
+          () => withWholeTheme(() => import('@/features/system/unauthorized-page')),
         ),
         publicPage(
           PUBLIC_PATHS.noPermission,
           shell.routeTitles.noPermission,
-          () => import('@/features/system/no-permission-page'),
+          () => withWholeTheme(() => import('@/features/system/no-permission-page')),
         ),
         {
           id: 'layout',
-          lazy: async () => ({ Component: (await import('./providers')).ProvidedMainLayout }),
+          lazy: async () => ({
+            Component: (await withWholeTheme(() => import('./providers'))).ProvidedMainLayout,
+          }),
           children: [
             { path: '/', loader: () => redirect(HOME_TAB.path) },
             ...screens.map(

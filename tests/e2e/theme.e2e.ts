@@ -79,13 +79,55 @@ async function chooseTheme(page: Page, label: '浅色' | '深色' | '跟随系�
 
 const themeOf = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 
-/** The theme stylesheets this page load fetched (Vite names both lara files theme-<hash>.css). */
+/**
+ * The theme stylesheets this page load fetched, by kind (Vite names every lara file
+ * theme-<hash>.css): the login page's cut is a few KB, a whole theme about 180 KB.
+ */
 const fetchedThemes = (page: Page) =>
+  page.evaluate(() => {
+    const sizes = performance
+      .getEntriesByType('resource')
+      .filter((entry): entry is PerformanceResourceTiming =>
+        /\/theme-[\w-]+\.css$/.test(entry.name),
+      )
+      .map((entry) => entry.decodedBodySize);
+    return {
+      loginCut: sizes.filter((size) => size < 20_000).length,
+      whole: sizes.filter((size) => size >= 20_000).length,
+    };
+  });
+
+/**
+ * Every computed style of every element of the login form, by position, once the pointer is off
+ * it and transitions have ended: what the user sees of the form, to compare under the login
+ * page's cut of the theme and under the whole theme.
+ */
+const loginFormLook = async (page: Page) => {
+  await page.mouse.move(0, 0);
+  await animationsSettled(page);
+  return page.locator('.login-form').evaluate((form) =>
+    [form, ...form.querySelectorAll('*')].map((element) => {
+      const style = getComputedStyle(element);
+      const look = [...style].map((property) => `${property}: ${style.getPropertyValue(property)}`);
+      return `${element.tagName}.${element.getAttribute('class') ?? ''} { ${look.join('; ')} }`;
+    }),
+  );
+};
+
+/** True when a linked stylesheet has a rule for `selector` (a class of a PrimeReact component). */
+const styledFor = (page: Page, selector: string) =>
   page.evaluate(
-    () =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => /\/theme-[\w-]+\.css$/.test(entry.name)).length,
+    (wanted) =>
+      [...document.styleSheets].some((sheet) => {
+        const rules = (list: CSSRuleList): boolean =>
+          [...list].some((rule) =>
+            rule instanceof CSSGroupingRule || rule instanceof CSSLayerBlockRule
+              ? rules(rule.cssRules)
+              : rule instanceof CSSStyleRule && rule.selectorText.includes(wanted),
+          );
+        return rules(sheet.cssRules);
+      }),
+    selector,
   );
 
 async function openNotices(page: Page): Promise<Locator> {
@@ -112,10 +154,10 @@ afterAll(async () => {
 });
 
 describe('dark theme', () => {
-  it('starts light under a light system, with one theme stylesheet fetched', async () => {
+  it('starts light under a light system, the login cut then one whole theme fetched', async () => {
     const { page } = session;
     expect(await themeOf(page)).toBe('light');
-    expect(await fetchedThemes(page)).toBe(1);
+    expect(await fetchedThemes(page)).toEqual({ loginCut: 1, whole: 1 });
     const header = await tones(page.locator('.shell-header'));
     expect(header.background).toBeGreaterThan(0.9);
     // The user menu offers the three choices, 跟随系统 ticked.
@@ -205,7 +247,8 @@ describe('dark theme', () => {
     );
     expect(first?.theme).toBe('dark');
     expect(first?.header).toBe('rgb(31, 41, 55)');
-    expect(await fetchedThemes(page)).toBe(1);
+    // Signed in, the first page asks for the whole theme at once: the login cut is not fetched.
+    expect(await fetchedThemes(page)).toEqual({ loginCut: 0, whole: 1 });
     await expectDark(page.locator('.top-menu__tab:not(.top-menu__tab--active)').first());
   });
 
@@ -222,6 +265,37 @@ describe('dark theme', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     await expectDark(page.locator('.top-menu__tab:not(.top-menu__tab--active)').first());
+  });
+
+  it('/login draws with its cut of the theme and looks as it does with the whole theme', async () => {
+    const visitor = await newPage(browser);
+    try {
+      const { page } = visitor;
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(`${baseUrl()}/login`);
+      await page.waitForSelector('.login-form__captcha-image img');
+      expect(await fetchedThemes(page)).toEqual({ loginCut: 1, whole: 0 });
+      expect(await styledFor(page, '.p-inputtext')).toBe(true);
+      expect(await styledFor(page, '.p-datatable')).toBe(false);
+      const withCut = await loginFormLook(page);
+
+      // Signed in, the app links the whole theme for the rest of the visit: the form shown
+      // after 退出系统 is drawn with it.
+      await signIn(page, 'admin');
+      await page.waitForURL(/\/homepage$/);
+      expect(await styledFor(page, '.p-datatable')).toBe(true);
+      await page.click('.user-menu__trigger');
+      await page.click('.user-menu__popup .p-menuitem-text:text-is("退出系统")');
+      await page.click('.p-confirm-dialog:has-text("确认退出登录吗？") .p-confirm-dialog-accept');
+      await page.waitForURL(/\/login/);
+      await page.waitForSelector('.login-form__captcha-image img');
+      await page.locator('.p-confirm-dialog').waitFor({ state: 'detached' });
+      expect(await fetchedThemes(page)).toEqual({ loginCut: 1, whole: 1 });
+      expect(await styledFor(page, '.p-datatable')).toBe(true);
+      expect(await loginFormLook(page)).toEqual(withCut);
+    } finally {
+      await visitor.context.close();
+    }
   });
 
   it('the login page follows a dark system', async () => {

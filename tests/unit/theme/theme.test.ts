@@ -12,6 +12,12 @@ vi.mock('primereact/resources/themes/lara-light-blue/theme.css?url', () => ({
 vi.mock('primereact/resources/themes/lara-dark-blue/theme.css?url', () => ({
   default: '/assets/lara-dark-blue.css',
 }));
+vi.mock('primereact/resources/themes/lara-light-blue/theme.css?login-page&url', () => ({
+  default: '/assets/lara-light-blue.login-page.css',
+}));
+vi.mock('primereact/resources/themes/lara-dark-blue/theme.css?login-page&url', () => ({
+  default: '/assets/lara-dark-blue.login-page.css',
+}));
 
 type Listener = () => void;
 let systemDark = false;
@@ -124,6 +130,43 @@ describe('theme', () => {
     setSystemDark(false);
     setSystemDark(true);
     expect(themeLinks()).toHaveLength(1);
+    expect(document.documentElement.dataset.theme).toBe('light');
+  });
+
+  it("links the login page's cut first, and the whole theme in its place once a page asks", async () => {
+    const theme = await loadTheme();
+    const first = theme.initTheme();
+    loadLinks();
+    await first;
+    expect(linkedHref()).toBe('http://localhost:3000/assets/lara-light-blue.login-page.css');
+
+    const whole = theme.loadWholeTheme();
+    // The cut stays until the whole theme has loaded: the page is never unstyled.
+    expect(themeLinks()).toHaveLength(2);
+    loadLinks();
+    await whole;
+    expect(linkedHref()).toBe('http://localhost:3000/assets/lara-light-blue.css');
+
+    // For the rest of the visit: a switch links the other theme whole.
+    const dark = theme.setThemeChoice('dark');
+    loadLinks();
+    await dark;
+    expect(linkedHref()).toBe('http://localhost:3000/assets/lara-dark-blue.css');
+  });
+
+  it('waits for the whole theme already on its way instead of drawing before it', async () => {
+    // A signed-in visitor's first page asks for the whole theme before the entry links any.
+    const theme = await loadTheme();
+    const whole = theme.loadWholeTheme();
+    let ready = false;
+    const init = theme.initTheme().then(() => (ready = true));
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    expect(themeLinks()).toHaveLength(1);
+    loadLinks();
+    await Promise.all([whole, init]);
+    expect(ready).toBe(true);
+    expect(linkedHref()).toBe('http://localhost:3000/assets/lara-light-blue.css');
     expect(document.documentElement.dataset.theme).toBe('light');
   });
 
