@@ -68,15 +68,11 @@ export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
           // The login page draws with its cut of the theme; every other page needs all of it.
           () => withWholeTheme(() => import('@/features/system/not-found-page')),
         ),
-        publicPage(
-          PUBLIC_PATHS.unauthorized,
-          shell.routeTitles.unauthorized,
-          () => withWholeTheme(() => import('@/features/system/unauthorized-page')),
+        publicPage(PUBLIC_PATHS.unauthorized, shell.routeTitles.unauthorized, () =>
+          withWholeTheme(() => import('@/features/system/unauthorized-page')),
         ),
-        publicPage(
-          PUBLIC_PATHS.noPermission,
-          shell.routeTitles.noPermission,
-          () => withWholeTheme(() => import('@/features/system/no-permission-page')),
+        publicPage(PUBLIC_PATHS.noPermission, shell.routeTitles.noPermission, () =>
+          withWholeTheme(() => import('@/features/system/no-permission-page')),
         ),
         {
           id: 'layout',
