@@ -63,12 +63,19 @@ const listScreenChunk = {
   includeDependenciesRecursively: false,
 };
 
+/**
+ * Everything the entry imports statically, in one chunk: shared with the screens' chunks, these
+ * modules would otherwise be split into a handful of small files (the session, the request
+ * client, the JSX runtime…), each a request of its own on the way to /login.
+ */
+const bootChunk = { name: 'boot', tags: ['$initial' as const] };
+
 export default defineConfig(({ command, mode }) => ({
   plugins: [react(), loginTheme(), withoutMockWorker(), thirdPartyLicenses()],
   build: {
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id: string) => !isOwnCode(id) },
-      output: { codeSplitting: { groups: [listScreenChunk] } },
+      output: { codeSplitting: { groups: [bootChunk, listScreenChunk] } },
     },
   },
   resolve: {

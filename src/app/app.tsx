@@ -1,20 +1,19 @@
 import { useMemo } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { createAppRoutes } from './routes';
-import { screens } from './screens';
+import { RouterProvider } from 'react-router-dom';
+import { createAppRouter } from './routes';
 import { NotifyHost } from './notify-host';
-import { RouteTableProvider } from '@/layout/route-table-context';
 
 /**
  * The router and the message sink. The providers of the signed-in part (react-query, PrimeReact,
- * the ConfirmDialog) come with the main layout (./providers.tsx), so /login loads none of them.
+ * the ConfirmDialog, the screens' meta) come with the main layout (./providers.tsx), and the
+ * screens' routes with the first navigation to one (./routes.tsx), so /login loads none of them.
  */
 export function App() {
-  const router = useMemo(() => createBrowserRouter(createAppRoutes({ screens })), []);
+  const router = useMemo(() => createAppRouter(), []);
   return (
-    <RouteTableProvider routes={screens}>
+    <>
       <RouterProvider router={router} />
       <NotifyHost />
-    </RouteTableProvider>
+    </>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@/layout/shell.css';
+import './base.css';
 import { initSessionSharing } from '@/lib/session';
 import { initTheme } from '@/lib/theme';
 import { App } from './app';

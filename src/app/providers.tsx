@@ -10,8 +10,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { PrimeReactProvider } from 'primereact/api';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { MainLayout } from '@/layout/main-layout';
+import { RouteTableProvider } from '@/layout/route-table-context';
 import { PRIME_CONFIG } from './prime-config';
 import { queryClient } from './query-client';
+import { screens } from './screens';
 
 export { createQueryClient } from './query-client';
 
@@ -26,11 +28,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** The layout route's component: the main layout inside the providers. */
+/** The layout route's component: the main layout inside the providers, with the screens' meta. */
 export function ProvidedMainLayout() {
   return (
     <AppProviders>
-      <MainLayout />
+      <RouteTableProvider routes={screens}>
+        <MainLayout />
+      </RouteTableProvider>
     </AppProviders>
   );
 }

@@ -46,6 +46,7 @@ import { useMessageSocket } from './use-message-socket';
 import { UserMenu as UserDropdown } from './user-menu';
 import { useOutsideMenu, useRightsRefresh } from './use-rights';
 import { useScreenRefresh } from './use-screen-refresh';
+import './shell.css';
 
 interface Handle {
   title?: string;

@@ -8,6 +8,7 @@ import {
   subscribeSession,
 } from '@/lib/session';
 import { shell } from '@/locale/shell';
+import './system-brand.css';
 
 export function SystemBrand({ className = 'shell-brand' }: { className?: string }) {
   useSyncExternalStore(subscribeSession, getSessionVersion, getSessionVersion);

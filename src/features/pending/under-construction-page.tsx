@@ -1,6 +1,7 @@
 /** The honest placeholder for a route of the spec whose screen does not exist yet. */
 import { useLocation, useMatches } from 'react-router-dom';
 import { fillTemplate, shell } from '@/locale/shell';
+import '@/layout/status-page.css';
 
 export default function UnderConstructionPage() {
   const matches = useMatches();

@@ -1,6 +1,7 @@
 /** Shared look of the pages outside the layout (/404, /401, /no-permission). */
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
+import '@/layout/status-page.css';
 
 interface Props {
   code: string;

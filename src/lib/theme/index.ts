@@ -1,7 +1,7 @@
 /**
  * Light and dark themes: PrimeReact's lara light and lara dark stylesheets, one of them linked at a
  * time (only the active theme's CSS is fetched), and `data-theme` on <html> for our own tokens
- * (shell.css defines the --shell-* colours once per theme). The user's choice — 浅色, 深色 or
+ * (src/app/base.css defines the --shell-* colours once per theme). The user's choice — 浅色, 深色 or
  * 跟随系统 — is kept in localStorage; 跟随系统 (the default) follows prefers-color-scheme live.
  *
  * /login draws with the login page's cut of the theme (scripts/login-theme.ts: 3 KB instead of
@@ -70,7 +70,7 @@ let generation = 0;
 const loading = new WeakMap<HTMLLinkElement, Promise<void>>();
 
 /**
- * Links `theme`'s stylesheet first in <head> (so shell.css and every later stylesheet override the
+ * Links `theme`'s stylesheet first in <head> (so base.css and every later stylesheet override the
  * theme's variables, --font-family among them) and resolves once it has loaded. On a switch the
  * new stylesheet is added beside the old one, which is removed and `data-theme` changed only once
  * the new one has loaded: the page never shows unstyled or half-switched components.

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * Every colour of the app's own stylesheets comes from the theme: a PrimeReact theme variable or
- * a --shell-* token that shell.css defines once per theme. A colour written into a rule (a hex
+ * a --shell-* token that src/app/base.css defines once per theme. A colour written into a rule (a hex
  * value, rgb(), hsl(), white or black) would stay the same in the other theme — a white box or
  * unreadable text in dark. Only custom-property definitions (the tokens themselves) may hold one.
  */
@@ -43,8 +43,8 @@ describe('stylesheet colours', () => {
   });
 
   it('would report a colour written into a rule', () => {
-    const sample = path.join(SRC, 'layout/shell.css');
-    // shell.css defines the tokens (custom properties) and uses them: nothing to report.
+    const sample = path.join(SRC, 'app/base.css');
+    // base.css defines the tokens (custom properties) and uses them: nothing to report.
     expect(hardCodedColours(sample)).toEqual([]);
     expect(COLOUR.test('1px solid #e5e7eb')).toBe(true);
     expect(COLOUR.test('0 2px 8px rgb(0 0 0 / 0.18)')).toBe(true);
