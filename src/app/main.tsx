@@ -9,7 +9,8 @@ import './base.css';
 import { initSessionSharing } from '@/lib/session';
 import { initTheme } from '@/lib/theme';
 import { App } from './app';
-import { preloadFirstPage } from './routes';
+import { setPagePreloader } from '@/lib/page-preload';
+import { preloadFirstPage, preloadPage } from './routes';
 
 async function startMockBackend(): Promise<void> {
   // A constant at build time: the production build drops this import and the whole mock.
@@ -20,6 +21,7 @@ async function startMockBackend(): Promise<void> {
 
 async function boot(): Promise<void> {
   void initSessionSharing();
+  setPagePreloader(preloadPage);
   preloadFirstPage(window.location);
   // The theme (the user's choice or the system's) is in place before the first render: no flash.
   await Promise.all([initTheme(), startMockBackend()]);

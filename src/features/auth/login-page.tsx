@@ -19,6 +19,7 @@ import type { Captcha, LoginResult } from '@generated/api/api.schemas';
 import { SystemBrand } from '@/layout/system-brand';
 import { getSystemSettings, startSession } from '@/lib/session';
 import { notify } from '@/lib/notify';
+import { preloadPage } from '@/lib/page-preload';
 import { auth } from '@/locale/auth';
 import { fillTemplate } from '@/locale/shell';
 import { LoginIcon } from './login-icons';
@@ -138,6 +139,8 @@ export default function LoginPage() {
       return;
     }
     setPending(true);
+    // The signed-in part downloads while the server checks the password.
+    preloadPage(loginRedirectTarget(location.search));
     sessionLogin({ ...cleanLogin(values), captcha_key: captcha?.captcha_key ?? '' })
       .then((answer) => {
         if (!finish(answer.data)) retry();
