@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import postcss, { type Root, type Rule } from 'postcss';
-import type { Plugin } from 'vite';
+import type { HtmlTagDescriptor, Plugin } from 'vite';
 
 export const LOGIN_THEME_QUERY = 'login-page';
 
@@ -69,13 +69,51 @@ export function cutTheme(css: string, classes: ReadonlySet<string>): string {
   return root.toString();
 }
 
+/**
+ * A custom property each cut carries, naming its theme's folder (lara-light-blue…): how the build
+ * finds the cut among the emitted stylesheets, which Vite names theme-<hash>.css like the whole.
+ */
+const CUT_MARKER = '--login-page-theme';
+const MARKED_CUT = new RegExp(`${CUT_MARKER}:\\s*([\\w-]+)`);
+
+/**
+ * The page asks for the cut of the system's colour scheme as it is parsed (a preload with that
+ * media query), not once the entry's script has run: the login form's first paint waits for it.
+ * Light unless the theme's folder says dark. The script then links the same file (src/lib/theme).
+ */
+function preloadCuts(
+  bundle: Record<string, { type: string; fileName: string; source?: unknown }>,
+  base: string,
+): HtmlTagDescriptor[] {
+  return Object.values(bundle).flatMap((file) => {
+    const source = typeof file.source === 'string' ? file.source : '';
+    const theme = file.type === 'asset' ? MARKED_CUT.exec(source)?.[1] : undefined;
+    if (!theme) return [];
+    const scheme = theme.includes('dark') ? 'dark' : 'light';
+    return [
+      {
+        tag: 'link',
+        attrs: {
+          rel: 'preload',
+          as: 'style',
+          href: `${base}${file.fileName}`,
+          media: `(prefers-color-scheme: ${scheme})`,
+        },
+        injectTo: 'head',
+      },
+    ];
+  });
+}
+
 export function loginTheme(): Plugin {
   let root = process.cwd();
+  let base = '/';
   return {
     name: 'login-theme',
     enforce: 'pre',
     configResolved(config) {
       root = config.root;
+      base = config.base;
     },
     transform: {
       filter: { id: new RegExp(`\\.css\\?(?:.*&)?${LOGIN_THEME_QUERY}(?:&|$)`) },
@@ -83,7 +121,15 @@ export function loginTheme(): Plugin {
         // `…&url` is Vite's stub that asks for the stylesheet itself (`…&transform-only`): not CSS.
         if (/[?&]url(?:&|$)/.test(id)) return undefined;
         for (const entry of LOGIN_SOURCES) this.addWatchFile(path.join(root, entry));
-        return { code: cutTheme(css, loginPageClasses(root)), map: null };
+        const theme = /themes\/([\w-]+)\//.exec(id)?.[1] ?? 'theme';
+        const marker = `:root{${CUT_MARKER}:${theme}}`;
+        return { code: `${cutTheme(css, loginPageClasses(root))}\n${marker}`, map: null };
+      },
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        return context.bundle ? preloadCuts(context.bundle, base) : [];
       },
     },
   };
