@@ -120,9 +120,21 @@ describe('the shell', () => {
     // A signed-in user opening /login is sent to /, i.e. the homepage.
     await page.goto(`${baseUrl()}/login`);
     await page.waitForURL(/\/homepage$/);
-    // Unknown paths go to /404.
+    // Unknown paths go to /404, its 返回首页 with its house icon drawn even as the first page.
     await page.goto(`${baseUrl()}/no/such/page`);
     await page.waitForURL(/\/404$/);
+    const home = page.getByRole('button', { name: '返回首页' });
+    await home.waitFor();
+    expect(
+      await home
+        .locator('.pi-home')
+        .evaluate((icon) => getComputedStyle(icon, '::before').content !== 'none'),
+    ).toBe(true);
+    // The icon font is there and loads (no face of that name: an empty list).
+    expect(await page.evaluate(() => document.fonts.load('16px primeicons', '\ue925'))).not.toEqual(
+      [],
+    );
+    await screenshot(page, 'shell-not-found');
     await context.close();
   });
 

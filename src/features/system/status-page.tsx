@@ -1,4 +1,7 @@
 /** Shared look of the pages outside the layout (/404, /401, /no-permission). */
+// The icon font: these pages can be the first a visitor sees (a typed address that does not
+// exist), before the layout that otherwise brings it (app/providers.tsx).
+import 'primeicons/primeicons.css';
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
 import '@/layout/status-page.css';
