@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startMockServer } from '../src/mocks/http-server';
-import { resetMockDatabase } from '../src/mocks/store';
+import { resetMockDatabase } from '../src/mocks/reset';
 
 const TOTAL = 2_000;
 const CONCURRENCY = 50;

@@ -41,4 +41,4 @@ function controlled(): Promise<void> {
   });
 }
 
-export { resetMockDatabase } from './store';
+export { resetMockDatabase } from './reset';

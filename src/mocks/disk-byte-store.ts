@@ -5,7 +5,8 @@
  */
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { FILE_TABLE, table, type ByteStore, type FileBytes } from './store';
+import { table } from './store';
+import { FILE_TABLE, type ByteStore, type FileBytes } from './file-bytes';
 
 /** A byte store on disk, which can also list the ids it holds (the check at start). */
 export interface DiskByteStore extends ByteStore {

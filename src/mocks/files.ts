@@ -26,7 +26,8 @@ import {
 } from '@/core/file-types';
 import { ossHandlers } from './oss';
 import { envelope, fail, ok } from './respond';
-import { FILE_TABLE, fileById, fileIdOf, keepBytes, persist, table } from './store';
+import { persist, table } from './store';
+import { FILE_TABLE, fileById, fileIdOf, keepBytes } from './file-bytes';
 import { hasJsonBody, nowSeconds, readBody, readQuery, type Params } from './util';
 import { listOf, textOf } from '@/core/guards';
 import { readWithin } from '@/core/read-within';

@@ -42,13 +42,8 @@ import { STORAGE_SECURITY_HEADERS } from '@/core/file-types';
 import { openJournal, type OpenedJournal } from './journal';
 import { bodyLimitFor } from './limits';
 import { createSocketServer } from './socket-server';
-import {
-  attachJournal,
-  DEFAULT_STORAGE_LIMIT,
-  detachJournal,
-  memoryByteStore,
-  setByteStore,
-} from './store';
+import { attachJournal, detachJournal } from './store';
+import { DEFAULT_STORAGE_LIMIT, memoryByteStore, setByteStore } from './file-bytes';
 import type { RestSource } from './rest-source/engine';
 import { diskByteStore, reconcileFiles } from './disk-byte-store';
 import {

@@ -4,4 +4,4 @@ import { handlers } from './handlers';
 
 export const server = setupServer(...handlers);
 
-export { resetMockDatabase } from './store';
+export { resetMockDatabase } from './reset';

@@ -25,7 +25,8 @@ import { http } from './http-wrapper';
 import { mockMessages } from '@/locale/mock';
 import { judgeUpload, storageHeaders, UPLOAD_TYPES } from '@/core/file-types';
 import { ok } from './respond';
-import { fileById, FILE_TABLE, keepBytes, persist, table } from './store';
+import { persist, table } from './store';
+import { fileById, FILE_TABLE, keepBytes } from './file-bytes';
 import { randomHex } from './util';
 import { textOf } from '@/core/guards';
 

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
-import { keepBytes } from '@/mocks/store';
+import { keepBytes } from '@/mocks/file-bytes';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { productionBuild } from './support/production-build';
 import { signIn } from './support/session';

@@ -10,7 +10,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerMockModules, runtimeRegistration } from '@/mocks/engine';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
-import { resetMockDatabase } from '@/mocks/store';
+import { resetMockDatabase } from '@/mocks/reset';
 
 interface Envelope<T = unknown> {
   status: number;

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskByteStore } from '@/mocks/disk-byte-store';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
-import { memoryByteStore, resetMockDatabase, setByteStore } from '@/mocks/store';
+import { memoryByteStore, setByteStore } from '@/mocks/file-bytes';
+import { resetMockDatabase } from '@/mocks/reset';
 
 interface Envelope<T = unknown> {
   status: number;

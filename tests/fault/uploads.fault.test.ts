@@ -14,7 +14,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRecord } from '@/core/guards';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
-import { keepBytes, resetMockDatabase } from '@/mocks/store';
+import { keepBytes } from '@/mocks/file-bytes';
+import { resetMockDatabase } from '@/mocks/reset';
 
 interface Envelope<T = unknown> {
   status: number;

@@ -15,7 +15,7 @@ import {
   type VerifyReport,
 } from '../../generator/verify/verify-server';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
-import { resetMockDatabase } from '@/mocks/store';
+import { resetMockDatabase } from '@/mocks/reset';
 import { closedPort } from '../support/closed-port';
 
 let mock: RunningMockServer;

@@ -10,14 +10,9 @@ import { GROUP_ITEMS, GROUPS, groupData } from '../config-groups';
 import { requestProblem } from '../contract';
 import { ATTACHMENT_TABLE, attachmentType, fileIdOfAddress } from '../files';
 import { fail, ok } from '../respond';
-import {
-  existingTable,
-  persist,
-  registerSeed,
-  releaseFile,
-  resetMockDatabase,
-  table,
-} from '../store';
+import { existingTable, persist, registerSeed, table } from '../store';
+import { releaseFile } from '../file-bytes';
+import { resetMockDatabase } from '../reset';
 import type { MockRow } from '../types';
 import {
   buildTree,

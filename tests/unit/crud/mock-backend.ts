@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from '@/mocks/node';
-import { resetMockDatabase } from '@/mocks/store';
+import { resetMockDatabase } from '@/mocks/reset';
 import { setAccessRoutes } from '@/lib/permissions';
 import { startSession } from '@/lib/session';
 import type { LoginResult } from '@generated/api/api.schemas';

@@ -12,7 +12,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockModule } from '@/mocks/engine';
-import { resetMockDatabase } from '@/mocks/store';
+import { resetMockDatabase } from '@/mocks/reset';
 import type { MockRow } from '@/mocks/types';
 import { send, signIn, withMockServer, type CallOptions } from './harness';
 import { textOf } from '@/core/guards';

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from '@/mocks/node';
-import { resetMockDatabase } from '@/mocks/store';
+import { resetMockDatabase } from '@/mocks/reset';
 
 export const ORIGIN = 'http://localhost';
 

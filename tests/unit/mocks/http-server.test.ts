@@ -2,7 +2,7 @@
 /** The same mock backend over real HTTP (what `cli mock-server` and the e2e journeys use). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
-import { resetMockDatabase } from '@/mocks/store';
+import { resetMockDatabase } from '@/mocks/reset';
 
 let server: RunningMockServer;
 

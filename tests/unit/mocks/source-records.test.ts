@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOURCE_DOCUMENTS } from '@generated/sources';
 import { isRecord } from '@/core/guards';
 import { createRestSource } from '@/mocks/rest-source/engine';
-import { resetMockDatabase } from '@/mocks/store';
+import { resetMockDatabase } from '@/mocks/reset';
 import { ORIGIN, withMockServer } from './harness';
 
 withMockServer();

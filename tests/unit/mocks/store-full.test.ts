@@ -6,7 +6,7 @@
  * browser's does.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fileById } from '@/mocks/store';
+import { fileById } from '@/mocks/file-bytes';
 import { call, signIn, withMockServer } from './harness';
 
 withMockServer();

@@ -91,7 +91,7 @@ describe('mock store persistence', () => {
     const store = await reload();
     store.table('books').rows.push({ id: 2, title: '西游记' });
     store.persist();
-    store.resetMockDatabase();
+    store.resetTables();
     expect(store.table('books').rows).toEqual([{ id: 1, title: '红楼梦' }]);
     expect(Object.keys(localStorage)).toEqual([]);
     const reloaded = await reload();

@@ -13,7 +13,7 @@ import {
 } from '@generated/sources/petstore/api/pet/pet';
 import { onSourceSignIn, setSourceCredential } from '@/lib/rest-source';
 import { server } from '@/mocks/node';
-import { resetMockDatabase } from '@/mocks/store';
+import { resetMockDatabase } from '@/mocks/reset';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => resetMockDatabase());

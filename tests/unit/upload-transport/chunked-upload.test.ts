@@ -10,7 +10,7 @@ import { onNotify, setNotifySink, type NotifyMessage } from '@/lib/notify';
 import { configureRequest, resetRequestConfig } from '@/lib/request';
 import { uploadSlice, UPLOAD_CHUNK_SIZE } from '@/lib/request/upload-slice';
 import { server } from '@/mocks/node';
-import { resetMockDatabase } from '@/mocks/store';
+import { resetMockDatabase } from '@/mocks/reset';
 import { call, ORIGIN, send, signIn } from '../mocks/harness';
 
 const session = vi.hoisted(() => ({ token: '' }));

@@ -10,7 +10,7 @@ import OSS from 'ali-oss';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientOptions, CLOUD_PARALLEL, CLOUD_PART_SIZE, signedAddress } from '@/lib/upload-cloud';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
-import { resetMockDatabase } from '@/mocks/store';
+import { resetMockDatabase } from '@/mocks/reset';
 
 interface Credentials {
   region: string;
