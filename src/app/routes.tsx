@@ -16,7 +16,7 @@ import {
 import type { ScreenDefinition } from '@/core/screen';
 import { HOME_TAB, hasOpenTab } from '@/layout/tabs';
 import LoginPage from '@/features/auth/login-page';
-import { isLoggedIn } from '@/lib/session';
+import { isLoggedIn, sessionSharingSettled } from '@/lib/session';
 import { loadWholeTheme, withWholeTheme } from '@/lib/theme';
 import { createGuardLoader, guardRedirect, type GuardOptions } from './guard';
 import { PUBLIC_PATHS } from './public-paths';
@@ -81,6 +81,7 @@ export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
   });
   const isOpenKeptAlive = (pathname: string) => keptAlive.has(pathname) && hasOpenTab(pathname);
   const loggedIn = options.loggedIn ?? isLoggedIn;
+  const sessionKnown = options.sessionKnown ?? sessionSharingSettled;
   return [
     {
       id: 'root',
@@ -120,21 +121,33 @@ export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
           }),
           children: [{ path: '/', loader: () => redirect(HOME_TAB.path) }, ...layoutChildren],
         },
-        { path: '*', loader: () => redirect(PUBLIC_PATHS.notFound) },
+        {
+          path: '*',
+          // Signed out, the guard's redirect to the login form (keeping the address asked for)
+          // is the one that counts; signed in, an address no route takes is 页面不存在.
+          loader: async () => {
+            await sessionKnown();
+            return loggedIn() ? redirect(PUBLIC_PATHS.notFound) : null;
+          },
+        },
       ],
     },
   ];
 }
 
 /**
- * Adds the registry's screens under the main layout the first time a navigation needs them (a
- * path that only the catch-all matches so far). Until then the registry's code is not fetched:
- * not on /login, not for the sign-in.
+ * Adds the registry's screens under the main layout the first time a signed-in navigation needs
+ * them (a path that only the catch-all matches so far). Until then the registry's code is not
+ * fetched: not on /login, not for a signed-out visitor's deep link.
  */
 function addScreensWhenNeeded(keptAlive: Set<string>): PatchRoutesOnNavigationFunction {
   let added = false;
   return async ({ patch, signal }) => {
     if (added) return;
+    // A visitor who is not signed in goes to the login form whatever the address: the screens
+    // are added on the navigation after signing in, not fetched before the form shows.
+    await sessionSharingSettled();
+    if (!isLoggedIn()) return;
     const { screens } = await import('./screens');
     // A navigation overtaken while the registry loaded adds nothing (the router ignores it).
     if (added || signal.aborted) return;

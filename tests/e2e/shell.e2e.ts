@@ -110,6 +110,9 @@ async function contextMenu(page: Page, tab: string, action: string) {
 describe('the shell', () => {
   it('sends a signed-out user to login and back to the page asked for', async () => {
     const { context, page } = await newPage(browser);
+    // Any address, even one no screen takes, is kept for after signing in.
+    await page.goto(`${baseUrl()}/no/such/page`);
+    await page.waitForURL(/\/login\?redirect=%2Fno%2Fsuch%2Fpage$/);
     await page.goto(`${baseUrl()}/system/notice?from=e2e`);
     await page.waitForURL(/\/login\?redirect=%2Fsystem%2Fnotice%3Ffrom%3De2e$/);
     await page.waitForFunction(() => document.title.startsWith('登录 - '));
