@@ -74,10 +74,12 @@ export function screenRoutes(
 export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
   const keptAlive = options.keptAlive ?? new Set<string>();
   const layoutChildren = screenRoutes(options.screens ?? [], keptAlive);
+  // The pages outside the layout but the login form: they draw PrimeReact components, so they
+  // wait for the whole theme (the login form draws with its cut) beside their code.
   const publicPage = (path: string, title: string, load: LazyScreen): RouteObject => ({
     path,
     handle: { title } satisfies RouteHandle,
-    lazy: lazyComponent(load),
+    lazy: lazyComponent(() => withWholeTheme(load)),
   });
   const isOpenKeptAlive = (pathname: string) => keptAlive.has(pathname) && hasOpenTab(pathname);
   const loggedIn = options.loggedIn ?? isLoggedIn;
@@ -105,14 +107,17 @@ export function createAppRoutes(options: AppRoutesOptions = {}): RouteObject[] {
         publicPage(
           PUBLIC_PATHS.notFound,
           shell.routeTitles.notFound,
-          // The login page draws with its cut of the theme; every other page needs all of it.
-          () => withWholeTheme(() => import('@/features/system/not-found-page')),
+          () => import('@/features/system/not-found-page'),
         ),
-        publicPage(PUBLIC_PATHS.unauthorized, shell.routeTitles.unauthorized, () =>
-          withWholeTheme(() => import('@/features/system/unauthorized-page')),
+        publicPage(
+          PUBLIC_PATHS.unauthorized,
+          shell.routeTitles.unauthorized,
+          () => import('@/features/system/unauthorized-page'),
         ),
-        publicPage(PUBLIC_PATHS.noPermission, shell.routeTitles.noPermission, () =>
-          withWholeTheme(() => import('@/features/system/no-permission-page')),
+        publicPage(
+          PUBLIC_PATHS.noPermission,
+          shell.routeTitles.noPermission,
+          () => import('@/features/system/no-permission-page'),
         ),
         {
           id: LAYOUT_ROUTE_ID,
