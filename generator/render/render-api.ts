@@ -5,7 +5,7 @@
  * src/lib/request) — its relative mutator import is then already right for generated/ — and the
  * files are read back for the in-memory pipeline.
  */
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { listFiles } from '../list-files';
@@ -16,20 +16,49 @@ export const MUTATOR_PATH = 'src/lib/request/index.ts';
 
 /**
  * What orval reads of the mutator (@orval/core's generateMutator): whether it exports ErrorType
- * and BodyType, and `request`'s parameters — from its declaration to the parenthesis closing the
- * first one opened. A file whose `request` is not so declared counts whole.
+ * and BodyType, and `request`'s declaration up to the parenthesis closing its parameters.
+ * `declaration` is undefined when `request` is not so declared.
  */
-export function mutatorSignature(text: string): string {
+function readMutator(text: string): { types: string; declaration?: string; code: string } {
   const code = text.replaceAll(/\/\/.*|\/\*[\s\S]*?\*\//g, ''); // orval's own comment removal
-  const types = ['ErrorType', 'BodyType'].map(
-    (name) => code.includes(`export type ${name}`) || code.includes(`export interface ${name}`),
-  );
+  const types = ['ErrorType', 'BodyType']
+    .filter(
+      (name) => code.includes(`export type ${name}`) || code.includes(`export interface ${name}`),
+    )
+    .join();
   const start = code.search(/^export (async )?function request\b/m);
   for (let end = start, depth = 0; start >= 0 && end < code.length; end += 1) {
     depth += code[end] === '(' ? 1 : code[end] === ')' ? -1 : 0;
-    if (code[end] === ')' && depth === 0) return `${types.join()} ${code.slice(start, end + 1)}`;
+    if (code[end] === ')' && depth === 0)
+      return { types, declaration: code.slice(start, end + 1), code };
   }
-  return code;
+  return { types, code };
+}
+
+/**
+ * The mutator as far as orval's output depends on it; a file whose `request` is not declared as
+ * readMutator expects counts whole.
+ */
+export function mutatorSignature(text: string): string {
+  const { types, declaration, code } = readMutator(text);
+  return declaration ? `${types} ${declaration}` : code;
+}
+
+/**
+ * A stand-in for the mutator holding only what orval reads of it: orval bundles the mutator
+ * with everything it imports and parses the bundle to count `request`'s parameters — a second
+ * of every run for ours, which imports the session and the toasts. Undefined when the mutator
+ * is not declared as readMutator expects (orval then reads the real one).
+ */
+export function mutatorStandIn(text: string): string | undefined {
+  const { types, declaration } = readMutator(text);
+  if (!declaration) return undefined;
+  const typeLines = types
+    .split(',')
+    .filter(Boolean)
+    .map((name) => `export type ${name}<T> = T;\n`)
+    .join('');
+  return `${typeLines}${declaration} {}\n`;
 }
 
 /** The REST mutator of an imported source's hooks (src/lib/rest-source/mutator.ts). */
@@ -108,9 +137,13 @@ export async function renderApi(
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'admin-orval-'));
   try {
     await writeFile(path.join(workDir, 'openapi.json'), JSON.stringify(document));
-    // Orval bundles the mutator (with its imports) to learn its arity, and writes its import
-    // relative to the output: a symlinked src/ serves both, with the repo-relative path.
-    await symlink(path.join(rootDir, 'src'), path.join(workDir, 'src'), 'dir');
+    // Orval reads the mutator to learn its arity, and writes its import relative to the output:
+    // the stand-in at the mutator's repo-relative path serves both (else a symlinked src/).
+    const standIn = mutatorStandIn(await readFile(path.join(rootDir, target.mutatorPath), 'utf8'));
+    if (standIn) {
+      await mkdir(path.dirname(path.join(workDir, target.mutatorPath)), { recursive: true });
+      await writeFile(path.join(workDir, target.mutatorPath), standIn);
+    } else await symlink(path.join(rootDir, 'src'), path.join(workDir, 'src'), 'dir');
     await withoutStdout(() =>
       generate(orvalOptions(workDir, target), workDir, { projectName: 'admin' }),
     );

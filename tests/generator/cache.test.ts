@@ -12,7 +12,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { generate, type GenerateOptions } from '../../generator';
 import { upToDate } from '../../generator/cache';
 import { contractForTools } from '../../generator/render/contract-for-tools';
-import { mutatorSignature } from '../../generator/render/render-api';
+import { mutatorSignature, mutatorStandIn } from '../../generator/render/render-api';
 import { loadContract } from '../../generator/parse/load-contract';
 import { listFiles } from '../../generator/list-files';
 import { copyFixture, REPO, runCli } from './helpers';
@@ -333,5 +333,23 @@ describe('what the steps read', () => {
     expect(mutatorSignature(arrow)).not.toBe(
       mutatorSignature(body(arrow).replace('// the body, edited', 'void 0;')),
     );
+  });
+
+  it('gives orval a stand-in for the mutator with its signature and types and nothing it imports', async () => {
+    const mutator = await readFile(path.join(REPO, 'src/lib/request/index.ts'), 'utf8');
+    const standIn = mutatorStandIn(mutator) ?? '';
+    expect(standIn).toContain(
+      'export async function request<T>(config: RequestConfig, options?: RequestOptions) {}',
+    );
+    expect(standIn).toContain('export type ErrorType<T> = T;');
+    expect(standIn).toContain('export type BodyType<T> = T;');
+    expect(standIn).not.toContain('import');
+    expect(mutatorSignature(standIn)).toBe(mutatorSignature(mutator));
+    // Declared another way, orval reads the real file.
+    expect(
+      mutatorStandIn(
+        mutator.replace('export async function request', 'export const request = async function'),
+      ),
+    ).toBeUndefined();
   });
 });
