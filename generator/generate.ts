@@ -20,6 +20,7 @@ import {
 import { listOperations } from './parse/operations';
 import { shownPath, type ValuePath } from './parse/source-lines';
 import {
+  BACKEND_API,
   mutatorSignature,
   renderApi,
   SOURCE_MUTATOR_PATH,
@@ -30,6 +31,7 @@ import { renderOpenApiJson } from './render/render-openapi';
 import { renderPermissions } from './render/render-permissions';
 import { TEMPLATE_NAMES, renderTemplates, type Templates } from './render/render-templates';
 import { renderTypes } from './render/render-types';
+import { modelFolderOf, schemaFiles } from './render/schema-imports';
 import { loadSources } from './sources/load-sources';
 import {
   renderSources,
@@ -153,7 +155,7 @@ async function renderAll(
     }),
   ).then((files) => format(files.flat()));
   const [api, types, templates, ownTypes] = await Promise.all([
-    cache.files('orval', [contract], () => renderApi(forTools.document, rootDir)).then(format),
+    cache.files('orval', [contract], () => renderApi(forTools.document, rootDir)),
     cache
       .files('openapi-typescript', [contract], async () => [await renderTypes(forTools.document)])
       .then(format),
@@ -161,13 +163,15 @@ async function renderAll(
     sourceTypes,
   ]);
   const sourceScreens = sources.flatMap((source) => source.modules.map(sourceScreen));
+  const schemas = schemaFiles(api, modelFolderOf(BACKEND_API.folder));
   const made = await format([
+    ...api,
     renderOpenApiJson(document),
     renderPermissions(rights),
-    ...renderTemplates(modules, templates, sourceScreens),
+    ...renderTemplates(modules, templates, schemas, sourceScreens),
     ...(sources.length > 0 ? renderSources(sources, templates) : []),
   ]);
-  return [...api, ...types, ...ownTypes, ...made].sort((a, b) =>
+  return [...types, ...ownTypes, ...made].sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
   );
 }

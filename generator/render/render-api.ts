@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { listFiles } from '../list-files';
+import { modelFolderOf } from './schema-imports';
 import type { GeneratedFile, OpenApiDocument } from '../types';
 
 /** The mutator, relative to the repo root. */
@@ -86,6 +87,9 @@ function orvalOptions(workDir: string, target: ApiTarget) {
       target: path.join(workDir, 'generated', target.folder, 'api.ts'),
       ...(target.baseUrl ? { baseUrl: target.baseUrl } : {}),
       mode: 'tags-split' as const,
+      // One file per schema, each imported from its own file (see ./schema-imports.ts).
+      schemas: path.join(workDir, 'generated', modelFolderOf(target.folder)),
+      indexFiles: false,
       client: 'react-query' as const,
       // Formatting is ours (repo prettier config), so orval's must stay off.
       prettier: false,
@@ -126,7 +130,7 @@ async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
  *
  * @example
  * const files = await renderApi(document, process.cwd());
- * files.map((f) => f.path); // ['api/adminnotice/adminnotice.ts', 'api/api.schemas.ts', …]
+ * files.map((f) => f.path); // ['api/adminnotice/adminnotice.ts', 'api/model/adminNotice.ts', …]
  */
 export async function renderApi(
   document: OpenApiDocument,

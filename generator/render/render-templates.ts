@@ -134,7 +134,18 @@ function makeModuleView(module: ModuleModel) {
   };
 }
 
-function renderModule(module: ModuleModel, templates: Templates): GeneratedFile {
+/** Where a module's record type is: orval's schema file of it (./schema-imports.ts). */
+function entityImport(module: ModuleModel, schemas: ReadonlyMap<string, string>): string {
+  const file = schemas.get(module.entity);
+  if (!file) throw new Error(`tag ${module.tag}: orval wrote no schema file for ${module.entity}`);
+  return `@generated/${file}`;
+}
+
+function renderModule(
+  module: ModuleModel,
+  templates: Templates,
+  schemas: ReadonlyMap<string, string>,
+): GeneratedFile {
   const view = moduleView(module);
   const calls = module.operations.map(apiCall);
   const queryKeys = module.operations
@@ -149,6 +160,7 @@ function renderModule(module: ModuleModel, templates: Templates): GeneratedFile 
   ];
   const data = {
     ...view,
+    literal: { ...view.literal, ...literals({ entityImport: entityImport(module, schemas) }) },
     code: { ...view.code, imports: [...new Set(imports)].sort(byCodeUnits), queryKeys, calls },
   };
   return { path: module.names.moduleFile, content: render(templates, 'module.ts.ejs', data) };
@@ -214,17 +226,18 @@ function renderScreens(
  * supplies one), the rest of its module is generated all the same.
  *
  * @example
- * renderTemplates(modules, templates).map((f) => f.path);
+ * renderTemplates(modules, templates, schemaFiles(apiFiles, 'api/model')).map((f) => f.path);
  * // ['modules/notice.ts', 'pages/notice/notice-page.tsx', 'mocks/notice.ts', 'mocks/index.ts', 'screens.ts']
  */
 export function renderTemplates(
   modules: ModuleModel[],
   templates: Templates,
+  schemas: ReadonlyMap<string, string>,
   moreScreens: readonly ScreenView[] = [],
 ): GeneratedFile[] {
   return [
     ...modules.flatMap((m) => [
-      renderModule(m, templates),
+      renderModule(m, templates, schemas),
       ...(m.handWritten ? [] : [renderPage(m, templates)]),
       renderMock(m, templates),
     ]),

@@ -3,7 +3,7 @@
  * header, their sub-menus in the sidebar, every address a route target (an address that is
  * not one is shown as plain text and never becomes a link).
  */
-import type { UserMenu } from '@generated/api/api.schemas';
+import type { UserMenu } from '@generated/api/model/userMenu';
 import { appPath } from '@/lib/app-path';
 import { keywordMatches, type PinyinMatch } from './pinyin-search';
 

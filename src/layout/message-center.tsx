@@ -5,7 +5,7 @@ import { Sidebar } from 'primereact/sidebar';
 import { Paginator } from 'primereact/paginator';
 import { Badge } from 'primereact/badge';
 import { useMessageRead } from '@generated/api/message/message';
-import type { MessageReadBodyId } from '@generated/api/api.schemas';
+import type { MessageReadBodyId } from '@generated/api/model/messageReadBodyId';
 import { formatTime } from '@/lib/format';
 import { shell } from '@/locale/shell';
 import {

@@ -12,7 +12,7 @@ import {
   messageList,
 } from '@generated/api/message/message';
 import { sessionGetsystemsetting } from '@generated/api/session/session';
-import { MessageListTmStatus } from '@generated/api/api.schemas';
+import { MessageListTmStatus } from '@generated/api/model/messageListTmStatus';
 
 export const UNREAD_STATUS = MessageListTmStatus.NUMBER_2;
 /** Spec section 9: the message list fetches 100. */

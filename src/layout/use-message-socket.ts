@@ -15,7 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify } from '@/lib/notify';
 import { getUsername } from '@/lib/session';
 import { shell } from '@/locale/shell';
-import type { Message } from '@generated/api/api.schemas';
+import type { Message } from '@generated/api/model/message';
 import { shellKeys, socketStatusQuery } from './shell-api';
 
 export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {

@@ -17,26 +17,41 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  AdmindepartmentAdd200,
-  AdmindepartmentAddBody,
-  AdmindepartmentEdit200,
-  AdmindepartmentEditBody,
-  AdmindepartmentGetdeptreebyuserid200,
-  AdmindepartmentGetjobdepid200,
-  AdmindepartmentGettreedep200,
-  AdmindepartmentGettreedepkeyval200,
-  AdmindepartmentInfo200,
-  AdmindepartmentList200,
-  AdmindepartmentListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  JobDepartmentLink,
-  JobIdBody,
-  StatusBody,
-  UpdateFieldBody,
-} from '../api.schemas';
+import type { AdmindepartmentAdd200 } from '../model/admindepartmentAdd200';
+
+import type { AdmindepartmentAddBody } from '../model/admindepartmentAddBody';
+
+import type { AdmindepartmentEdit200 } from '../model/admindepartmentEdit200';
+
+import type { AdmindepartmentEditBody } from '../model/admindepartmentEditBody';
+
+import type { AdmindepartmentGetdeptreebyuserid200 } from '../model/admindepartmentGetdeptreebyuserid200';
+
+import type { AdmindepartmentGetjobdepid200 } from '../model/admindepartmentGetjobdepid200';
+
+import type { AdmindepartmentGettreedep200 } from '../model/admindepartmentGettreedep200';
+
+import type { AdmindepartmentGettreedepkeyval200 } from '../model/admindepartmentGettreedepkeyval200';
+
+import type { AdmindepartmentInfo200 } from '../model/admindepartmentInfo200';
+
+import type { AdmindepartmentList200 } from '../model/admindepartmentList200';
+
+import type { AdmindepartmentListParams } from '../model/admindepartmentListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { JobDepartmentLink } from '../model/jobDepartmentLink';
+
+import type { JobIdBody } from '../model/jobIdBody';
+
+import type { StatusBody } from '../model/statusBody';
+
+import type { UpdateFieldBody } from '../model/updateFieldBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

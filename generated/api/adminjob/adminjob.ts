@@ -17,17 +17,23 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  AdminJob,
-  AdminjobEditBody,
-  AdminjobInfo200,
-  AdminjobList200,
-  AdminjobListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  StatusBody,
-} from '../api.schemas';
+import type { AdminJob } from '../model/adminJob';
+
+import type { AdminjobEditBody } from '../model/adminjobEditBody';
+
+import type { AdminjobInfo200 } from '../model/adminjobInfo200';
+
+import type { AdminjobList200 } from '../model/adminjobList200';
+
+import type { AdminjobListParams } from '../model/adminjobListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { StatusBody } from '../model/statusBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,14 +17,17 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  AdminlogInfo200,
-  AdminlogList200,
-  AdminlogListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-} from '../api.schemas';
+import type { AdminlogInfo200 } from '../model/adminlogInfo200';
+
+import type { AdminlogList200 } from '../model/adminlogList200';
+
+import type { AdminlogListParams } from '../model/adminlogListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,25 +17,39 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  AdminmenuAdd200,
-  AdminmenuAddBody,
-  AdminmenuEdit200,
-  AdminmenuEditBody,
-  AdminmenuGetrolemenuid200,
-  AdminmenuGettreemenu200,
-  AdminmenuGetusermenu200,
-  AdminmenuInfo200,
-  AdminmenuList200,
-  AdminmenuListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  RoleMenuLink,
-  RoleMenuQuery,
-  StatusBody,
-  UpdateFieldBody,
-} from '../api.schemas';
+import type { AdminmenuAdd200 } from '../model/adminmenuAdd200';
+
+import type { AdminmenuAddBody } from '../model/adminmenuAddBody';
+
+import type { AdminmenuEdit200 } from '../model/adminmenuEdit200';
+
+import type { AdminmenuEditBody } from '../model/adminmenuEditBody';
+
+import type { AdminmenuGetrolemenuid200 } from '../model/adminmenuGetrolemenuid200';
+
+import type { AdminmenuGettreemenu200 } from '../model/adminmenuGettreemenu200';
+
+import type { AdminmenuGetusermenu200 } from '../model/adminmenuGetusermenu200';
+
+import type { AdminmenuInfo200 } from '../model/adminmenuInfo200';
+
+import type { AdminmenuList200 } from '../model/adminmenuList200';
+
+import type { AdminmenuListParams } from '../model/adminmenuListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { RoleMenuLink } from '../model/roleMenuLink';
+
+import type { RoleMenuQuery } from '../model/roleMenuQuery';
+
+import type { StatusBody } from '../model/statusBody';
+
+import type { UpdateFieldBody } from '../model/updateFieldBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

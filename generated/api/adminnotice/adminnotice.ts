@@ -17,22 +17,33 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  AdminnoticeAdd200,
-  AdminnoticeAddBody,
-  AdminnoticeEdit200,
-  AdminnoticeEditBody,
-  AdminnoticeInfo200,
-  AdminnoticeList200,
-  AdminnoticeListParams,
-  AdminnoticeRecycle200,
-  AdminnoticeRecycleParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  StatusBody,
-  UpdateFieldBody,
-} from '../api.schemas';
+import type { AdminnoticeAdd200 } from '../model/adminnoticeAdd200';
+
+import type { AdminnoticeAddBody } from '../model/adminnoticeAddBody';
+
+import type { AdminnoticeEdit200 } from '../model/adminnoticeEdit200';
+
+import type { AdminnoticeEditBody } from '../model/adminnoticeEditBody';
+
+import type { AdminnoticeInfo200 } from '../model/adminnoticeInfo200';
+
+import type { AdminnoticeList200 } from '../model/adminnoticeList200';
+
+import type { AdminnoticeListParams } from '../model/adminnoticeListParams';
+
+import type { AdminnoticeRecycle200 } from '../model/adminnoticeRecycle200';
+
+import type { AdminnoticeRecycleParams } from '../model/adminnoticeRecycleParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { StatusBody } from '../model/statusBody';
+
+import type { UpdateFieldBody } from '../model/updateFieldBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,21 +17,31 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  AdminRole,
-  AdminroleEditBody,
-  AdminroleGetroleauth200,
-  AdminroleInfo200,
-  AdminroleList200,
-  AdminroleListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  RoleAuthLink,
-  RoleIdBody,
-  StatusBody,
-  UpdateFieldBody,
-} from '../api.schemas';
+import type { AdminRole } from '../model/adminRole';
+
+import type { AdminroleEditBody } from '../model/adminroleEditBody';
+
+import type { AdminroleGetroleauth200 } from '../model/adminroleGetroleauth200';
+
+import type { AdminroleInfo200 } from '../model/adminroleInfo200';
+
+import type { AdminroleList200 } from '../model/adminroleList200';
+
+import type { AdminroleListParams } from '../model/adminroleListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { RoleAuthLink } from '../model/roleAuthLink';
+
+import type { RoleIdBody } from '../model/roleIdBody';
+
+import type { StatusBody } from '../model/statusBody';
+
+import type { UpdateFieldBody } from '../model/updateFieldBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

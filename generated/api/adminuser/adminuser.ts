@@ -17,23 +17,35 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  AdminUserKeyValBody,
-  AdminuserAdd200,
-  AdminuserAddBody,
-  AdminuserEdit200,
-  AdminuserEditBody,
-  AdminuserGetkeyval200,
-  AdminuserInfo200,
-  AdminuserList200,
-  AdminuserListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdBody,
-  IdObjectBody,
-  PasswordForm,
-  StatusBody,
-} from '../api.schemas';
+import type { AdminUserKeyValBody } from '../model/adminUserKeyValBody';
+
+import type { AdminuserAdd200 } from '../model/adminuserAdd200';
+
+import type { AdminuserAddBody } from '../model/adminuserAddBody';
+
+import type { AdminuserEdit200 } from '../model/adminuserEdit200';
+
+import type { AdminuserEditBody } from '../model/adminuserEditBody';
+
+import type { AdminuserGetkeyval200 } from '../model/adminuserGetkeyval200';
+
+import type { AdminuserInfo200 } from '../model/adminuserInfo200';
+
+import type { AdminuserList200 } from '../model/adminuserList200';
+
+import type { AdminuserListParams } from '../model/adminuserListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdBody } from '../model/idBody';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { PasswordForm } from '../model/passwordForm';
+
+import type { StatusBody } from '../model/statusBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

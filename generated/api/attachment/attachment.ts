@@ -17,17 +17,23 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  AttachmentAdd200,
-  AttachmentAddBody,
-  AttachmentEdit200,
-  AttachmentEditBody,
-  AttachmentIdList,
-  AttachmentList200,
-  AttachmentListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-} from '../api.schemas';
+import type { AttachmentAdd200 } from '../model/attachmentAdd200';
+
+import type { AttachmentAddBody } from '../model/attachmentAddBody';
+
+import type { AttachmentEdit200 } from '../model/attachmentEdit200';
+
+import type { AttachmentEditBody } from '../model/attachmentEditBody';
+
+import type { AttachmentIdList } from '../model/attachmentIdList';
+
+import type { AttachmentList200 } from '../model/attachmentList200';
+
+import type { AttachmentListParams } from '../model/attachmentListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

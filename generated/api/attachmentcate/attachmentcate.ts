@@ -17,14 +17,17 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  AttachmentCateBody,
-  AttachmentcateList200,
-  AttachmentcateListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdBody,
-} from '../api.schemas';
+import type { AttachmentCateBody } from '../model/attachmentCateBody';
+
+import type { AttachmentcateList200 } from '../model/attachmentcateList200';
+
+import type { AttachmentcateListParams } from '../model/attachmentcateListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdBody } from '../model/idBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,16 +17,21 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  Authority,
-  AuthorityEditBody,
-  AuthorityInfo200,
-  AuthorityList200,
-  AuthorityListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-} from '../api.schemas';
+import type { Authority } from '../model/authority';
+
+import type { AuthorityEditBody } from '../model/authorityEditBody';
+
+import type { AuthorityInfo200 } from '../model/authorityInfo200';
+
+import type { AuthorityList200 } from '../model/authorityList200';
+
+import type { AuthorityListParams } from '../model/authorityListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,25 +17,39 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  CashBody,
-  DatadicttreeAdd200,
-  DatadicttreeAddBody,
-  DatadicttreeEdit200,
-  DatadicttreeEditBody,
-  DatadicttreeGetkeyval200,
-  DatadicttreeGetlistkeyVal200,
-  DatadicttreeGettopdictkeyVal200,
-  DatadicttreeInfo200,
-  DatadicttreeList200,
-  DatadicttreeListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  StatusBody,
-  TopCodeBody,
-  UpdateFieldBody,
-} from '../api.schemas';
+import type { CashBody } from '../model/cashBody';
+
+import type { DatadicttreeAdd200 } from '../model/datadicttreeAdd200';
+
+import type { DatadicttreeAddBody } from '../model/datadicttreeAddBody';
+
+import type { DatadicttreeEdit200 } from '../model/datadicttreeEdit200';
+
+import type { DatadicttreeEditBody } from '../model/datadicttreeEditBody';
+
+import type { DatadicttreeGetkeyval200 } from '../model/datadicttreeGetkeyval200';
+
+import type { DatadicttreeGetlistkeyVal200 } from '../model/datadicttreeGetlistkeyVal200';
+
+import type { DatadicttreeGettopdictkeyVal200 } from '../model/datadicttreeGettopdictkeyVal200';
+
+import type { DatadicttreeInfo200 } from '../model/datadicttreeInfo200';
+
+import type { DatadicttreeList200 } from '../model/datadicttreeList200';
+
+import type { DatadicttreeListParams } from '../model/datadicttreeListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { StatusBody } from '../model/statusBody';
+
+import type { TopCodeBody } from '../model/topCodeBody';
+
+import type { UpdateFieldBody } from '../model/updateFieldBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,17 +17,23 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  DesignerModule,
-  DesignermoduleEditBody,
-  DesignermoduleInfo200,
-  DesignermoduleList200,
-  DesignermoduleListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  StatusBody,
-} from '../api.schemas';
+import type { DesignerModule } from '../model/designerModule';
+
+import type { DesignermoduleEditBody } from '../model/designermoduleEditBody';
+
+import type { DesignermoduleInfo200 } from '../model/designermoduleInfo200';
+
+import type { DesignermoduleList200 } from '../model/designermoduleList200';
+
+import type { DesignermoduleListParams } from '../model/designermoduleListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { StatusBody } from '../model/statusBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

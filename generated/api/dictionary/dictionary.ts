@@ -17,24 +17,37 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  CashBody,
-  DictionaryAdd200,
-  DictionaryAddBody,
-  DictionaryEdit200,
-  DictionaryEditBody,
-  DictionaryGetkeyval200,
-  DictionaryGetparentdickeyVal200,
-  DictionaryInfo200,
-  DictionaryKeyValBody,
-  DictionaryList200,
-  DictionaryListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  StatusBody,
-  UpdateFieldBody,
-} from '../api.schemas';
+import type { CashBody } from '../model/cashBody';
+
+import type { DictionaryAdd200 } from '../model/dictionaryAdd200';
+
+import type { DictionaryAddBody } from '../model/dictionaryAddBody';
+
+import type { DictionaryEdit200 } from '../model/dictionaryEdit200';
+
+import type { DictionaryEditBody } from '../model/dictionaryEditBody';
+
+import type { DictionaryGetkeyval200 } from '../model/dictionaryGetkeyval200';
+
+import type { DictionaryGetparentdickeyVal200 } from '../model/dictionaryGetparentdickeyVal200';
+
+import type { DictionaryInfo200 } from '../model/dictionaryInfo200';
+
+import type { DictionaryKeyValBody } from '../model/dictionaryKeyValBody';
+
+import type { DictionaryList200 } from '../model/dictionaryList200';
+
+import type { DictionaryListParams } from '../model/dictionaryListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { StatusBody } from '../model/statusBody';
+
+import type { UpdateFieldBody } from '../model/updateFieldBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,19 +17,27 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  District,
-  DistrictEditBody,
-  DistrictGettree200,
-  DistrictInfo200,
-  DistrictList200,
-  DistrictListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  StatusBody,
-  UpdateFieldBody,
-} from '../api.schemas';
+import type { District } from '../model/district';
+
+import type { DistrictEditBody } from '../model/districtEditBody';
+
+import type { DistrictGettree200 } from '../model/districtGettree200';
+
+import type { DistrictInfo200 } from '../model/districtInfo200';
+
+import type { DistrictList200 } from '../model/districtList200';
+
+import type { DistrictListParams } from '../model/districtListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { StatusBody } from '../model/statusBody';
+
+import type { UpdateFieldBody } from '../model/updateFieldBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

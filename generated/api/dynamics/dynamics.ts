@@ -17,17 +17,23 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  Dynamics,
-  DynamicsEditBody,
-  DynamicsInfo200,
-  DynamicsList200,
-  DynamicsListParams,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  StatusBody,
-} from '../api.schemas';
+import type { Dynamics } from '../model/dynamics';
+
+import type { DynamicsEditBody } from '../model/dynamicsEditBody';
+
+import type { DynamicsInfo200 } from '../model/dynamicsInfo200';
+
+import type { DynamicsList200 } from '../model/dynamicsList200';
+
+import type { DynamicsListParams } from '../model/dynamicsListParams';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { StatusBody } from '../model/statusBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,19 +17,27 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  EmptyEnvelope,
-  FieldArrByModuleBody,
-  FieldEditBody,
-  FieldGetfieldarrbymodule200,
-  FieldInfo200,
-  FieldList200,
-  FieldListParams,
-  HttpError4xxResponse,
-  IdObjectBody,
-  ModuleField,
-  UpdateFieldBody,
-} from '../api.schemas';
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { FieldArrByModuleBody } from '../model/fieldArrByModuleBody';
+
+import type { FieldEditBody } from '../model/fieldEditBody';
+
+import type { FieldGetfieldarrbymodule200 } from '../model/fieldGetfieldarrbymodule200';
+
+import type { FieldInfo200 } from '../model/fieldInfo200';
+
+import type { FieldList200 } from '../model/fieldList200';
+
+import type { FieldListParams } from '../model/fieldListParams';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { ModuleField } from '../model/moduleField';
+
+import type { UpdateFieldBody } from '../model/updateFieldBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

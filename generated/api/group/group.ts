@@ -17,22 +17,33 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  CashBody,
-  EmptyEnvelope,
-  GroupAdd200,
-  GroupAddBody,
-  GroupCodeBody,
-  GroupEdit200,
-  GroupEditBody,
-  GroupGetgroupdata200,
-  GroupInfo200,
-  GroupList200,
-  GroupListParams,
-  GroupSettingBody,
-  HttpError4xxResponse,
-  IdObjectBody,
-} from '../api.schemas';
+import type { CashBody } from '../model/cashBody';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { GroupAdd200 } from '../model/groupAdd200';
+
+import type { GroupAddBody } from '../model/groupAddBody';
+
+import type { GroupCodeBody } from '../model/groupCodeBody';
+
+import type { GroupEdit200 } from '../model/groupEdit200';
+
+import type { GroupEditBody } from '../model/groupEditBody';
+
+import type { GroupGetgroupdata200 } from '../model/groupGetgroupdata200';
+
+import type { GroupInfo200 } from '../model/groupInfo200';
+
+import type { GroupList200 } from '../model/groupList200';
+
+import type { GroupListParams } from '../model/groupListParams';
+
+import type { GroupSettingBody } from '../model/groupSettingBody';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

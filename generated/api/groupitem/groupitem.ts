@@ -17,19 +17,27 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  EmptyEnvelope,
-  GroupitemAdd200,
-  GroupitemAddBody,
-  GroupitemEdit200,
-  GroupitemEditBody,
-  GroupitemInfo200,
-  GroupitemList200,
-  GroupitemListParams,
-  HttpError4xxResponse,
-  IdObjectBody,
-  StatusBody,
-} from '../api.schemas';
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { GroupitemAdd200 } from '../model/groupitemAdd200';
+
+import type { GroupitemAddBody } from '../model/groupitemAddBody';
+
+import type { GroupitemEdit200 } from '../model/groupitemEdit200';
+
+import type { GroupitemEditBody } from '../model/groupitemEditBody';
+
+import type { GroupitemInfo200 } from '../model/groupitemInfo200';
+
+import type { GroupitemList200 } from '../model/groupitemList200';
+
+import type { GroupitemListParams } from '../model/groupitemListParams';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { StatusBody } from '../model/statusBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,20 +17,29 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdBody,
-  IdObjectBody,
-  InformationReport,
-  InformationreportingEditBody,
-  InformationreportingHistory200,
-  InformationreportingInfo200,
-  InformationreportingList200,
-  InformationreportingListParams,
-  InformationreportingMylist200,
-  InformationreportingMylistParams,
-} from '../api.schemas';
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdBody } from '../model/idBody';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { InformationReport } from '../model/informationReport';
+
+import type { InformationreportingEditBody } from '../model/informationreportingEditBody';
+
+import type { InformationreportingHistory200 } from '../model/informationreportingHistory200';
+
+import type { InformationreportingInfo200 } from '../model/informationreportingInfo200';
+
+import type { InformationreportingList200 } from '../model/informationreportingList200';
+
+import type { InformationreportingListParams } from '../model/informationreportingListParams';
+
+import type { InformationreportingMylist200 } from '../model/informationreportingMylist200';
+
+import type { InformationreportingMylistParams } from '../model/informationreportingMylistParams';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,17 +17,23 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  InformationreportingcategoryEditBody,
-  InformationreportingcategoryInfo200,
-  InformationreportingcategoryList200,
-  InformationreportingcategoryListParams,
-  ReportCategory,
-  StatusBody,
-} from '../api.schemas';
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { InformationreportingcategoryEditBody } from '../model/informationreportingcategoryEditBody';
+
+import type { InformationreportingcategoryInfo200 } from '../model/informationreportingcategoryInfo200';
+
+import type { InformationreportingcategoryList200 } from '../model/informationreportingcategoryList200';
+
+import type { InformationreportingcategoryListParams } from '../model/informationreportingcategoryListParams';
+
+import type { ReportCategory } from '../model/reportCategory';
+
+import type { StatusBody } from '../model/statusBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

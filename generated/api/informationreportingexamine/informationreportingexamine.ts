@@ -17,15 +17,19 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  InformationreportingexamineInfo200,
-  InformationreportingexamineList200,
-  InformationreportingexamineListParams,
-  ReportExamineBody,
-} from '../api.schemas';
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { InformationreportingexamineInfo200 } from '../model/informationreportingexamineInfo200';
+
+import type { InformationreportingexamineList200 } from '../model/informationreportingexamineList200';
+
+import type { InformationreportingexamineListParams } from '../model/informationreportingexamineListParams';
+
+import type { ReportExamineBody } from '../model/reportExamineBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

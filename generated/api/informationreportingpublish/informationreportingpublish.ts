@@ -17,17 +17,23 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdBody,
-  IdObjectBody,
-  InformationreportingpublishInfo200,
-  InformationreportingpublishList200,
-  InformationreportingpublishListParams,
-  InformationreportingpublishStatistic200,
-  InformationreportingpublishStatisticParams,
-} from '../api.schemas';
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdBody } from '../model/idBody';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { InformationreportingpublishInfo200 } from '../model/informationreportingpublishInfo200';
+
+import type { InformationreportingpublishList200 } from '../model/informationreportingpublishList200';
+
+import type { InformationreportingpublishListParams } from '../model/informationreportingpublishListParams';
+
+import type { InformationreportingpublishStatistic200 } from '../model/informationreportingpublishStatistic200';
+
+import type { InformationreportingpublishStatisticParams } from '../model/informationreportingpublishStatisticParams';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,20 +17,29 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  ImportEnvelope,
-  Member,
-  MemberEditBody,
-  MemberExportParams,
-  MemberImportBody,
-  MemberInfo200,
-  MemberList200,
-  MemberListParams,
-  StatusBody,
-} from '../api.schemas';
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { ImportEnvelope } from '../model/importEnvelope';
+
+import type { Member } from '../model/member';
+
+import type { MemberEditBody } from '../model/memberEditBody';
+
+import type { MemberExportParams } from '../model/memberExportParams';
+
+import type { MemberImportBody } from '../model/memberImportBody';
+
+import type { MemberInfo200 } from '../model/memberInfo200';
+
+import type { MemberList200 } from '../model/memberList200';
+
+import type { MemberListParams } from '../model/memberListParams';
+
+import type { StatusBody } from '../model/statusBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,23 +17,35 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdBody,
-  IdObjectBody,
-  MessageAdd200,
-  MessageAddBody,
-  MessageEdit200,
-  MessageEditBody,
-  MessageGetmesnoreadnum200,
-  MessageGetsocketstatus200,
-  MessageInfo200,
-  MessageList200,
-  MessageListParams,
-  MessageReadBody,
-  UpdateFieldBody,
-} from '../api.schemas';
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdBody } from '../model/idBody';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { MessageAdd200 } from '../model/messageAdd200';
+
+import type { MessageAddBody } from '../model/messageAddBody';
+
+import type { MessageEdit200 } from '../model/messageEdit200';
+
+import type { MessageEditBody } from '../model/messageEditBody';
+
+import type { MessageGetmesnoreadnum200 } from '../model/messageGetmesnoreadnum200';
+
+import type { MessageGetsocketstatus200 } from '../model/messageGetsocketstatus200';
+
+import type { MessageInfo200 } from '../model/messageInfo200';
+
+import type { MessageList200 } from '../model/messageList200';
+
+import type { MessageListParams } from '../model/messageListParams';
+
+import type { MessageReadBody } from '../model/messageReadBody';
+
+import type { UpdateFieldBody } from '../model/updateFieldBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

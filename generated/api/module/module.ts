@@ -17,26 +17,41 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  ImportEnvelope,
-  MethodGetkeyval200,
-  ModuleAdd200,
-  ModuleEdit200,
-  ModuleExportParams,
-  ModuleImportForm,
-  ModuleInfo200,
-  ModuleList200,
-  ModuleListParams,
-  ModuleMylist200,
-  ModuleMylistParams,
-  ModuleRecord,
-  ModuleRecycle200,
-  ModuleRecycleParams,
-  SpreadsheetFile,
-} from '../api.schemas';
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { ImportEnvelope } from '../model/importEnvelope';
+
+import type { MethodGetkeyval200 } from '../model/methodGetkeyval200';
+
+import type { ModuleAdd200 } from '../model/moduleAdd200';
+
+import type { ModuleEdit200 } from '../model/moduleEdit200';
+
+import type { ModuleExportParams } from '../model/moduleExportParams';
+
+import type { ModuleImportForm } from '../model/moduleImportForm';
+
+import type { ModuleInfo200 } from '../model/moduleInfo200';
+
+import type { ModuleList200 } from '../model/moduleList200';
+
+import type { ModuleListParams } from '../model/moduleListParams';
+
+import type { ModuleMylist200 } from '../model/moduleMylist200';
+
+import type { ModuleMylistParams } from '../model/moduleMylistParams';
+
+import type { ModuleRecord } from '../model/moduleRecord';
+
+import type { ModuleRecycle200 } from '../model/moduleRecycle200';
+
+import type { ModuleRecycleParams } from '../model/moduleRecycleParams';
+
+import type { SpreadsheetFile } from '../model/spreadsheetFile';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

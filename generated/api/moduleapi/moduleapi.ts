@@ -17,16 +17,21 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  DesignerApi,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdObjectBody,
-  ModuleapiEditBody,
-  ModuleapiInfo200,
-  ModuleapiList200,
-  ModuleapiListParams,
-} from '../api.schemas';
+import type { DesignerApi } from '../model/designerApi';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { ModuleapiEditBody } from '../model/moduleapiEditBody';
+
+import type { ModuleapiInfo200 } from '../model/moduleapiInfo200';
+
+import type { ModuleapiList200 } from '../model/moduleapiList200';
+
+import type { ModuleapiListParams } from '../model/moduleapiListParams';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

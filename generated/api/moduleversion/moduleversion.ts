@@ -17,17 +17,23 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdBody,
-  IdObjectBody,
-  ModuleVersion,
-  ModuleversionEditBody,
-  ModuleversionInfo200,
-  ModuleversionList200,
-  ModuleversionListParams,
-} from '../api.schemas';
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdBody } from '../model/idBody';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { ModuleVersion } from '../model/moduleVersion';
+
+import type { ModuleversionEditBody } from '../model/moduleversionEditBody';
+
+import type { ModuleversionInfo200 } from '../model/moduleversionInfo200';
+
+import type { ModuleversionList200 } from '../model/moduleversionList200';
+
+import type { ModuleversionListParams } from '../model/moduleversionListParams';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,21 +17,31 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  EmptyBody,
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  LoginBody,
-  SessionCaptcha200,
-  SessionCaptchaParams,
-  SessionGetsystemsetting200,
-  SessionGetuserauth200,
-  SessionLogin200,
-  SessionSsologin200,
-  SessionWechatauthlogin200,
-  SsoLoginBody,
-  WechatLoginBody,
-} from '../api.schemas';
+import type { EmptyBody } from '../model/emptyBody';
+
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { LoginBody } from '../model/loginBody';
+
+import type { SessionCaptcha200 } from '../model/sessionCaptcha200';
+
+import type { SessionCaptchaParams } from '../model/sessionCaptchaParams';
+
+import type { SessionGetsystemsetting200 } from '../model/sessionGetsystemsetting200';
+
+import type { SessionGetuserauth200 } from '../model/sessionGetuserauth200';
+
+import type { SessionLogin200 } from '../model/sessionLogin200';
+
+import type { SessionSsologin200 } from '../model/sessionSsologin200';
+
+import type { SessionWechatauthlogin200 } from '../model/sessionWechatauthlogin200';
+
+import type { SsoLoginBody } from '../model/ssoLoginBody';
+
+import type { WechatLoginBody } from '../model/wechatLoginBody';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,17 +17,23 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  EmptyEnvelope,
-  HttpError4xxResponse,
-  IdBody,
-  IdObjectBody,
-  SystemVersion,
-  SystemversionEditBody,
-  SystemversionInfo200,
-  SystemversionList200,
-  SystemversionListParams,
-} from '../api.schemas';
+import type { EmptyEnvelope } from '../model/emptyEnvelope';
+
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { IdBody } from '../model/idBody';
+
+import type { IdObjectBody } from '../model/idObjectBody';
+
+import type { SystemVersion } from '../model/systemVersion';
+
+import type { SystemversionEditBody } from '../model/systemversionEditBody';
+
+import type { SystemversionInfo200 } from '../model/systemversionInfo200';
+
+import type { SystemversionList200 } from '../model/systemversionList200';
+
+import type { SystemversionListParams } from '../model/systemversionListParams';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

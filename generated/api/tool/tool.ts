@@ -13,18 +13,25 @@ import type {
   UseMutationResult,
 } from '@tanstack/react-query';
 
-import type {
-  HttpError4xxResponse,
-  ImportFileForm,
-  ToolGetaliyunoss200,
-  ToolInportfile200,
-  ToolUploadfile200,
-  ToolUploadimg200,
-  ToolUploadmedia200,
-  ToolUploadslice200,
-  UploadForm,
-  UploadSliceForm,
-} from '../api.schemas';
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { ImportFileForm } from '../model/importFileForm';
+
+import type { ToolGetaliyunoss200 } from '../model/toolGetaliyunoss200';
+
+import type { ToolInportfile200 } from '../model/toolInportfile200';
+
+import type { ToolUploadfile200 } from '../model/toolUploadfile200';
+
+import type { ToolUploadimg200 } from '../model/toolUploadimg200';
+
+import type { ToolUploadmedia200 } from '../model/toolUploadmedia200';
+
+import type { ToolUploadslice200 } from '../model/toolUploadslice200';
+
+import type { UploadForm } from '../model/uploadForm';
+
+import type { UploadSliceForm } from '../model/uploadSliceForm';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -17,15 +17,19 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  HttpError4xxResponse,
-  UeditorAction200,
-  UeditorActionParams,
-  UeditorCatchImageBody,
-  UeditorConfig,
-  UeditorConfigParams,
-  UeditorUploadForm,
-} from '../api.schemas';
+import type { HttpError4xxResponse } from '../model/httpError4xxResponse';
+
+import type { UeditorAction200 } from '../model/ueditorAction200';
+
+import type { UeditorActionParams } from '../model/ueditorActionParams';
+
+import type { UeditorCatchImageBody } from '../model/ueditorCatchImageBody';
+
+import type { UeditorConfig } from '../model/ueditorConfig';
+
+import type { UeditorConfigParams } from '../model/ueditorConfigParams';
+
+import type { UeditorUploadForm } from '../model/ueditorUploadForm';
 
 import { request } from '../../../src/lib/request/index';
 import type { ErrorType, BodyType } from '../../../src/lib/request/index';

@@ -15,7 +15,8 @@ import { InputText } from 'primereact/inputtext';
 import { Dropdown } from 'primereact/dropdown';
 import { Paginator } from 'primereact/paginator';
 import { confirmDialog } from 'primereact/confirmdialog';
-import type { Attachment, AttachmentCate } from '@generated/api/api.schemas';
+import type { Attachment } from '@generated/api/model/attachment';
+import type { AttachmentCate } from '@generated/api/model/attachmentCate';
 import {
   getAttachmentListQueryKey,
   useAttachmentDelete,

@@ -11,7 +11,7 @@ import { Dialog } from 'primereact/dialog';
 import { TreeSelect } from 'primereact/treeselect';
 import type { TreeNode } from 'primereact/treenode';
 import { Button } from 'primereact/button';
-import type { AttachmentCate } from '@generated/api/api.schemas';
+import type { AttachmentCate } from '@generated/api/model/attachmentCate';
 import {
   useAttachmentcateAdd,
   useAttachmentcateEdit,

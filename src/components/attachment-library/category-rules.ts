@@ -3,7 +3,7 @@
  * a category that has a parent cannot receive children. The server refuses it too; the client
  * offers no add-child action on such a category.
  */
-import type { AttachmentCate } from '@generated/api/api.schemas';
+import type { AttachmentCate } from '@generated/api/model/attachmentCate';
 
 /** The root the tree shows above the first-level categories. */
 export const ROOT_CATEGORY_ID = 0;

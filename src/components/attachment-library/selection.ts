@@ -4,7 +4,7 @@
  * limit is refused with 'at most {n} images can be chosen' (spec section 5).
  */
 import type { AttachmentValue } from '@/core/attachment';
-import type { Attachment } from '@generated/api/api.schemas';
+import type { Attachment } from '@generated/api/model/attachment';
 import { attachment as t } from '@/locale/attachment';
 
 export type LibraryKind = 'image' | 'file';

@@ -15,7 +15,8 @@ import {
   sessionSsologin,
   sessionWechatauthlogin,
 } from '@generated/api/session/session';
-import type { Captcha, LoginResult } from '@generated/api/api.schemas';
+import type { Captcha } from '@generated/api/model/captcha';
+import type { LoginResult } from '@generated/api/model/loginResult';
 import { SystemBrand } from '@/layout/system-brand';
 import { getSystemSettings, startSession } from '@/lib/session';
 import { notify } from '@/lib/notify';

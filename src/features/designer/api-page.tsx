@@ -27,7 +27,8 @@ import {
   moduleapiEdit,
   moduleapiList,
 } from '@generated/api/moduleapi/moduleapi';
-import type { DesignerApi, DesignerApiApiAction } from '@generated/api/api.schemas';
+import type { DesignerApi } from '@generated/api/model/designerApi';
+import type { DesignerApiApiAction } from '@generated/api/model/designerApiApiAction';
 import { callShape, fieldOfRow, sampleValue, sortedRows, storedRows } from './designer-fields';
 import './designer.css';
 

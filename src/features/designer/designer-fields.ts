@@ -16,7 +16,7 @@ import {
 import { FIELD_NAME_MAX, fieldNameProblem } from '@/core/field-name';
 import type { DesignedField } from './module-fragment';
 import { designer as t } from '@/locale/designer';
-import type { ModuleField } from '@generated/api/api.schemas';
+import type { ModuleField } from '@generated/api/model/moduleField';
 import { isRecord } from '@/core/guards';
 
 export { CONTROL_TYPES };

@@ -9,7 +9,7 @@ import { CrudPage, type RowActionDefinition } from '@/components/crud';
 import { notify } from '@/lib/notify';
 import { designer as t } from '@/locale/designer';
 import { designerModuleModule } from '@generated/modules/designer-module';
-import type { DesignerModule } from '@generated/api/api.schemas';
+import type { DesignerModule } from '@generated/api/model/designerModule';
 import './designer.css';
 
 export default function ModulePage() {

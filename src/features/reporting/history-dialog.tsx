@@ -12,7 +12,7 @@ import { formatTime } from '@/lib/format';
 import { common } from '@/locale/common';
 import { reporting as t } from '@/locale/reporting';
 import { informationreportingHistory } from '@generated/api/informationreporting/informationreporting';
-import type { ReportHistory } from '@generated/api/api.schemas';
+import type { ReportHistory } from '@generated/api/model/reportHistory';
 
 const ACTION_SEVERITY: Record<ReportHistoryAction, 'success' | 'info' | 'warning' | 'danger'> = {
   submit: 'info',

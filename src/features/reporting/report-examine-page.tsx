@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CrudPage, type RowActionDefinition } from '@/components/crud';
-import type { ReportExamine } from '@generated/api/api.schemas';
+import type { ReportExamine } from '@generated/api/model/reportExamine';
 import { EXAMINE_STATUS } from '@/core/report-workflow';
 import { reporting as t } from '@/locale/reporting';
 import { informationreportingexamineExamine } from '@generated/api/informationreportingexamine/informationreportingexamine';

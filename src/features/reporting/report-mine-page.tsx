@@ -18,7 +18,7 @@ import { common } from '@/locale/common';
 import { reporting as t } from '@/locale/reporting';
 import { informationreportingSubmit } from '@generated/api/informationreporting/informationreporting';
 import { reportMineModule } from '@generated/modules/report-mine';
-import type { InformationReport } from '@generated/api/api.schemas';
+import type { InformationReport } from '@generated/api/model/informationReport';
 import { HistoryDialog, type HistoryTarget } from './history-dialog';
 import { stateColumn } from './state-tag';
 import { useTransition } from './workflow';

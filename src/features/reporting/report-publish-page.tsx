@@ -3,7 +3,7 @@
  * (it counts in 统计分析 from then on); 撤回 takes a published one back offline.
  */
 import { CrudPage, type RowActionDefinition } from '@/components/crud';
-import type { ReportPublish } from '@generated/api/api.schemas';
+import type { ReportPublish } from '@generated/api/model/reportPublish';
 import { PUBLISH_STATUS } from '@/core/report-workflow';
 import { reporting as t } from '@/locale/reporting';
 import {

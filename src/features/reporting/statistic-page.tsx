@@ -13,7 +13,7 @@ import {
   getInformationreportingpublishStatisticQueryKey,
   informationreportingpublishStatistic,
 } from '@generated/api/informationreportingpublish/informationreportingpublish';
-import type { ReportStatistic } from '@generated/api/api.schemas';
+import type { ReportStatistic } from '@generated/api/model/reportStatistic';
 import { ChartCanvas, type ChartKind } from './chart-canvas';
 import './reporting.css';
 

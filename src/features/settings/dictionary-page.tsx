@@ -18,7 +18,7 @@ import { useCanCall } from '@/lib/permissions/guards';
 import { settings as ts } from '@/locale/settings';
 import { scopedModule } from './scoped-module';
 import './settings.css';
-import type { Dictionary } from '@generated/api/api.schemas';
+import type { Dictionary } from '@generated/api/model/dictionary';
 
 const t = ts.dictionary;
 

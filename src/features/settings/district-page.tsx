@@ -6,7 +6,7 @@
  * switch; regions are not deleted from this screen. Every change refreshes the loaded levels.
  */
 import { CrudTreePage, type RowAllows } from '@/components/crud';
-import type { District } from '@generated/api/api.schemas';
+import type { District } from '@generated/api/model/district';
 import { districtModule } from '@generated/modules/district';
 import { settings as ts } from '@/locale/settings';
 

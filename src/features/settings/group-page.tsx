@@ -12,7 +12,7 @@ import { settings as ts } from '@/locale/settings';
 import { scopedModule } from './scoped-module';
 import { groupDataKeys } from './settings-api';
 import './settings.css';
-import type { ConfigGroup } from '@generated/api/api.schemas';
+import type { ConfigGroup } from '@generated/api/model/configGroup';
 
 const t = ts.group;
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { CrudPage, permissionKeyOf, type RecordId } from '@/components/crud';
-import type { AdminJob } from '@generated/api/api.schemas';
+import type { AdminJob } from '@generated/api/model/adminJob';
 import {
   admindepartmentGetjobdepid,
   admindepartmentGettreedep,

@@ -21,7 +21,9 @@ import {
 } from '@generated/api/adminmenu/adminmenu';
 import { adminroleGetroleauth, adminroleSaveroleauth } from '@generated/api/adminrole/adminrole';
 import { authorityList } from '@generated/api/authority/authority';
-import type { AdminRole, Authority, MenuTreeNode } from '@generated/api/api.schemas';
+import type { AdminRole } from '@generated/api/model/adminRole';
+import type { Authority } from '@generated/api/model/authority';
+import type { MenuTreeNode } from '@generated/api/model/menuTreeNode';
 import { roleModule } from '@generated/modules/role';
 import { system as t } from '@/locale/system';
 import { CheckTreeDialog, type CheckTreeData } from './check-tree-dialog';

@@ -14,7 +14,8 @@
  * Progress counts the bytes of the chunk on the way (./xhr-transport: XMLHttpRequest's upload
  * events), not only the chunks accepted: a 5 MB chunk on a slow line takes minutes.
  */
-import type { UploadResult as UploadedFile, UploadSliceResult } from '@generated/api/api.schemas';
+import type { UploadResult as UploadedFile } from '@generated/api/model/uploadResult';
+import type { UploadSliceResult } from '@generated/api/model/uploadSliceResult';
 import { notify } from '@/lib/notify';
 import { getToken } from '@/lib/session';
 import { largeUpload } from '@/locale/large-upload';

@@ -7,7 +7,7 @@
  * Both show their failure message as an error toast and resolve with `{ ok: false, message }`
  * rather than throwing, so a widget can also show the text inline without a second toast.
  */
-import type { UploadResult as UploadedFile } from '@generated/api/api.schemas';
+import type { UploadResult as UploadedFile } from '@generated/api/model/uploadResult';
 import { notify } from '@/lib/notify';
 import { getToken } from '@/lib/session';
 import { uploadMessages } from '@/locale/request';

@@ -25,7 +25,9 @@
  * - Logout (`clearSession`) still broadcasts a plain `clear` (it carries nothing), so a logout
  *   in one tab signs out all of them (`onSessionCleared`).
  */
-import type { LoginResult, SessionUserInfo, SystemSetting } from '@generated/api/api.schemas';
+import type { LoginResult } from '@generated/api/model/loginResult';
+import type { SessionUserInfo } from '@generated/api/model/sessionUserInfo';
+import type { SystemSetting } from '@generated/api/model/systemSetting';
 import { appPath } from '@/lib/app-path';
 import { isRecord } from '@/core/guards';
 import {

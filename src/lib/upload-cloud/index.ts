@@ -12,7 +12,7 @@
  */
 import type OSS from 'ali-oss';
 import { attachmentAdd } from '@generated/api/attachment/attachment';
-import type { OssCredentials } from '@generated/api/api.schemas';
+import type { OssCredentials } from '@generated/api/model/ossCredentials';
 import { toolGetaliyunoss } from '@generated/api/tool/tool';
 import type { AttachmentValue } from '@/core/attachment';
 import { notify } from '@/lib/notify';

@@ -6,7 +6,8 @@
  */
 import { type RequestHandler, type WebSocketHandler } from 'msw';
 import { http } from '../http-wrapper';
-import type { SystemSetting, UserMenu } from '@generated/api/api.schemas';
+import type { SystemSetting } from '@generated/api/model/systemSetting';
+import type { UserMenu } from '@generated/api/model/userMenu';
 import { menuRowsOf, permissionKeysOf, sessionUser } from '../auth';
 import { groupData } from '../config-groups';
 import { ok } from '../respond';

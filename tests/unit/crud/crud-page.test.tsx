@@ -11,7 +11,7 @@ import { CrudPage, type RowActionDefinition } from '@/components/crud';
 import { onNotify, type NotifyMessage } from '@/lib/notify';
 import { setPrilist } from '@/lib/session';
 import { setAccessRoutes } from '@/lib/permissions';
-import type { AdminNotice } from '@generated/api/api.schemas';
+import type { AdminNotice } from '@generated/api/model/adminNotice';
 import { noticeModule } from '@generated/modules/notice';
 import { adminnoticeAdd, adminnoticeDelete } from '@generated/api/adminnotice/adminnotice';
 import { groupModule } from '@generated/modules/group';

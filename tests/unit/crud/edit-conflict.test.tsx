@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { CrudForm } from '@/components/crud/crud-form';
 import { clearSession, startSession } from '@/lib/session';
 import { jobModule } from '@generated/modules/job';
-import type { UserAuth } from '@generated/api/api.schemas';
+import type { UserAuth } from '@generated/api/model/userAuth';
 import { call, signIn, withMockServer } from '../mocks/harness';
 import { renderWithProviders } from '../form/render';
 

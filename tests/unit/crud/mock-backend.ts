@@ -10,7 +10,7 @@ import { server } from '@/mocks/node';
 import { resetMockDatabase } from '@/mocks/reset';
 import { setAccessRoutes } from '@/lib/permissions';
 import { startSession } from '@/lib/session';
-import type { LoginResult } from '@generated/api/api.schemas';
+import type { LoginResult } from '@generated/api/model/loginResult';
 import type { ModuleDefinition } from '@/components/crud';
 import { call } from '../mocks/harness';
 

@@ -17,7 +17,13 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type { Author, ListAuthors200, ListAuthorsParams, ProblemResponse } from '../api.schemas';
+import type { Author } from '../model/author';
+
+import type { ListAuthors200 } from '../model/listAuthors200';
+
+import type { ListAuthorsParams } from '../model/listAuthorsParams';
+
+import type { ProblemResponse } from '../model/problemResponse';
 
 import { request } from '../../../../../src/lib/rest-source/mutator';
 

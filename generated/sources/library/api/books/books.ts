@@ -17,13 +17,15 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  Book,
-  BookPage,
-  LendBookBody,
-  ListBooksParams,
-  ProblemResponse,
-} from '../api.schemas';
+import type { Book } from '../model/book';
+
+import type { BookPage } from '../model/bookPage';
+
+import type { LendBookBody } from '../model/lendBookBody';
+
+import type { ListBooksParams } from '../model/listBooksParams';
+
+import type { ProblemResponse } from '../model/problemResponse';
 
 import { request } from '../../../../../src/lib/rest-source/mutator';
 

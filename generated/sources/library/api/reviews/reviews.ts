@@ -17,7 +17,11 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type { ListReviewsParams, ProblemResponse, Review } from '../api.schemas';
+import type { ListReviewsParams } from '../model/listReviewsParams';
+
+import type { ProblemResponse } from '../model/problemResponse';
+
+import type { Review } from '../model/review';
 
 import { request } from '../../../../../src/lib/rest-source/mutator';
 

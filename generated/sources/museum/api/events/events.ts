@@ -17,16 +17,21 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  BadRequestResponse,
-  CreateSpecialEventRequest,
-  ListSpecialEventsParams,
-  ListSpecialEventsResponse,
-  NotFoundResponse,
-  SpecialEventResponse,
-  UnauthorizedResponse,
-  UpdateSpecialEventRequest,
-} from '../api.schemas';
+import type { BadRequestResponse } from '../model/badRequestResponse';
+
+import type { CreateSpecialEventRequest } from '../model/createSpecialEventRequest';
+
+import type { ListSpecialEventsParams } from '../model/listSpecialEventsParams';
+
+import type { ListSpecialEventsResponse } from '../model/listSpecialEventsResponse';
+
+import type { NotFoundResponse } from '../model/notFoundResponse';
+
+import type { SpecialEventResponse } from '../model/specialEventResponse';
+
+import type { UnauthorizedResponse } from '../model/unauthorizedResponse';
+
+import type { UpdateSpecialEventRequest } from '../model/updateSpecialEventRequest';
 
 import { request } from '../../../../../src/lib/rest-source/mutator';
 

@@ -14,12 +14,13 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  BadRequestResponse,
-  GetMuseumHoursParams,
-  GetMuseumHoursResponse,
-  NotFoundResponse,
-} from '../api.schemas';
+import type { BadRequestResponse } from '../model/badRequestResponse';
+
+import type { GetMuseumHoursParams } from '../model/getMuseumHoursParams';
+
+import type { GetMuseumHoursResponse } from '../model/getMuseumHoursResponse';
+
+import type { NotFoundResponse } from '../model/notFoundResponse';
 
 import { request } from '../../../../../src/lib/rest-source/mutator';
 

@@ -17,13 +17,15 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  BadRequestResponse,
-  BuyMuseumTicketsRequest,
-  BuyMuseumTicketsResponse,
-  GetTicketCodeResponse,
-  NotFoundResponse,
-} from '../api.schemas';
+import type { BadRequestResponse } from '../model/badRequestResponse';
+
+import type { BuyMuseumTicketsRequest } from '../model/buyMuseumTicketsRequest';
+
+import type { BuyMuseumTicketsResponse } from '../model/buyMuseumTicketsResponse';
+
+import type { GetTicketCodeResponse } from '../model/getTicketCodeResponse';
+
+import type { NotFoundResponse } from '../model/notFoundResponse';
 
 import { request } from '../../../../../src/lib/rest-source/mutator';
 

@@ -24,14 +24,17 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type {
-  ApiResponse,
-  FindPetsByStatusParams,
-  FindPetsByTagsParams,
-  Pet,
-  UpdatePetWithFormParams,
-  UploadFileParams,
-} from '../api.schemas';
+import type { ApiResponse } from '../model/apiResponse';
+
+import type { FindPetsByStatusParams } from '../model/findPetsByStatusParams';
+
+import type { FindPetsByTagsParams } from '../model/findPetsByTagsParams';
+
+import type { Pet } from '../model/pet';
+
+import type { UpdatePetWithFormParams } from '../model/updatePetWithFormParams';
+
+import type { UploadFileParams } from '../model/uploadFileParams';
 
 import { request } from '../../../../../src/lib/rest-source/mutator';
 

@@ -24,7 +24,9 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type { GetInventory200, Order } from '../api.schemas';
+import type { GetInventory200 } from '../model/getInventory200';
+
+import type { Order } from '../model/order';
 
 import { request } from '../../../../../src/lib/rest-source/mutator';
 

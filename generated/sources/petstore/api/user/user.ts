@@ -24,7 +24,9 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type { LoginUserParams, User } from '../api.schemas';
+import type { LoginUserParams } from '../model/loginUserParams';
+
+import type { User } from '../model/user';
 
 import { request } from '../../../../../src/lib/rest-source/mutator';
 
