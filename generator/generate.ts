@@ -27,7 +27,7 @@ import {
   type ApiTarget,
 } from './render/render-api';
 import { contractForTools } from './render/contract-for-tools';
-import { renderOpenApiJson } from './render/render-openapi';
+import { renderOpenApiJson, renderOpenApiJsonType } from './render/render-openapi';
 import { renderPermissions } from './render/render-permissions';
 import { TEMPLATE_NAMES, renderTemplates, type Templates } from './render/render-templates';
 import { renderTypes } from './render/render-types';
@@ -167,6 +167,7 @@ async function renderAll(
   const made = await format([
     ...api,
     renderOpenApiJson(document),
+    renderOpenApiJsonType(),
     renderPermissions(rights),
     ...renderTemplates(modules, templates, schemas, sourceScreens),
     ...(sources.length > 0 ? renderSources(sources, templates) : []),

@@ -134,11 +134,18 @@ function makeModuleView(module: ModuleModel) {
   };
 }
 
-/** Where a module's record type is: orval's schema file of it (./schema-imports.ts). */
-function entityImport(module: ModuleModel, schemas: ReadonlyMap<string, string>): string {
+/**
+ * The module's view with where its record type is (`literal.entityImport`): orval's schema file
+ * of it (./schema-imports.ts), which the module definition and the mock's seed import.
+ */
+function viewWithEntity(module: ModuleModel, schemas: ReadonlyMap<string, string>) {
+  const view = moduleView(module);
   const file = schemas.get(module.entity);
   if (!file) throw new Error(`tag ${module.tag}: orval wrote no schema file for ${module.entity}`);
-  return `@generated/${file}`;
+  return {
+    ...view,
+    literal: { ...view.literal, ...literals({ entityImport: `@generated/${file}` }) },
+  };
 }
 
 function renderModule(
@@ -146,7 +153,7 @@ function renderModule(
   templates: Templates,
   schemas: ReadonlyMap<string, string>,
 ): GeneratedFile {
-  const view = moduleView(module);
+  const view = viewWithEntity(module, schemas);
   const calls = module.operations.map(apiCall);
   const queryKeys = module.operations
     .filter((op) => KEYED_CAPABILITIES.includes(op.capability))
@@ -160,7 +167,6 @@ function renderModule(
   ];
   const data = {
     ...view,
-    literal: { ...view.literal, ...literals({ entityImport: entityImport(module, schemas) }) },
     code: { ...view.code, imports: [...new Set(imports)].sort(byCodeUnits), queryKeys, calls },
   };
   return { path: module.names.moduleFile, content: render(templates, 'module.ts.ejs', data) };
@@ -173,10 +179,14 @@ function renderPage(module: ModuleModel, templates: Templates): GeneratedFile {
   };
 }
 
-function renderMock(module: ModuleModel, templates: Templates): GeneratedFile {
+function renderMock(
+  module: ModuleModel,
+  templates: Templates,
+  schemas: ReadonlyMap<string, string>,
+): GeneratedFile {
   return {
     path: module.names.mockFile,
-    content: render(templates, 'mock.ts.ejs', moduleView(module)),
+    content: render(templates, 'mock.ts.ejs', viewWithEntity(module, schemas)),
   };
 }
 
@@ -239,7 +249,7 @@ export function renderTemplates(
     ...modules.flatMap((m) => [
       renderModule(m, templates, schemas),
       ...(m.handWritten ? [] : [renderPage(m, templates)]),
-      renderMock(m, templates),
+      renderMock(m, templates, schemas),
     ]),
     renderMocksIndex(modules, templates),
     renderScreens(modules, templates, moreScreens),

@@ -38,7 +38,8 @@ describe('adding a module to the real contract', () => {
       /amenu_id: 208,\s+amenu_pid: 2,\s+amenu_name: '商品管理',\s+amenu_type: 'menu',\s+amenu_address: '\/business\/product'/,
     );
     const mock = await readFile(path.join(dir, 'generated/mocks/product.ts'), 'utf8');
-    expect(mock).toContain("components['schemas']['Product'][]");
+    expect(mock).toContain("import type { Product } from '@generated/api/model/product';");
+    expect(mock).toContain('const seed: Product[] = [');
     expect(mock).toContain("title: '示例记录一'");
     const module = await readFile(path.join(dir, 'generated/modules/product.ts'), 'utf8');
     expect(module).toContain('export const productModule: ModuleDefinition<Product> = {');

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import contract from '@generated/openapi.json';
+import { isRecord } from '@/core/guards';
 import { OPERATION_PERMISSIONS } from '@generated/permissions';
 import { call, send, signIn, withMockServer } from './harness';
 
@@ -24,9 +25,11 @@ interface Operation {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 function operations(): Operation[] {
-  const paths: Record<string, Partial<Record<string, unknown>>> = contract.paths;
+  // The contract as JSON: each level checked as it is read.
+  const paths = isRecord(contract.paths) ? contract.paths : {};
   return Object.entries(paths).flatMap(([path, item]) =>
     METHODS.flatMap((method) => {
+      if (!isRecord(item)) return [];
       const raw = item[method];
       if (typeof raw !== 'object' || raw === null) return [];
       const operation = raw as Record<string, unknown>;
