@@ -4,7 +4,7 @@
  * capability's key), by operationId. `{param}` stands for that path parameter's value,
  * upper-cased. Calls not listed are public or open to every signed-in user.
  */
-export const OPERATION_PERMISSIONS = {
+export const OPERATION_PERMISSIONS: Readonly<Record<string, string>> = {
   admindepartmentEdit: 'ADMINDEPARTMENT_EDIT',
   admindepartmentAdd: 'ADMINDEPARTMENT_ADD',
   admindepartmentDelete: 'ADMINDEPARTMENT_DELETE',
@@ -137,7 +137,4 @@ export const OPERATION_PERMISSIONS = {
   toolGetaliyunoss: 'TOOL_UPLOAD',
   toolInportfile: 'TOOL_UPLOAD',
   ueditorAction: 'TOOL_UPLOAD',
-} as const satisfies Record<string, string>;
-
-/** A call guarded by a permission key. */
-export type GuardedOperation = keyof typeof OPERATION_PERMISSIONS;
+};

@@ -168,7 +168,7 @@ async function renderAll(
     ...api,
     renderOpenApiJson(document),
     renderOpenApiJsonType(),
-    renderPermissions(rights),
+    ...renderPermissions(rights),
     ...renderTemplates(modules, templates, schemas, sourceScreens),
     ...(sources.length > 0 ? renderSources(sources, templates) : []),
   ]);

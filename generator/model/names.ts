@@ -37,7 +37,7 @@ export function orvalFunctionName(operationId: string): string {
 }
 
 /** Orval's tags-split folder (and file) name for a tag. */
-function orvalTagFile(tag: string): string {
+export function orvalTagFile(tag: string): string {
   return kebabCase(tag);
 }
 

@@ -26,6 +26,8 @@ const KEY_PATTERN = /^(?:[A-Z][A-Z0-9]*|\{[A-Za-z][A-Za-z0-9]*\})(?:_[A-Z0-9]+)+
 
 export interface OperationRight {
   operationId: string;
+  /** The operation's first tag ('' without one): orval's file of it, and generated/calls/. */
+  tag: string;
   method: string;
   path: string;
   /** The key guarding the call; undefined for public, read and self calls. */
@@ -123,15 +125,15 @@ export function operationRights(document: OpenApiDocument): {
         );
         continue;
       }
-      rights.push({ operationId, method, path, permission });
+      rights.push({ operationId, tag, method, path, permission });
       continue;
     }
     if (access !== undefined || isPublic(operation) || readCapability) {
-      rights.push({ operationId, method, path, permission: undefined });
+      rights.push({ operationId, tag, method, path, permission: undefined });
       continue;
     }
     if (derived) {
-      rights.push({ operationId, method, path, permission: derived });
+      rights.push({ operationId, tag, method, path, permission: derived });
       continue;
     }
     problem(

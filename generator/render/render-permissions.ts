@@ -1,29 +1,62 @@
 /**
- * generated/permissions.ts: the key guarding each call, by operationId, for the app's guards and
- * the mock's one permission rule. Keys and ids reach the file as string literals only (code-text).
+ * The key guarding each call, from the one list of rights (model/operation-rights.ts):
+ * - generated/permissions.ts, by operationId, for the mock's one permission rule;
+ * - generated/calls/<tag>.ts, each guarded call of a tag as a constant the app's guards take
+ *   (`canCall(dictionaryCreatecash)`), so a call that left the contract fails the type-check
+ *   where a screen names it.
+ * Both are typed by declared types, not by their entries: a module added to the contract adds a
+ * calls file and changes no declaration that existing files import, so TypeScript's incremental
+ * check does not recheck the app (the union of every operationId it had before made it
+ * recheck 276 files). Keys and ids reach the files as string literals only (code-text).
  */
+import { orvalTagFile } from '../model/names';
 import type { OperationRight } from '../model/operation-rights';
 import type { GeneratedFile } from '../types';
-import { jsKey, jsString } from './code-text';
+import { commentText, identifier, jsKey, jsString } from './code-text';
 
-/** @example renderPermissions([{ operationId: 'xAdd', permission: 'X_ADD', … }]).path // 'permissions.ts' */
-export function renderPermissions(rights: readonly OperationRight[]): GeneratedFile {
-  const entries = rights.flatMap(({ operationId, permission }) =>
-    permission === undefined ? [] : [`  ${jsKey(operationId)}: ${jsString(permission)},`],
+type GuardedRight = OperationRight & { permission: string };
+
+const isGuarded = (right: OperationRight): right is GuardedRight => right.permission !== undefined;
+
+/** @example renderPermissions([{ operationId: 'xAdd', permission: 'X_ADD', … }])[0].path // 'permissions.ts' */
+export function renderPermissions(rights: readonly OperationRight[]): GeneratedFile[] {
+  const guarded = rights.filter(isGuarded);
+  const entries = guarded.map(
+    ({ operationId, permission }) => `  ${jsKey(operationId)}: ${jsString(permission)},`,
   );
-  const content = [
-    '/**',
-    ' * The permission key guarding each call of the contract (x-admin.permission, or the',
-    " * capability's key), by operationId. `{param}` stands for that path parameter's value,",
-    ' * upper-cased. Calls not listed are public or open to every signed-in user.',
-    ' */',
-    'export const OPERATION_PERMISSIONS = {',
-    ...entries,
-    '} as const satisfies Record<string, string>;',
-    '',
-    '/** A call guarded by a permission key. */',
-    'export type GuardedOperation = keyof typeof OPERATION_PERMISSIONS;',
-    '',
-  ].join('\n');
-  return { path: 'permissions.ts', content };
+  const byId = {
+    path: 'permissions.ts',
+    content: [
+      '/**',
+      ' * The permission key guarding each call of the contract (x-admin.permission, or the',
+      " * capability's key), by operationId. `{param}` stands for that path parameter's value,",
+      ' * upper-cased. Calls not listed are public or open to every signed-in user.',
+      ' */',
+      'export const OPERATION_PERMISSIONS: Readonly<Record<string, string>> = {',
+      ...entries,
+      '};',
+      '',
+    ].join('\n'),
+  };
+  const tags = [...new Set(guarded.map((right) => right.tag))];
+  return [byId, ...tags.map((tag) => renderTagCalls(tag, guarded))];
+}
+
+function renderTagCalls(tag: string, guarded: readonly GuardedRight[]): GeneratedFile {
+  const calls = guarded
+    .filter((right) => right.tag === tag)
+    .map(
+      ({ operationId, permission }) =>
+        `export const ${identifier(operationId, 'operationId')}: GuardedCall = { operationId: ${jsString(operationId)}, permission: ${jsString(permission)} };`,
+    );
+  return {
+    path: `calls/${orvalTagFile(tag) || 'default'}.ts`,
+    content: [
+      "import type { GuardedCall } from '@/core/permission';",
+      '',
+      `/** The calls of tag ${commentText(tag || '(none)')} that a permission key guards. */`,
+      ...calls,
+      '',
+    ].join('\n'),
+  };
 }

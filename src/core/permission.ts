@@ -36,3 +36,15 @@ export const READ_CAPABILITIES: readonly Capability[] = ['list', 'info', 'mylist
 export function permissionKeyFor(prefix: string, capability: Capability): string {
   return `${prefix.toUpperCase()}_${PERMISSION_SUFFIX[capability]}`;
 }
+
+/**
+ * A call of the contract guarded by a permission key, as generated/calls/<tag>.ts names it. A
+ * screen imports the call it guards, so a call that left the contract fails the type-check where
+ * it is used. One file per tag: adding a module adds a file and changes no declaration that
+ * existing files import (TypeScript's incremental check then rechecks only what is new).
+ */
+export interface GuardedCall {
+  readonly operationId: string;
+  /** The key the server checks; a leading `{module}` stands for the generic calls' module. */
+  readonly permission: string;
+}

@@ -12,7 +12,7 @@
  * without request validation (warned once) rather than not at all.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { OPERATION_PERMISSIONS, type GuardedOperation } from '@generated/permissions';
+import { OPERATION_PERMISSIONS } from '@generated/permissions';
 import { mockMessages, mockQueryLabels } from '@/locale/mock';
 import { hasJsonBody, parseBody, readDecryptedQuery, type BodyReading, type Params } from './util';
 import { listOf } from '@/core/guards';
@@ -203,7 +203,7 @@ export async function callPermission(
   const match = findOperation(await loadContract(), method, pathname);
   if (!match) return undefined;
   const { operationId } = match.operation;
-  const key: string | undefined = isGuarded(operationId)
+  const key = Object.hasOwn(OPERATION_PERMISSIONS, operationId)
     ? OPERATION_PERMISSIONS[operationId]
     : undefined;
   return key?.replace(/^\{([^}]+)\}/, (_, name: string) =>
@@ -232,10 +232,6 @@ function decodedSegment(segment: string): string {
   } catch {
     return segment;
   }
-}
-
-function isGuarded(operationId: string): operationId is GuardedOperation {
-  return Object.hasOwn(OPERATION_PERMISSIONS, operationId);
 }
 
 // --- labels ----------------------------------------------------------------------------------

@@ -275,7 +275,7 @@ describe('a bad --out is refused', () => {
 });
 
 describe('deleting the files of a module that left the contract', () => {
-  // The module's files, and the schemas only its calls used (orval writes one file per schema).
+  // The module's files, its guarded calls, and the schemas only its calls used (one file each).
   const noticeSchemas = [
     'adminNotice',
     'adminNoticeListEnvelope',
@@ -292,6 +292,7 @@ describe('deleting the files of a module that left the contract', () => {
   const noticeFiles = [
     'generated/api/adminnotice/adminnotice.ts',
     ...noticeSchemas.map((name) => `generated/api/model/${name}.ts`),
+    'generated/calls/adminnotice.ts',
     'generated/mocks/notice.ts',
     'generated/modules/notice.ts',
     'generated/pages/notice/notice-page.tsx',
@@ -304,7 +305,7 @@ describe('deleting the files of a module that left the contract', () => {
       dir,
       ['generate'],
       [
-        'generate would delete 15 generated file(s): module notice, tag adminnotice are no longer in the contract; nothing was written. Fix: restore the contract, or confirm with npm run cli -- generate --prune',
+        'generate would delete 16 generated file(s): module notice, tag adminnotice are no longer in the contract; nothing was written. Fix: restore the contract, or confirm with npm run cli -- generate --prune',
         ...noticeFiles.map((file) => `  ${file}`),
       ],
       2,
@@ -322,7 +323,7 @@ describe('deleting the files of a module that left the contract', () => {
     const result = runCli(['generate', '--prune'], dir);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(
-      ['deleted (15):', ...noticeFiles.map((file) => `  ${file}`)].join('\n'),
+      ['deleted (16):', ...noticeFiles.map((file) => `  ${file}`)].join('\n'),
     );
     for (const file of noticeFiles)
       await expect(readFile(path.join(dir, file), 'utf8')).rejects.toThrow(/ENOENT/);

@@ -48,6 +48,8 @@ import {
   type LibraryKind,
 } from './selection';
 import './attachment-library.css';
+import * as toolCalls from '@generated/calls/tool';
+import * as attachmentcateCalls from '@generated/calls/attachmentcate';
 
 const FilePreview = lazy(() => import('@/components/file-preview/file-preview'));
 
@@ -113,10 +115,10 @@ export function AttachmentLibrary({
   const canAdd = canDo(attachmentModule, 'add');
   const canDelete = canDo(attachmentModule, 'delete');
   // Uploads and the category calls carry their own keys in the contract.
-  const canUpload = canCall('toolUploadimg');
-  const canAddCategory = canCall('attachmentcateAdd');
-  const canEditCategory = canCall('attachmentcateEdit');
-  const canDeleteCategory = canCall('attachmentcateDelete');
+  const canUpload = canCall(toolCalls.toolUploadimg);
+  const canAddCategory = canCall(attachmentcateCalls.attachmentcateAdd);
+  const canEditCategory = canCall(attachmentcateCalls.attachmentcateEdit);
+  const canDeleteCategory = canCall(attachmentcateCalls.attachmentcateDelete);
   const [cateId, setCateId] = useState(() => getAcId());
   const [keywordInput, setKeywordInput] = useState('');
   const [keyword, setKeyword] = useState('');

@@ -6,6 +6,7 @@
 import { Suspense } from 'react';
 import { LargeFileUpload } from '@/components/large-upload';
 import { useCanCall } from '@/lib/permissions/guards';
+import * as toolCalls from '@generated/calls/tool';
 
 export interface LargeUploadButtonsProps {
   cateId: number;
@@ -14,8 +15,8 @@ export interface LargeUploadButtonsProps {
 
 /** Shown only to a user who holds the upload calls' keys (the server refuses the others). */
 export function LargeUploadButtons({ cateId, onUploaded }: LargeUploadButtonsProps) {
-  const canChunk = useCanCall('toolUploadslice');
-  const canDirect = useCanCall('toolGetaliyunoss');
+  const canChunk = useCanCall(toolCalls.toolUploadslice);
+  const canDirect = useCanCall(toolCalls.toolGetaliyunoss);
   if (!canChunk && !canDirect) return null;
   return (
     <Suspense fallback={null}>

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { crud as t } from '@/locale/crud';
-import type { GuardedOperation } from '@generated/permissions';
-import { canCall, hasPermissionKey } from '@/lib/permissions';
+import { canCall, hasPermissionKey, type GuardedCall } from '@/lib/permissions';
 import { CrudTable, RowAction, type ColumnOverrides } from './crud-table';
 import { useCrudList, type CrudListController } from './use-crud-list';
 import { actionPermitted } from './permission-keys';
@@ -27,7 +26,7 @@ export interface RowActionDefinition<Row extends ModuleRecord = ModuleRecord> {
   danger?: boolean;
   permission?: { action: string; key: string };
   /** The contract call the button makes: shown only to a user who holds that call's key. */
-  call?: GuardedOperation;
+  call?: GuardedCall;
   /** Rows that get the button (all when absent). */
   visible?: (row: Row) => boolean;
   onClick: (row: Row, list: CrudListController<Row>) => void;

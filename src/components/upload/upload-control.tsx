@@ -30,6 +30,7 @@ import {
 import { PondUpload, type Screening } from './pond';
 import { useUploadLimits } from './use-upload-limits';
 import { ValueList } from './value-list';
+import * as toolCalls from '@generated/calls/tool';
 
 const CropDialog = lazy(() => import('./crop-dialog'));
 
@@ -48,7 +49,9 @@ interface CropSource {
 export default function UploadControl({ field, id, value, onChange, disabled }: ControlProps) {
   const setup = uploadSetupOf(field.cf_control);
   // The upload call carries its own key: without it the server refuses, so no uploader shows.
-  const canUpload = useCanCall(setup.kind === 'image' ? 'toolUploadimg' : 'toolUploadfile');
+  const canUpload = useCanCall(
+    setup.kind === 'image' ? toolCalls.toolUploadimg : toolCalls.toolUploadfile,
+  );
   const limits = fieldLimits(field, setup, useUploadLimits(setup.kind));
   const single = limits.fileLimit <= 1;
   const crop = setup.kind === 'image' ? cropOf(field) : null;

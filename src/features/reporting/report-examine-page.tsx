@@ -17,6 +17,7 @@ import { RejectDialog } from './reject-dialog';
 import { stateColumn } from './state-tag';
 import { refreshReporting, useTransition } from './workflow';
 import './reporting.css';
+import * as informationreportingexamineCalls from '@generated/calls/informationreportingexamine';
 
 const pending = (row: ReportExamine) => row.examine_status === EXAMINE_STATUS.pending;
 
@@ -34,7 +35,7 @@ export default function ReportExaminePage() {
     {
       id: 'approve',
       label: t.approve,
-      call: 'informationreportingexamineExamine',
+      call: informationreportingexamineCalls.informationreportingexamineExamine,
       visible: pending,
       onClick: (row, list) =>
         list.ask({
@@ -56,7 +57,7 @@ export default function ReportExaminePage() {
       id: 'reject',
       label: t.reject,
       danger: true,
-      call: 'informationreportingexamineExamine',
+      call: informationreportingexamineCalls.informationreportingexamineExamine,
       visible: pending,
       onClick: (row) => setRejecting(row),
     },

@@ -23,6 +23,7 @@ import { HistoryDialog, type HistoryTarget } from './history-dialog';
 import { stateColumn } from './state-tag';
 import { useTransition } from './workflow';
 import './reporting.css';
+import * as informationreportingCalls from '@generated/calls/informationreporting';
 
 const editable = (row: InformationReport) =>
   row.report_status !== undefined && EDITABLE_REPORT_STATUS.includes(row.report_status);
@@ -55,7 +56,7 @@ export default function ReportMinePage() {
       id: 'submit',
       label: t.submit,
       permission: { action: 'edit', key: permissionKeyOf(reportMineModule, 'edit') },
-      call: 'informationreportingSubmit',
+      call: informationreportingCalls.informationreportingSubmit,
       visible: editable,
       onClick: (row, list) =>
         list.ask({

@@ -13,6 +13,7 @@ import {
 import { reportPublishModule } from '@generated/modules/report-publish';
 import { stateColumn } from './state-tag';
 import { useTransition } from './workflow';
+import * as informationreportingpublishCalls from '@generated/calls/informationreportingpublish';
 
 const published = (row: ReportPublish) => row.publish_status === PUBLISH_STATUS.published;
 
@@ -26,7 +27,7 @@ export default function ReportPublishPage() {
     {
       id: 'publish',
       label: t.publish,
-      call: 'informationreportingpublishPublish',
+      call: informationreportingpublishCalls.informationreportingpublishPublish,
       visible: (row) => !published(row),
       onClick: (row, list) =>
         list.ask({
@@ -38,7 +39,7 @@ export default function ReportPublishPage() {
       id: 'withdraw',
       label: t.withdraw,
       danger: true,
-      call: 'informationreportingpublishWithdraw',
+      call: informationreportingpublishCalls.informationreportingpublishWithdraw,
       visible: published,
       onClick: (row, list) =>
         list.ask({

@@ -19,6 +19,7 @@ import { settings as ts } from '@/locale/settings';
 import { scopedModule } from './scoped-module';
 import './settings.css';
 import type { Dictionary } from '@generated/api/model/dictionary';
+import * as dictionaryCalls from '@generated/calls/dictionary';
 
 const t = ts.dictionary;
 
@@ -42,7 +43,7 @@ export default function DictionaryPage() {
   const [parent, setParent] = useState<Parent>();
   const [preview, setPreview] = useState<unknown>(null);
   const refreshCache = useRefreshDictionaryCache();
-  const canRefreshCache = useCanCall('dictionaryCreatecash');
+  const canRefreshCache = useCanCall(dictionaryCalls.dictionaryCreatecash);
   const parents = useMemo(() => scopedModule(dictionaryModule, 'pid', 0, t.parents), []);
   const items = useMemo(
     () => parent && scopedModule(dictionaryModule, 'pid', parent.id, t.items(parent.name)),

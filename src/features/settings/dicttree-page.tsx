@@ -12,12 +12,13 @@ import { dicttreeModule } from '@generated/modules/dicttree';
 import { notify } from '@/lib/notify';
 import { useCanCall } from '@/lib/permissions/guards';
 import { settings as ts } from '@/locale/settings';
+import * as datadicttreeCalls from '@generated/calls/datadicttree';
 
 const t = ts.dicttree;
 
 export default function DicttreePage() {
   const client = useQueryClient();
-  const canRefreshCache = useCanCall('datadicttreeCreatecash');
+  const canRefreshCache = useCanCall(datadicttreeCalls.datadicttreeCreatecash);
   const refreshCache = async () => {
     await datadicttreeCreatecash({ isCash: 1 });
     await client.invalidateQueries({ queryKey: optionKeys.all });

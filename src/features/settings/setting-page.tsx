@@ -16,6 +16,7 @@ import { settings as t } from '@/locale/settings';
 import { groupDataKeys, SETTING_CODES, type SettingCode } from './settings-api';
 import './settings.css';
 import { textOf } from '@/core/guards';
+import * as groupCalls from '@generated/calls/group';
 
 /** Form field name → (group code, item key). */
 const ITEMS: Record<string, { code: SettingCode; key: string }> = {
@@ -126,7 +127,7 @@ export function settingBodies(
 
 export default function SettingPage() {
   const client = useQueryClient();
-  const canSave = useCanCall('groupUpdatesetting');
+  const canSave = useCanCall(groupCalls.groupUpdatesetting);
   const answers = useQueries({
     queries: SETTING_CODES.map((code) => ({
       queryKey: groupDataKeys.config(code),

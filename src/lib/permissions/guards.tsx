@@ -16,7 +16,6 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { GuardedOperation } from '@generated/permissions';
 import { getSessionVersion, subscribeSession } from '@/lib/session';
 import {
   canCall,
@@ -25,6 +24,7 @@ import {
   hasPermissionKey,
   PermissionError,
   subscribePermissions,
+  type GuardedCall,
 } from './index';
 
 /** Re-renders when prilist changes; answers the key guard. */
@@ -34,9 +34,9 @@ export function usePermissionKey(key: string): boolean {
 }
 
 /** Re-renders when prilist changes; answers whether the user may make the call (canCall). */
-export function useCanCall(operationId: GuardedOperation, module?: string): boolean {
+export function useCanCall(call: GuardedCall, module?: string): boolean {
   useSyncExternalStore(subscribeSession, getSessionVersion, getSessionVersion);
-  return canCall(operationId, module);
+  return canCall(call, module);
 }
 
 /**

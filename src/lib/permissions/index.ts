@@ -9,9 +9,11 @@
  *
  * The React side (components and hooks) is in ./guards.tsx.
  */
-import { OPERATION_PERMISSIONS, type GuardedOperation } from '@generated/permissions';
 import { getPrilist, onSessionCleared } from '@/lib/session';
 import { shell } from '@/locale/shell';
+import type { GuardedCall } from '@/core/permission';
+
+export type { GuardedCall };
 
 /** Thrown by the action guard when it cannot decide (spec: '需要权限！'). */
 export class PermissionError extends Error {
@@ -29,14 +31,13 @@ export function hasPermissionKey(key: string): boolean {
 
 /**
  * True when the signed-in user holds the key the contract names for the call
- * (generated/permissions.ts) — the same key the server checks.
+ * (generated/calls/<tag>.ts) — the same key the server checks.
  * `module` fills a `{module}` key of the generic calls.
  *
- * @example canCall('informationreportingexamineExamine') // false for a read-only user
+ * @example canCall(informationreportingexamineExamine) // false for a read-only user
  */
-export function canCall(operationId: GuardedOperation, module = ''): boolean {
-  const key: string = OPERATION_PERMISSIONS[operationId];
-  return hasPermissionKey(key.replace(/^\{[^}]+\}/, module.toUpperCase()));
+export function canCall(call: GuardedCall, module = ''): boolean {
+  return hasPermissionKey(call.permission.replace(/^\{[^}]+\}/, module.toUpperCase()));
 }
 
 /** Route path → permitted actions. */
