@@ -276,7 +276,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   );
   stage('render and format');
   const { stray, ...plan }: FilePlan = await planFiles(files, outDir);
-  const prune = await pruneReason({ ...plan, stray }, outDir, document);
+  const prune = pruneReason({ ...plan, stray }, outDir, document);
   stage('plan');
   if (mode === 'write') {
     if (prune && options.prune !== true)

@@ -2,7 +2,8 @@
  * Write step: compare the generated files with the output directory (one plan for every mode),
  * then write only under it; --dry-run and --check stop at the plan.
  */
-import { mkdir, readFile, readdir, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { OutputError } from '../errors';
 import { isJson } from '../json';
@@ -39,9 +40,10 @@ export async function checkOutputDir(outDir: string, contractDir: string): Promi
     );
 }
 
-async function readIfExists(file: string): Promise<string | undefined> {
+/** Read synchronously, as the cache reads its entries (see readText in ../cache.ts). */
+function readIfExists(file: string): string | undefined {
   try {
-    return await readFile(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new OutputError(`cannot read ${shownPath(file)} (${(error as Error).message})`);
@@ -63,12 +65,10 @@ function byCodeUnits(a: string, b: string): number {
 export async function planFiles(files: GeneratedFile[], outDir: string): Promise<FilePlan> {
   const plan: FilePlan = { created: [], updated: [], unchanged: [], deleted: [], stray: [] };
   const wanted = new Set(files.map((f) => f.path));
-  const [current, existing] = await Promise.all([
-    Promise.all(files.map((file) => readIfExists(path.join(outDir, file.path)))),
-    listFiles(outDir).catch((error: Error) => {
-      throw new OutputError(`cannot read ${shownPath(outDir)} (${error.message})`);
-    }),
-  ]);
+  const current = files.map((file) => readIfExists(path.join(outDir, file.path)));
+  const existing = await listFiles(outDir).catch((error: Error) => {
+    throw new OutputError(`cannot read ${shownPath(outDir)} (${error.message})`);
+  });
   files.forEach((file, index) => {
     const content = current[index];
     if (content === undefined) plan.created.push(file.path);
@@ -77,7 +77,7 @@ export async function planFiles(files: GeneratedFile[], outDir: string): Promise
   });
   for (const file of existing) {
     if (wanted.has(file)) continue;
-    const content = await readIfExists(path.join(outDir, file));
+    const content = readIfExists(path.join(outDir, file));
     if (content === undefined) continue;
     // openapi.json carries its banner as x-generated, which hasBanner also finds.
     (hasBanner(content) ? plan.deleted : plan.stray).push(file);
@@ -108,17 +108,17 @@ function groupsOf(document: unknown): Set<string> {
  * gone — are only deleted on request: an emptied or lost fragment must not wipe a module.
  *
  * @example
- * await pruneReason(plan, 'generated', document);
+ * pruneReason(plan, 'generated', document);
  * // 'module notice, tag adminnotice are no longer in the contract'
  */
-export async function pruneReason(
+export function pruneReason(
   plan: FilePlan,
   outDir: string,
   document: OpenApiDocument,
-): Promise<string | undefined> {
+): string | undefined {
   if (plan.deleted.length === 0) return undefined;
   const record = path.join(outDir, 'openapi.json');
-  const text = await readIfExists(record);
+  const text = readIfExists(record);
   let previous: unknown;
   try {
     previous = text === undefined ? undefined : JSON.parse(text);
