@@ -106,22 +106,32 @@ function orvalOptions(workDir: string, target: ApiTarget) {
   };
 }
 
+/** The silenced runs in flight, and stdout's own write while any is (see withoutStdout). */
+const silenced: { runs: number; write?: typeof process.stdout.write } = { runs: 0 };
+
 /**
  * Runs `task` with stdout swallowed. Orval prints a success banner on every run through a
  * console.log it captured when it loaded, so only the stream itself can silence it; a library
- * call must not print. (Orval reports failures by throwing, which still surfaces.)
+ * call must not print. (Orval reports failures by throwing, which still surfaces.) Runs overlap
+ * (the backend's and each source's orval): the first one in swaps the stream's write, the last
+ * one out puts it back — each run restoring what it found left the swallowing write in place
+ * whenever the runs ended out of order, and everything printed after the run was lost.
  */
-async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back as it was, never called detached
-  const write = process.stdout.write;
-  process.stdout.write = (_chunk: unknown, ...rest: unknown[]) => {
-    rest.find((arg): arg is () => void => typeof arg === 'function')?.();
-    return true;
-  };
+export async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
+  if (silenced.runs === 0) {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back as it was, never called detached
+    silenced.write = process.stdout.write;
+    process.stdout.write = (_chunk: unknown, ...rest: unknown[]) => {
+      rest.find((arg): arg is () => void => typeof arg === 'function')?.();
+      return true;
+    };
+  }
+  silenced.runs += 1;
   try {
     return await task();
   } finally {
-    process.stdout.write = write;
+    silenced.runs -= 1;
+    if (silenced.runs === 0 && silenced.write) process.stdout.write = silenced.write;
   }
 }
 
