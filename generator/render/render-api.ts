@@ -20,13 +20,11 @@ export const MUTATOR_PATH = 'src/lib/request/index.ts';
  * and BodyType, and `request`'s declaration up to the parenthesis closing its parameters.
  * `declaration` is undefined when `request` is not so declared.
  */
-function readMutator(text: string): { types: string; declaration?: string; code: string } {
+function readMutator(text: string): { types: string[]; declaration?: string; code: string } {
   const code = text.replaceAll(/\/\/.*|\/\*[\s\S]*?\*\//g, ''); // orval's own comment removal
-  const types = ['ErrorType', 'BodyType']
-    .filter(
-      (name) => code.includes(`export type ${name}`) || code.includes(`export interface ${name}`),
-    )
-    .join();
+  const types = ['ErrorType', 'BodyType'].filter(
+    (name) => code.includes(`export type ${name}`) || code.includes(`export interface ${name}`),
+  );
   const start = code.search(/^export (async )?function request\b/m);
   for (let end = start, depth = 0; start >= 0 && end < code.length; end += 1) {
     depth += code[end] === '(' ? 1 : code[end] === ')' ? -1 : 0;
@@ -42,7 +40,7 @@ function readMutator(text: string): { types: string; declaration?: string; code:
  */
 export function mutatorSignature(text: string): string {
   const { types, declaration, code } = readMutator(text);
-  return declaration ? `${types} ${declaration}` : code;
+  return declaration ? `${types.join()} ${declaration}` : code;
 }
 
 /**
@@ -54,11 +52,7 @@ export function mutatorSignature(text: string): string {
 export function mutatorStandIn(text: string): string | undefined {
   const { types, declaration } = readMutator(text);
   if (!declaration) return undefined;
-  const typeLines = types
-    .split(',')
-    .filter(Boolean)
-    .map((name) => `export type ${name}<T> = T;\n`)
-    .join('');
+  const typeLines = types.map((name) => `export type ${name}<T> = T;\n`).join('');
   return `${typeLines}${declaration} {}\n`;
 }
 

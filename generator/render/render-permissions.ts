@@ -2,7 +2,8 @@
  * The key guarding each call, from the one list of rights (model/operation-rights.ts):
  * - generated/permissions.ts, by operationId, for the mock's one permission rule;
  * - generated/calls/<tag>.ts, each guarded call of a tag as a constant the app's guards take
- *   (`canCall(dictionaryCreatecash)`), so a call that left the contract fails the type-check
+ *   (`canCall(dictionaryCalls.dictionaryCreatecash)`, a namespace import: orval's functions
+ *   already use the operationIds as names), so a call that left the contract fails the type-check
  *   where a screen names it.
  * Both are typed by declared types, not by their entries: a module added to the contract adds a
  * calls file and changes no declaration that existing files import, so TypeScript's incremental

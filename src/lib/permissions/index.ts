@@ -34,7 +34,7 @@ export function hasPermissionKey(key: string): boolean {
  * (generated/calls/<tag>.ts) — the same key the server checks.
  * `module` fills a `{module}` key of the generic calls.
  *
- * @example canCall(informationreportingexamineExamine) // false for a read-only user
+ * @example canCall(informationreportingexamineCalls.informationreportingexamineExamine) // false for a read-only user
  */
 export function canCall(call: GuardedCall, module = ''): boolean {
   return hasPermissionKey(call.permission.replace(/^\{[^}]+\}/, module.toUpperCase()));
