@@ -2,24 +2,39 @@
  * Directory listing shared by the render step (orval's output), the write step (generated/) and
  * the cache, and the one test of folder nesting.
  */
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 
-/** Files or folders under `dir`, as sorted POSIX paths relative to it; [] when it is missing. */
-async function listEntries(dir: string, folders: boolean): Promise<string[]> {
-  let entries: Dirent[];
+/**
+ * Files or folders under `dir`, as sorted POSIX paths relative to it; [] when it is missing.
+ * A walk of one blocking read per folder: it reads each folder whole at one instant, and avoids
+ * Node 20's recursive readdir, whose async form has a history of bugs (nodejs/node#48858,
+ * #56006) — and a clean-clone CI run once listed a file of orval's output that then could not
+ * be opened. Blocking costs nothing here: the callers wait for the listing anyway.
+ */
+function listEntries(dir: string, folders: boolean): string[] {
+  const found: string[] = [];
+  const walk = (at: string, prefix: string, entries: Dirent[]) => {
+    for (const entry of entries) {
+      const relative = `${prefix}${entry.name}`;
+      if (!entry.isDirectory()) {
+        if (!folders) found.push(relative);
+        continue;
+      }
+      if (folders) found.push(relative);
+      const inner = path.join(at, entry.name);
+      walk(inner, `${relative}/`, readdirSync(inner, { withFileTypes: true }));
+    }
+  };
+  let top: Dirent[];
   try {
-    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    top = readdirSync(dir, { withFileTypes: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  return entries
-    .filter((entry) => entry.isDirectory() === folders)
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .map((file) => file.split(path.sep).join('/'))
-    .sort();
+  walk(dir, '', top);
+  return found.sort();
 }
 
 /**
@@ -28,12 +43,12 @@ async function listEntries(dir: string, folders: boolean): Promise<string[]> {
  * @example await listFiles('generated') // ['api/adminnotice/adminnotice.msw.ts', …, 'routes.ts']
  */
 export function listFiles(dir: string): Promise<string[]> {
-  return listEntries(dir, false);
+  return Promise.resolve().then(() => listEntries(dir, false));
 }
 
 /** Every folder under `dir`, likewise. */
 export function listFolders(dir: string): Promise<string[]> {
-  return listEntries(dir, true);
+  return Promise.resolve().then(() => listEntries(dir, true));
 }
 
 /** Whether `child` is `parent` or inside it. */

@@ -5,6 +5,7 @@
  * src/lib/request) — its relative mutator import is then already right for generated/ — and the
  * files are read back for the in-memory pipeline.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -156,13 +157,12 @@ export async function renderApi(
       generate(orvalOptions(workDir, target), workDir, { projectName: 'admin' }),
     );
     const apiDir = path.join(workDir, 'generated', target.folder);
-    const files = await listFiles(apiDir);
-    return Promise.all(
-      files.map(async (file) => ({
-        path: `${target.folder}/${file}`,
-        content: await readFile(path.join(apiDir, file), 'utf8'),
-      })),
-    );
+    // Read at once, blocking: ~700 small files take ~30 ms this way, against ~110 ms through
+    // fs/promises (see ../cache.ts).
+    return (await listFiles(apiDir)).map((file) => ({
+      path: `${target.folder}/${file}`,
+      content: readFileSync(path.join(apiDir, file), 'utf8'),
+    }));
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
