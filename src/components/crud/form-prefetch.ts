@@ -15,3 +15,17 @@ export function prefetchForm(module: ModuleDefinition, generatedForm: boolean): 
   if (generatedForm) crudFormCode.load().catch(() => undefined);
   prefetchControls(module.fields);
 }
+
+/** The modules whose form was fetched ahead from a render: a list renders often. */
+const startedFrom = new WeakMap<ModuleDefinition, Set<boolean>>();
+
+/**
+ * prefetchForm once per module (and kind of form), for a caller that runs on every render; the
+ * pointer on 新增 still calls prefetchForm itself, which retries a download that failed.
+ */
+export function prefetchFormOnce(module: ModuleDefinition, generatedForm: boolean): void {
+  const kinds = startedFrom.get(module) ?? new Set<boolean>();
+  if (kinds.has(generatedForm)) return;
+  startedFrom.set(module, kinds.add(generatedForm));
+  prefetchForm(module, generatedForm);
+}

@@ -4,18 +4,11 @@
  * first opened, not with the list. Once opened it stays mounted, so closing animates like any
  * dialog and opening it again is immediate.
  */
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useState,
-  type ComponentProps,
-  type ComponentType,
-} from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from 'react';
 import { isRecord } from '@/core/guards';
 import { lazyPreloaded, preloadable, type Preloadable } from '@/lib/lazy';
 import { crudFormCode } from './crud-form-code';
-import { prefetchForm } from './form-prefetch';
+import { prefetchForm, prefetchFormOnce } from './form-prefetch';
 import type { ModuleDefinition } from './module-definition';
 
 function openedOnce<M, P extends { visible: boolean }>(
@@ -48,22 +41,21 @@ function savesData(): boolean {
 }
 
 /**
- * The form's code fetched ahead on a list that can open it: while the list's rows are on their
- * way (in the task after the list's first render, whose effects have sent the list call), and at
- * once when the pointer or the focus comes to a button that opens it (spread the returned handlers
- * on 新增; only these when the browser asks to save data). Waiting for the rows to be shown and an idle moment left a user who clicks 新增 as the
- * rows appear waiting for most of the download on a slow link (2.7 s to the editor).
+ * The form's code fetched ahead on a list that can open it: from the list's first render — with
+ * the list's own call, as the rows are on their way — and at once when the pointer or the focus
+ * comes to a button that opens it (spread the returned handlers on 新增; only these when the
+ * browser asks to save data). Started during render, as React's own resource preloads are: it
+ * only warms loaders that cache their download, once per module (prefetchFormOnce), and the
+ * render of a list took 270 ms on a slow phone-class CPU, which an effect would have waited for.
+ * Waiting for the rows to be shown and an idle moment left a user who clicks 新增 as the rows
+ * appear waiting for most of the download on a slow link (2.7 s to the editor).
  */
 export function useFormPrefetch(
   module: ModuleDefinition,
   options: { enabled: boolean; generatedForm: boolean },
 ) {
   const { enabled, generatedForm } = options;
-  useEffect(() => {
-    if (!enabled || savesData()) return undefined;
-    const handle = setTimeout(() => prefetchForm(module, generatedForm), 0);
-    return () => clearTimeout(handle);
-  }, [enabled, module, generatedForm]);
+  if (enabled && !savesData()) prefetchFormOnce(module, generatedForm);
   const now = () => {
     if (enabled) prefetchForm(module, generatedForm);
   };

@@ -3,7 +3,7 @@
  * permission checks, confirmations. CrudListView renders it with PrimeReact.
  */
 import { useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIST_PAGE_SIZES } from '@/core/paging';
 import { createCrudQueries, type ListSource } from './crud-queries';
 import { usePermissionRefresh } from './permission-keys';
@@ -124,6 +124,10 @@ export function useCrudList<Row extends ModuleRecord>(
   const firstPage = { ...paging.page, pageindex: 1 };
   const { pageindex: _pageindex, pagesize: _pagesize, ...exportQuery } = query;
   const { sortfield: _sortfield, sortorder: _sortorder, ...filterQuery } = exportQuery;
+  // Asked for from the render, not once the list has been drawn and its effects run: on a slow
+  // CPU the first render of a list takes a few hundred ms, and the list's call then waited
+  // behind the form's code fetched ahead (useFormPrefetch) for the browser's six connections.
+  usePrefetchQuery(queries.list(query, source));
   const result = useQuery(queries.list(query, source));
 
   return {
