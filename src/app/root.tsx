@@ -11,6 +11,7 @@ import {
   onSessionCleared,
   subscribeSession,
 } from '@/lib/session';
+import { isCodeLoadError } from '@/lib/lazy/code-boundary';
 import { notify } from '@/lib/notify';
 import { shell } from '@/locale/shell';
 import { PUBLIC_PATHS } from './public-paths';
@@ -71,6 +72,8 @@ export function RootFallback() {
 }
 
 function errorMessage(error: unknown): string {
+  // The browser's own English words, with the file's address: said in the interface's language.
+  if (isCodeLoadError(error)) return shell.codeLoad.screen;
   if (error instanceof Error && error.message) return error.message;
   if (
     error &&
@@ -99,11 +102,26 @@ export function ScreenErrorBoundary() {
   return <ScreenError error={useRouteError()} />;
 }
 
+/**
+ * A screen that could not be shown. When its code could not be downloaded — often a release
+ * that replaced the files this page still names — reloading the page is the way back.
+ */
 export function ScreenError({ error }: { error: unknown }) {
   return (
     <div className="screen-error" role="alert">
       <i className="pi pi-exclamation-triangle" aria-hidden />
       <span>{errorMessage(error)}</span>
+      {isCodeLoadError(error) && (
+        // PrimeReact's look without its Button: this module is part of /login's download.
+        <button
+          type="button"
+          className="p-button p-button-sm p-button-outlined screen-error__reload"
+          onClick={() => window.location.reload()}
+        >
+          <i className="pi pi-refresh p-button-icon p-button-icon-left" aria-hidden />
+          <span className="p-button-label">{shell.codeLoad.reload}</span>
+        </button>
+      )}
     </div>
   );
 }

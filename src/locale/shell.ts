@@ -2,6 +2,14 @@
 export const shell = {
   defaultTitle: '后台管理系统',
   guardError: '有错误',
+  /** A failed download of the app's own code (src/lib/lazy/code-boundary.tsx). */
+  codeLoad: {
+    inline: '控件加载失败。',
+    retry: '重试',
+    dialog: '打开失败：页面代码下载失败，请检查网络后重试',
+    screen: '页面代码下载失败，请检查网络后刷新页面',
+    reload: '刷新页面',
+  },
   needPermission: '需要权限！',
   loading: '加载中…',
   homepageTitle: '控制台',

@@ -1,11 +1,12 @@
 /**
  * Generated CRUD screens in real Chromium on the mock backend: the notices journey
  * (add → appears in list → edit → delete → in bin → restore → destroy) and the
- * administrators screen (add, disable, reset password, required-field message).
+ * administrators screen (add, disable, reset password, required-field message); and what a user
+ * sees when the app's own code cannot be downloaded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { baseUrl, launchBrowser, screenshot } from './support/browser';
 import { openSignedIn } from './support/session';
 
 let browser: Browser;
@@ -144,6 +145,55 @@ describe('administrators (/system/user)', () => {
     await page.getByText('确定重置该用户的密码吗？').waitFor();
     await confirm(page);
     await expectToast(page, '密码已重置');
+    await page.close();
+  });
+});
+
+describe('code that cannot be downloaded (a flaky link, or a release that replaced the files)', () => {
+  it('a screen offers 刷新页面; 新增 closes with a message and keeps the list; a form control offers 重试 and keeps what was typed', async () => {
+    const page = await openSignedIn(browser, '/homepage');
+    // The files a step needs fail as on a dropped link; `refused` says which, step by step.
+    let refused = /\/assets\/job-page-[^/]*\.js$/;
+    await page
+      .context()
+      .route(/\/assets\/[^/]*\.js$/, (route) =>
+        refused.test(route.request().url()) ? route.abort() : route.continue(),
+      );
+
+    await page.goto(`${baseUrl()}/system/job`);
+    const failed = page.locator('.screen-error', {
+      hasText: '页面代码下载失败，请检查网络后刷新页面',
+    });
+    await failed.waitFor();
+    refused = /\/assets\/(crud-form|editor-control)-[^/]*\.js$/;
+    await failed.getByRole('button', { name: '刷新页面' }).click();
+    await page
+      .locator('.shell-view[data-path="/system/job"] .p-datatable-tbody tr')
+      .first()
+      .waitFor();
+
+    await page.goto(`${baseUrl()}/system/notice`);
+    const list = page.locator('.shell-view[data-path="/system/notice"]');
+    await list.locator('.p-datatable-tbody tr').first().waitFor();
+    const add = list.getByRole('button', { name: '新增', exact: true });
+    await add.click();
+    await expectToast(page, '打开失败：页面代码下载失败，请检查网络后重试');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await rowWith(page, '关于系统升级维护的通知').count()).toBe(1);
+
+    refused = /\/assets\/editor-control-[^/]*\.js$/;
+    await add.click();
+    const dialog = page.getByRole('dialog', { name: '新增 - 公告管理' });
+    await dialog.getByText('控件加载失败。').waitFor();
+    await dialog.getByLabel('公告标题').fill('断网时写的标题');
+    refused = /$^/;
+    await dialog.getByRole('button', { name: '重试' }).click();
+    await dialog
+      .locator('.rich-editor[data-ready="true"] [contenteditable="true"]')
+      .first()
+      .waitFor();
+    expect(await dialog.getByLabel('公告标题').inputValue()).toBe('断网时写的标题');
+    await screenshot(page, 'crud-code-download-retried');
     await page.close();
   });
 });

@@ -6,12 +6,18 @@
  */
 import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from 'react';
 import { isRecord } from '@/core/guards';
-import { lazyPreloaded, preloadable, type Preloadable } from '@/lib/lazy';
+import { CodeBoundary, lazyPreloaded, preloadable, type Preloadable } from '@/lib/lazy';
+import { notify } from '@/lib/notify';
+import { shell } from '@/locale/shell';
 import { crudFormCode } from './crud-form-code';
 import { prefetchForm, prefetchFormOnce } from './form-prefetch';
 import type { ModuleDefinition } from './module-definition';
 
-function openedOnce<M, P extends { visible: boolean }>(
+/**
+ * A dialog whose code loads when it is first opened. If that download fails, the dialog is
+ * closed with a message and the list stays as it was; opening it again downloads again.
+ */
+function openedOnce<M, P extends { visible: boolean; onHide: () => void }>(
   code: Preloadable<M>,
   pick: (module: M) => ComponentType<P>,
 ): ComponentType<P> {
@@ -21,10 +27,17 @@ function openedOnce<M, P extends { visible: boolean }>(
     // Derived during render (not in an effect): the dialog mounts in the same pass it opens.
     if (props.visible && !opened) setOpened(true);
     if (!opened && !props.visible) return null;
+    const giveUp = () => {
+      notify.error(shell.codeLoad.dialog);
+      setOpened(false);
+      props.onHide();
+    };
     return (
-      <Suspense fallback={null}>
-        <Dialog {...props} />
-      </Suspense>
+      <CodeBoundary failed={() => null} onFailed={giveUp}>
+        <Suspense fallback={null}>
+          <Dialog {...props} />
+        </Suspense>
+      </CodeBoundary>
     );
   };
 }

@@ -4,8 +4,7 @@
  * fetched it ahead.
  * Nothing heavy is reachable statically from here.
  */
-import { Suspense } from 'react';
-import { lazyPreloaded } from '@/lib/lazy';
+import { CodeSlot, lazyPreloaded } from '@/lib/lazy';
 import { editorUi } from '@/locale/editor-ui';
 import type { ControlProps } from '../form/controls/types';
 import { editorControlCode } from './load';
@@ -14,8 +13,8 @@ const EditorControl = lazyPreloaded(editorControlCode, (module) => module.defaul
 
 export function LazyEditorControl(props: ControlProps) {
   return (
-    <Suspense fallback={<small className="rich-editor__loading">{editorUi.loading}</small>}>
+    <CodeSlot loading={<small className="rich-editor__loading">{editorUi.loading}</small>}>
       <EditorControl {...props} />
-    </Suspense>
+    </CodeSlot>
   );
 }

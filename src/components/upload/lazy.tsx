@@ -3,8 +3,7 @@
  * controls (FilePond, its plugins and CSS; the attachment library) with React.lazy when a form
  * showing one opens. Nothing heavy is reachable statically from here.
  */
-import { Suspense } from 'react';
-import { lazyPreloaded } from '@/lib/lazy';
+import { CodeSlot, lazyPreloaded } from '@/lib/lazy';
 import { upload as t } from '@/locale/upload';
 import type { ControlProps } from '../form/controls/types';
 import { attachmentControlCode, uploadControlCode } from './load';
@@ -17,17 +16,17 @@ const loading = <small className="upload-control__hint">{t.loadingWidget}</small
 /** UploadImg, UploadFile, UploadImgArr, UploadFileArr. */
 export function LazyUploadControl(props: ControlProps) {
   return (
-    <Suspense fallback={loading}>
+    <CodeSlot loading={loading}>
       <UploadControl {...props} />
-    </Suspense>
+    </CodeSlot>
   );
 }
 
 /** UploadAttachment, UploadAttachmentArr, UploadAttachmentFile, UploadAttachmentFileArr. */
 export function LazyAttachmentControl(props: ControlProps) {
   return (
-    <Suspense fallback={loading}>
+    <CodeSlot loading={loading}>
       <AttachmentControl {...props} />
-    </Suspense>
+    </CodeSlot>
   );
 }

@@ -8,7 +8,8 @@
  * (the form, then its editor) on code fetched seconds before. `preloadable` remembers the module
  * once loaded; `lazyPreloaded` renders it directly then, and falls back to React.lazy otherwise.
  */
-import { lazy, useState, type ComponentType, type ReactElement } from 'react';
+import { lazy, useContext, useState, type ComponentType, type ReactElement } from 'react';
+import { CodeAttempt } from './code-boundary';
 
 export interface Preloadable<M> {
   /** Loads the module (once; a failed download is tried again on the next call). */
@@ -38,19 +39,36 @@ export function preloadable<M>(load: () => Promise<M>): Preloadable<M> {
 /**
  * A component from a preloadable module (`pick` names it there): rendered directly when the
  * module has loaded, through React.lazy (suspending, for a Suspense boundary above) when not.
+ * A failed download throws to the nearest CodeBoundary. React.lazy keeps a failure for good, so
+ * each attempt of a boundary — its mount, each retry — gets its own lazy component, which
+ * downloads again; within one attempt the same one, so React sees the failure.
  */
 export function lazyPreloaded<M, P extends object>(
   code: Preloadable<M>,
   pick: (module: M) => ComponentType<P>,
 ): (props: P) => ReactElement {
-  const Lazy = lazy(async () => ({ default: pick(await code.load()) }));
+  const attempts = new WeakMap<object, ComponentType<P>>();
+  const lazyFor = (attempt: object) => {
+    let Lazy = attempts.get(attempt);
+    if (!Lazy) {
+      Lazy = lazy(async () => ({ default: pick(await code.load()) }));
+      attempts.set(attempt, Lazy);
+    }
+    return Lazy;
+  };
   return function Preloaded(props: P) {
+    const attempt = useContext(CodeAttempt);
     // Decided at mount: a mounted instance that changed from the lazy type to the loaded one
     // would be mounted anew, losing what the user typed.
     const [Ready] = useState(() => {
       const module = code.loaded();
       return module === undefined ? undefined : pick(module);
     });
-    return Ready ? <Ready {...props} /> : <Lazy {...props} />;
+    if (Ready) return <Ready {...props} />;
+    // One lazy component per attempt, kept in `attempts`: the same type on every render of one.
+    const Lazy = lazyFor(attempt);
+    return <Lazy {...props} />;
   };
 }
+
+export { CodeBoundary, CodeSlot, isCodeLoadError } from './code-boundary';

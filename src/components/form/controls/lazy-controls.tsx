@@ -1,10 +1,10 @@
 /**
  * The form registry's view of the controls that load on first use (./lazy-code.ts): each shows a
  * one-line placeholder while its code arrives, and renders at once when it has (fetched ahead by
- * a list, or by an earlier form).
+ * a list, or by an earlier form); a failed download shows 重试 in its place (CodeSlot).
  */
-import { Suspense, type ComponentType } from 'react';
-import { lazyPreloaded, type Preloadable } from '@/lib/lazy';
+import type { ComponentType } from 'react';
+import { CodeSlot, lazyPreloaded, type Preloadable } from '@/lib/lazy';
 import { form as t } from '@/locale/form';
 import { calendarCode, cityCode, passwordCode, selectTreeCode, sliderCode } from './lazy-code';
 import type { ControlProps } from './types';
@@ -16,11 +16,11 @@ function lazyControl<M>(
   const Control = lazyPreloaded(code, pick);
   return function LazyControl(props: ControlProps) {
     return (
-      <Suspense
-        fallback={<small className="dynamic-form__control-loading">{t.controlLoading}</small>}
+      <CodeSlot
+        loading={<small className="dynamic-form__control-loading">{t.controlLoading}</small>}
       >
         <Control {...props} />
-      </Suspense>
+      </CodeSlot>
     );
   };
 }
