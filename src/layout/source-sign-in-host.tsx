@@ -3,11 +3,12 @@
  * with the shell, it loads the dialog only when a source first asks, so screens of the spec's
  * own backend never pay for it.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { DialogCodeSlot, lazyDefault } from '@/lib/lazy';
 import type { SourceDescription } from '@/core/rest-source';
 import { onSourceSignIn } from '@/lib/rest-source/sign-in';
 
-const SourceSignInDialog = lazy(() => import('./source-sign-in-dialog'));
+const SourceSignInDialog = lazyDefault(() => import('./source-sign-in-dialog'));
 
 export function SourceSignInHost() {
   const [asking, setAsking] = useState<SourceDescription | undefined>(undefined);
@@ -22,8 +23,8 @@ export function SourceSignInHost() {
   );
   if (!opened) return null;
   return (
-    <Suspense fallback={null}>
+    <DialogCodeSlot open={asking !== undefined} onClose={() => setAsking(undefined)}>
       <SourceSignInDialog source={asking} onHide={() => setAsking(undefined)} />
-    </Suspense>
+    </DialogCodeSlot>
   );
 }

@@ -2,7 +2,8 @@
  * User dropdown: 修改密码, 清除缓存, the theme (浅色 / 深色 / 跟随系统, the current one ticked), 退出系统
  * (with the 确认退出登录吗？ confirmation).
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { DialogCodeSlot, lazyPreloaded, preloadable } from '@/lib/lazy';
 import { Menu } from 'primereact/menu';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { useNavigate } from 'react-router-dom';
@@ -21,9 +22,10 @@ const THEME_ICON: Record<ThemeChoice, string> = {
 };
 
 // The form library and its rules load when the dialog is first asked for, not with the shell.
-const ChangePasswordDialog = lazy(async () => ({
-  default: (await import('./change-password-dialog')).ChangePasswordDialog,
-}));
+const ChangePasswordDialog = lazyPreloaded(
+  preloadable(() => import('./change-password-dialog')),
+  (module) => module.ChangePasswordDialog,
+);
 
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const menu = useRef<Menu>(null);
@@ -111,9 +113,9 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       </button>
       <Menu model={items} popup ref={menu} className="user-menu__popup" />
       {passwordAsked && (
-        <Suspense fallback={null}>
+        <DialogCodeSlot open={passwordOpen} onClose={() => setPasswordOpen(false)}>
           <ChangePasswordDialog visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
-        </Suspense>
+        </DialogCodeSlot>
       )}
     </>
   );

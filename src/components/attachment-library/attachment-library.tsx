@@ -6,7 +6,8 @@
  * dialog, use-selected) work on the selection. Shared by the library dialog and the
  * /system/attachment screen.
  */
-import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { DialogCodeSlot, lazyDefault } from '@/lib/lazy';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Tree, type TreeExpandedKeysType } from 'primereact/tree';
 import type { TreeNode } from 'primereact/treenode';
@@ -51,7 +52,7 @@ import './attachment-library.css';
 import * as toolCalls from '@generated/calls/tool';
 import * as attachmentcateCalls from '@generated/calls/attachmentcate';
 
-const FilePreview = lazy(() => import('@/components/file-preview/file-preview'));
+const FilePreview = lazyDefault(() => import('@/components/file-preview/file-preview'));
 
 /** Spec section 9: attachment page size 18, options 10, 18, 20, 25, 30. */
 export const LIBRARY_PAGE_SIZE = 18;
@@ -519,9 +520,9 @@ export function AttachmentLibrary({
         }}
       />
       {previewing && (
-        <Suspense fallback={null}>
+        <DialogCodeSlot open onClose={() => setPreviewing(null)}>
           <FilePreview file={previewing} onHide={() => setPreviewing(null)} />
-        </Suspense>
+        </DialogCodeSlot>
       )}
     </div>
   );

@@ -3,8 +3,8 @@
  * cloud storage), both filed under the selected category. The uploader (and ali-oss behind it)
  * loads only when the toolbar shows it.
  */
-import { Suspense } from 'react';
 import { LargeFileUpload } from '@/components/large-upload';
+import { CodeSlot } from '@/lib/lazy';
 import { useCanCall } from '@/lib/permissions/guards';
 import * as toolCalls from '@generated/calls/tool';
 
@@ -19,9 +19,9 @@ export function LargeUploadButtons({ cateId, onUploaded }: LargeUploadButtonsPro
   const canDirect = useCanCall(toolCalls.toolGetaliyunoss);
   if (!canChunk && !canDirect) return null;
   return (
-    <Suspense fallback={null}>
+    <CodeSlot loading={null}>
       {canChunk && <LargeFileUpload mode="chunked" acId={cateId} onUploaded={onUploaded} />}
       {canDirect && <LargeFileUpload mode="oss" acId={cateId} onUploaded={onUploaded} />}
-    </Suspense>
+    </CodeSlot>
   );
 }

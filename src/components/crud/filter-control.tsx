@@ -4,29 +4,31 @@
  * Every other control type comes from the form registry, loaded on first use, so opening a list
  * does not load the form engine's date pickers, tree selects and upload widgets.
  */
-import { lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import type { ControlType } from '@/core/field-definition';
 import { SelectControl } from '@/components/form/controls/select-one';
 import type { ControlProps } from '@/components/form/controls/types';
+import { CodeSlot, lazyPreloaded, preloadable } from '@/lib/lazy';
 
-const RegistryControl = lazy(async () => {
-  const { CONTROL_COMPONENTS } = await import('@/components/form/controls/registry');
-  return {
-    default: function RegistryControl({
-      control,
-      ...props
-    }: ControlProps & { control: ControlType }) {
+type RegistryControlProps = ControlProps & { control: ControlType };
+
+/** The one component over the registry, made when the registry has loaded. */
+let byType: ComponentType<RegistryControlProps> | undefined;
+
+const RegistryControl = lazyPreloaded(
+  preloadable(() => import('@/components/form/controls/registry')),
+  ({ CONTROL_COMPONENTS }) =>
+    (byType ??= function RegistryControl({ control, ...props }: RegistryControlProps) {
       const Control = CONTROL_COMPONENTS[control] ?? CONTROL_COMPONENTS.input;
       return <Control {...props} />;
-    },
-  };
-});
+    }),
+);
 
-export function FilterControl({ control, ...props }: ControlProps & { control: ControlType }) {
+export function FilterControl({ control, ...props }: RegistryControlProps) {
   if (control === 'select') return <SelectControl {...props} />;
   return (
-    <Suspense fallback={null}>
+    <CodeSlot loading={null}>
       <RegistryControl control={control} {...props} />
-    </Suspense>
+    </CodeSlot>
   );
 }

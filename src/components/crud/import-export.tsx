@@ -7,7 +7,8 @@
  * the server announced the size, an indeterminate bar otherwise (the calls: transfer-calls.ts;
  * the bar: transfer-status.tsx).
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { CodeSlot, lazyDefault, lazyPreloaded, preloadable } from '@/lib/lazy';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -41,12 +42,13 @@ export {
 } from './transfer-calls';
 
 // The report's table (and the DataTable it draws) loads when an import is first refused.
-const ImportReportView = lazy(() =>
-  import('./import-report').then((module) => ({ default: module.ImportReportView })),
+const ImportReportView = lazyPreloaded(
+  preloadable(() => import('./import-report')),
+  (module) => module.ImportReportView,
 );
 
 // FilePond (the upload controls' widget) loads when the import dialog first opens.
-const PondUpload = lazy(() => import('@/components/upload/pond'));
+const PondUpload = lazyDefault(() => import('@/components/upload/pond'));
 
 export function useImportExport(
   module: ModuleDefinition,
@@ -204,7 +206,7 @@ export function ImportExport({
         <div className="crud-import">
           <p>{t.importHint}</p>
           <label htmlFor={`crud-import-${module.key}`}>{t.importChoose}</label>
-          <Suspense fallback={<small>{tu.loadingWidget}</small>}>
+          <CodeSlot loading={<small>{tu.loadingWidget}</small>}>
             <PondUpload
               id={`crud-import-${module.key}`}
               kind="file"
@@ -216,7 +218,7 @@ export function ImportExport({
               onAccepted={(chosen) => io.choose([chosen])}
               onRemoved={io.unchoose}
             />
-          </Suspense>
+          </CodeSlot>
           {io.error && (
             <small className="p-error" role="alert">
               {io.error}
@@ -224,13 +226,13 @@ export function ImportExport({
           )}
           {io.importing && <TransferStatus state={io.importing} label={crudTransfer.importLabel} />}
           {io.report && (
-            <Suspense fallback={null}>
+            <CodeSlot loading={null}>
               <ImportReportView
                 report={io.report}
                 fileName={crudImportReport.fileName(module.title)}
                 save={saveBlob}
               />
-            </Suspense>
+            </CodeSlot>
           )}
           <div className="crud-form__footer">
             {io.canTemplate && (

@@ -4,11 +4,9 @@
  * first opened, not with the list. Once opened it stays mounted, so closing animates like any
  * dialog and opening it again is immediate.
  */
-import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { isRecord } from '@/core/guards';
-import { CodeBoundary, lazyPreloaded, preloadable, type Preloadable } from '@/lib/lazy';
-import { notify } from '@/lib/notify';
-import { shell } from '@/locale/shell';
+import { CodeSlot, DialogCodeSlot, lazyPreloaded, preloadable, type Preloadable } from '@/lib/lazy';
 import { crudFormCode } from './crud-form-code';
 import { prefetchForm, prefetchFormOnce } from './form-prefetch';
 import type { ModuleDefinition } from './module-definition';
@@ -27,17 +25,10 @@ function openedOnce<M, P extends { visible: boolean; onHide: () => void }>(
     // Derived during render (not in an effect): the dialog mounts in the same pass it opens.
     if (props.visible && !opened) setOpened(true);
     if (!opened && !props.visible) return null;
-    const giveUp = () => {
-      notify.error(shell.codeLoad.dialog);
-      setOpened(false);
-      props.onHide();
-    };
     return (
-      <CodeBoundary failed={() => null} onFailed={giveUp}>
-        <Suspense fallback={null}>
-          <Dialog {...props} />
-        </Suspense>
-      </CodeBoundary>
+      <DialogCodeSlot open={props.visible} onClose={props.onHide}>
+        <Dialog {...props} />
+      </DialogCodeSlot>
     );
   };
 }
@@ -89,40 +80,44 @@ export const LazyRecycleBin = openedOnce(
  * 导入 / 导出 with their dialog and transfer progress: only modules that offer them load the
  * code, when their list is first shown (a list without them, like 公告管理, carries none of it).
  */
-const ImportExportButtons = lazy(async () => ({
-  default: (await import('./import-export')).ImportExport,
-}));
+const ImportExportButtons = lazyPreloaded(
+  preloadable(() => import('./import-export')),
+  (module) => module.ImportExport,
+);
 
-export function LazyImportExport(props: ComponentProps<typeof ImportExportButtons>) {
+export function LazyImportExport(props: Parameters<typeof ImportExportButtons>[0]) {
   return (
-    <Suspense fallback={null}>
+    <CodeSlot loading={null}>
       <ImportExportButtons {...props} />
-    </Suspense>
+    </CodeSlot>
   );
 }
 
 /** The selected rows' bulk actions: loaded when rows are first selected. */
-const BulkActionsChunk = lazy(async () => ({
-  default: (await import('./bulk-actions')).BulkActions,
-}));
+const BulkActionsChunk = lazyPreloaded(
+  preloadable(() => import('./bulk-actions')),
+  (module) => module.BulkActions,
+);
 
-export function LazyBulkActions(props: ComponentProps<typeof BulkActionsChunk>) {
+export function LazyBulkActions(props: Parameters<typeof BulkActionsChunk>[0]) {
   return (
-    <Suspense fallback={null}>
+    <CodeSlot loading={null}>
       <BulkActionsChunk {...props} />
-    </Suspense>
+    </CodeSlot>
   );
 }
 
 /** The list's 列设置 panel: loaded when it is first opened. */
-const ListSettingsChunk = lazy(async () => ({
-  default: (await import('./list-settings-panel')).ListSettingsPanel,
-}));
+const ListSettingsChunk = lazyPreloaded(
+  preloadable(() => import('./list-settings-panel')),
+  (module) => module.ListSettingsPanel,
+);
 
-export function LazyListSettingsPanel(props: ComponentProps<typeof ListSettingsChunk>) {
+/** Shown only while open (its button mounts it): a failed download closes it with a message. */
+export function LazyListSettingsPanel(props: Parameters<typeof ListSettingsChunk>[0]) {
   return (
-    <Suspense fallback={null}>
+    <DialogCodeSlot open onClose={() => props.onClose(true)}>
       <ListSettingsChunk {...props} />
-    </Suspense>
+    </DialogCodeSlot>
   );
 }

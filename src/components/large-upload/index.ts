@@ -1,10 +1,9 @@
 /**
- * The large-file uploader (大文件上传 / 直传云存储). Load it lazily where it is mounted:
- * `const LargeFileUpload = lazy(() => import('@/components/large-upload/large-file-upload'))`,
- * or use the lazy component exported here.
+ * The large-file uploader (大文件上传 / 直传云存储), as a lazy component: mount it under a
+ * CodeSlot (src/lib/lazy), which offers 重试 if its code cannot be downloaded.
  */
-import { lazy } from 'react';
+import { lazyDefault } from '@/lib/lazy';
 
 export type { LargeFileUploadProps } from './large-file-upload';
 
-export const LargeFileUpload = lazy(() => import('./large-file-upload'));
+export const LargeFileUpload = lazyDefault(() => import('./large-file-upload'));

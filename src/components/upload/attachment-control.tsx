@@ -5,7 +5,8 @@
  * limit (the attachment picker's 99 unless the field sets fileLimit).
  */
 import './upload.css';
-import { Suspense, lazy, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { DialogCodeSlot, lazyDefault } from '@/lib/lazy';
 import { Button } from 'primereact/button';
 import {
   addAttachments,
@@ -20,7 +21,7 @@ import { fieldLimits, uploadSetupOf } from './limits';
 import { useUploadLimits } from './use-upload-limits';
 import { ValueList } from './value-list';
 
-const AttachmentLibraryDialog = lazy(
+const AttachmentLibraryDialog = lazyDefault(
   () => import('@/components/attachment-library/attachment-library-dialog'),
 );
 
@@ -70,7 +71,11 @@ export default function AttachmentControl({ field, id, value, onChange, disabled
         />
       </div>
       {opened && (
-        <Suspense fallback={<small>{t.libraryLoading}</small>}>
+        <DialogCodeSlot
+          open={open}
+          onClose={() => setOpen(false)}
+          loading={<small>{t.libraryLoading}</small>}
+        >
           <AttachmentLibraryDialog
             visible={open}
             kind={setup.kind}
@@ -81,7 +86,7 @@ export default function AttachmentControl({ field, id, value, onChange, disabled
               setOpen(false);
             }}
           />
-        </Suspense>
+        </DialogCodeSlot>
       )}
     </div>
   );

@@ -5,7 +5,8 @@
  * (parameData.webp) before uploading. Loaded lazily with FilePond (./lazy.tsx).
  */
 import './upload.css';
-import { Suspense, lazy, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { DialogCodeSlot, lazyDefault } from '@/lib/lazy';
 import { Button } from 'primereact/button';
 import {
   addAttachments,
@@ -32,7 +33,7 @@ import { useUploadLimits } from './use-upload-limits';
 import { ValueList } from './value-list';
 import * as toolCalls from '@generated/calls/tool';
 
-const CropDialog = lazy(() => import('./crop-dialog'));
+const CropDialog = lazyDefault(() => import('./crop-dialog'));
 
 /** Spec section 8: an upload's size, type or load error shows 4 seconds. */
 const UPLOAD_PROBLEM_LIFE_MS = 4000;
@@ -227,7 +228,7 @@ export default function UploadControl({ field, id, value, onChange, disabled }: 
         </small>
       )}
       {cropSource && crop && (
-        <Suspense fallback={null}>
+        <DialogCodeSlot open onClose={closeCropper}>
           <CropDialog
             src={cropSource.url}
             aspect={crop.aspect}
@@ -235,7 +236,7 @@ export default function UploadControl({ field, id, value, onChange, disabled }: 
             onCancel={closeCropper}
             onSave={(area) => void saveCrop(area)}
           />
-        </Suspense>
+        </DialogCodeSlot>
       )}
     </div>
   );

@@ -2,10 +2,11 @@
  * A failed download of code — a flaky link, or a release that replaced the files a page open
  * since before it still asks for — contained where it happens. Without it the error reached the
  * screen's boundary: the whole screen, with a half-filled form, gave way to the browser's English
- * message. A form control shows 重试 in its place instead; a dialog closes with a message
- * (../../components/crud/lazy-dialogs.tsx); anything else is not caught here.
+ * message. A form control shows 重试 in its place instead (CodeSlot); a dialog closes with a
+ * message (DialogCodeSlot); anything else is not caught here.
  */
 import { Component, createContext, Suspense, type ReactNode } from 'react';
+import { notify } from '@/lib/notify';
 import { shell } from '@/locale/shell';
 
 /** Chromium's, Firefox's and Safari's messages for a failed import(), and Vite's for its CSS. */
@@ -28,6 +29,8 @@ interface CodeBoundaryProps {
   failed: (retry: () => void) => ReactNode;
   /** Called once per failed download, once `failed` is shown. */
   onFailed?: () => void;
+  /** A failed boundary tries again when this turns true (a dialog shown again). */
+  retryWhen?: boolean;
   children: ReactNode;
 }
 
@@ -41,6 +44,11 @@ export class CodeBoundary extends Component<CodeBoundaryProps, { error?: Error; 
 
   override componentDidCatch(error: unknown): void {
     if (isCodeLoadError(error)) this.props.onFailed?.();
+  }
+
+  override componentDidUpdate(previous: CodeBoundaryProps): void {
+    if (this.state.error && this.props.retryWhen && !previous.retryWhen)
+      this.setState({ error: undefined, attempt: {} });
   }
 
   override render(): ReactNode {
@@ -71,6 +79,36 @@ function CodeFailed({ retry }: { retry: () => void }) {
 export function CodeSlot({ loading, children }: { loading: ReactNode; children: ReactNode }) {
   return (
     <CodeBoundary failed={(retry) => <CodeFailed retry={retry} />}>
+      <Suspense fallback={loading}>{children}</Suspense>
+    </CodeBoundary>
+  );
+}
+
+/**
+ * Where a lazily loaded dialog is shown: if its code cannot be downloaded, it says so and is
+ * closed (`onClose`), and what is behind it stays as it was; opened again, it downloads again.
+ */
+export function DialogCodeSlot({
+  open,
+  onClose,
+  loading = null,
+  children,
+}: {
+  /** Whether the dialog is being shown (an always-mounted dialog's `visible`). */
+  open: boolean;
+  onClose: () => void;
+  loading?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <CodeBoundary
+      failed={() => null}
+      onFailed={() => {
+        notify.error(shell.codeLoad.dialog);
+        onClose();
+      }}
+      retryWhen={open}
+    >
       <Suspense fallback={loading}>{children}</Suspense>
     </CodeBoundary>
   );

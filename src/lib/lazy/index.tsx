@@ -71,4 +71,14 @@ export function lazyPreloaded<M, P extends object>(
   };
 }
 
-export { CodeBoundary, CodeSlot, isCodeLoadError } from './code-boundary';
+/**
+ * React.lazy for a module's default export, but under a CodeBoundary a failed download can be
+ * tried again (React.lazy keeps a failure for good).
+ */
+export function lazyDefault<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): (props: P) => ReactElement {
+  return lazyPreloaded(preloadable(load), (module) => module.default);
+}
+
+export { CodeBoundary, CodeSlot, DialogCodeSlot, isCodeLoadError } from './code-boundary';

@@ -4,7 +4,8 @@
  * table or a chart block, a template, characters, search and replace in the frame, files from the
  * attachment library (loaded when first opened).
  */
-import { lazy, Suspense, type RefObject } from 'react';
+import { type RefObject } from 'react';
+import { DialogCodeSlot, lazyDefault } from '@/lib/lazy';
 import type { AttachmentValue } from '@/core/attachment';
 import { displayFileName } from '@/lib/format';
 import { editorUi } from '@/locale/editor-ui';
@@ -29,7 +30,7 @@ import { TableDialog } from './table-dialog';
 import { TemplateDialog } from './template-dialog';
 import { VideoDialog } from './video-dialog';
 
-const AttachmentLibraryDialog = lazy(
+const AttachmentLibraryDialog = lazyDefault(
   () => import('@/components/attachment-library/attachment-library-dialog'),
 );
 
@@ -175,7 +176,7 @@ export function EditorDialogs({
         })}
       />
       {(name === 'libraryImage' || name === 'libraryFile') && (
-        <Suspense fallback={null}>
+        <DialogCodeSlot open onClose={close}>
           <AttachmentLibraryDialog
             visible
             kind={name === 'libraryImage' ? 'image' : 'file'}
@@ -195,7 +196,7 @@ export function EditorDialogs({
                 );
             }}
           />
-        </Suspense>
+        </DialogCodeSlot>
       )}
     </>
   );
