@@ -1,7 +1,8 @@
 /**
  * The shell's journeys in real Chromium against the built app on the mock backend:
  * login with redirect back, menus and the all-apps search, the tabs' context menu, reload,
- * a pushed message, a 401 from the server, logout — plus screenshots (desktop and mobile).
+ * a pushed message, a 401 from the server, logout, a shell dialog whose code cannot be
+ * downloaded — plus screenshots (desktop and mobile).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -335,5 +336,35 @@ describe('the shell', () => {
     await settled(mobile.page);
     await screenshot(mobile.page, 'shell-mobile-menu');
     await mobile.context.close();
+  });
+});
+
+describe('a dialog of the shell whose code cannot be downloaded', () => {
+  it('修改密码 says so and stays on the page (no trip to the login page); asked again, it opens', async () => {
+    let refused = true;
+    // On the context: the demo's service worker fetches the app's files, and a page's routes do
+    // not see its requests.
+    const { context, page } = await openSignedIn(undefined, async (page) => {
+      await page
+        .context()
+        .route(/\/assets\/change-password-dialog-[^/]*\.js$/, (route) =>
+          refused ? route.abort() : route.continue(),
+        );
+    });
+    const askForPassword = async () => {
+      await page.click('.user-menu__trigger');
+      await page.click('.user-menu__popup .p-menuitem-text:text-is("修改密码")');
+    };
+    await askForPassword();
+    await page
+      .locator('.p-toast-message', { hasText: '打开失败：页面代码下载失败，请检查网络后重试' })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/homepage');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    refused = false;
+    await askForPassword();
+    await page.getByRole('dialog', { name: '修改密码' }).getByLabel('旧密码').waitFor();
+    await context.close();
   });
 });
