@@ -56,6 +56,8 @@ export function createEditor(options: CreateEditorOptions): EditorHandle {
   const text = { inlineToolbar: INLINE, tunes: TUNES };
   const tuneConfig: TuneConfig = { register: (key, tune) => tunes.set(key, tune) };
   const data: OutputData = { blocks: options.blocks };
+  // Focusable from script only: it holds the keyboard while 撤销/重做 replaces the blocks.
+  options.holder.tabIndex = -1;
   const editor = new EditorJS({
     holder: options.holder,
     data,
@@ -109,6 +111,12 @@ export function createEditor(options: CreateEditorOptions): EditorHandle {
     isReadOnly: () => editor.readOnly.isEnabled,
     focus: (index) => {
       editor.caret.setToBlock(index, 'end');
+    },
+    holdKeys: () => {
+      // Only a focus already in the editor (a click on 撤销 leaves it on the button).
+      if (options.holder.contains(document.activeElement)) {
+        options.holder.focus({ preventScroll: true });
+      }
     },
   });
   let unlisten: (() => void) | undefined;

@@ -73,6 +73,7 @@ function fakeEditor(initial: string[], saveMs = 0) {
     },
     isReadOnly: () => false,
     focus: () => undefined,
+    holdKeys: () => undefined,
   };
   return {
     port,
@@ -218,6 +219,7 @@ describe('HistoryRecorder and Editor.js saves', () => {
       },
       isReadOnly: () => false,
       focus: () => undefined,
+      holdKeys: () => undefined,
     });
     await recorder.start();
     text = '第一句';
@@ -226,5 +228,26 @@ describe('HistoryRecorder and Editor.js saves', () => {
     await recorder.checkpoint();
     await recorder.undo();
     expect(rendered).toEqual([{ id: 'p', type: 'paragraph', data: { text: '第一句' }, tunes: {} }]);
+  });
+
+  it('holds the keyboard in the editor while 撤销 replaces the blocks, and puts the caret back after', async () => {
+    // A key pressed between the two (a second Ctrl+Z) must reach the editor, not the page.
+    const steps: string[] = [];
+    let text = '';
+    const recorder = new HistoryRecorder({
+      save: () => Promise.resolve([{ type: 'paragraph', data: { text } }]),
+      render: () => {
+        steps.push('render');
+        return Promise.resolve();
+      },
+      isReadOnly: () => false,
+      focus: () => steps.push('caret'),
+      holdKeys: () => steps.push('hold'),
+    });
+    await recorder.start();
+    text = '第一句';
+    await recorder.checkpoint();
+    await recorder.undo();
+    expect(steps).toEqual(['hold', 'render', 'caret']);
   });
 });

@@ -35,6 +35,11 @@ export interface HistoryPort<B extends HistoryBlock> {
   isReadOnly(): boolean;
   /** Puts the caret at the end of a block (where 撤销/重做 changed the document). */
   focus(index: number): void;
+  /**
+   * Keeps the keyboard in the editor while its blocks are replaced: the focused block is about to
+   * go, and a Ctrl+Y pressed before the caret is back would land on the page and be lost.
+   */
+  holdKeys(): void;
 }
 
 interface Snapshot<B extends HistoryBlock> {
@@ -163,6 +168,7 @@ export class HistoryRecorder<B extends HistoryBlock = HistoryBlock> {
     const from = history.present;
     const to = step(history);
     if (!to) return false;
+    this.port.holdKeys();
     await this.port.render(to.blocks);
     // The state as the editor shows it now (ids and defaults may differ): later saves compare
     // with this, so the changes reported for this render are no action.
