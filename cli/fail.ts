@@ -42,23 +42,30 @@ function debugWanted(): boolean {
   return process.argv.includes('--debug') || ['1', 'true'].includes(process.env.DEBUG ?? '');
 }
 
-/** Reports any error thrown by a command and exits with its code. */
-export function reportError(error: unknown): never {
+/** What to print for an error thrown by a command, and the code to exit with. */
+export function describeError(error: unknown): { message: string; code: ExitCode } {
   // A ModelError's message opens with a count; its problems are the lines to act on.
-  if (error instanceof ModelError) failWith(error.problems.join('\n'), EXIT.contract);
+  if (error instanceof ModelError)
+    return { message: error.problems.join('\n'), code: EXIT.contract };
   if (error instanceof ContractError || error instanceof LintError)
-    failWith(error.message, EXIT.contract);
+    return { message: error.message, code: EXIT.contract };
   // The output folder given (--out) or a deletion to confirm (--prune): the call is what to fix.
   if (error instanceof OutputError || error instanceof UsageError)
-    failWith(error.message, EXIT.usage);
+    return { message: error.message, code: EXIT.usage };
   if (debugWanted())
-    failWith(
-      error instanceof Error ? (error.stack ?? error.message) : String(error),
-      EXIT.internal,
-    );
+    return {
+      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      code: EXIT.internal,
+    };
   const message = error instanceof Error ? error.message : String(error);
-  failWith(
-    `internal error: ${message.split('\n')[0]} (run again with --debug for the stack trace)`,
-    EXIT.internal,
-  );
+  return {
+    message: `internal error: ${message.split('\n')[0]} (run again with --debug for the stack trace)`,
+    code: EXIT.internal,
+  };
+}
+
+/** Reports any error thrown by a command and exits with its code. */
+export function reportError(error: unknown): never {
+  const { message, code } = describeError(error);
+  failWith(message, code);
 }

@@ -11,13 +11,14 @@ import { registerLint } from './commands/lint';
 import { registerMockServer } from './commands/mock-server';
 import { registerNewModule } from './commands/new-module';
 import { registerVerify } from './commands/verify';
+import { registerWatch } from './commands/watch';
 import { EXIT, EXIT_CODES_HELP, reportError } from './fail';
 import { CLI_VERSION } from './report';
 
 const program = new Command()
   .name('cli')
   .description(
-    'Contract-first tooling of the back-office: generate, lint, new-module, import-openapi, mock-server, verify',
+    'Contract-first tooling of the back-office: generate, watch, lint, new-module, import-openapi, mock-server, verify',
   )
   .version(CLI_VERSION, '-V, --version', 'print the version and exit')
   .option('--debug', 'print the stack trace of an internal error (or set DEBUG=1)')
@@ -34,6 +35,7 @@ registerImportModule(program);
 registerImportOpenApi(program);
 registerMockServer(program);
 registerVerify(program);
+registerWatch(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -34,11 +34,16 @@ function printReport(
   printList(verb.created, report.created.map(shown));
   printList(verb.updated, report.updated.map(shown));
   printList(verb.deleted, report.deleted.map(shown));
-  console.log(
+  console.log(summaryLine(report));
+}
+
+/** The last line of a run: what the contract holds and what the run changed. */
+export function summaryLine(report: GenerateReport): string {
+  return (
     `${report.modules.length} module(s), ${report.operations} operation(s); ` +
-      `${report.created.length} created, ${report.updated.length} updated, ` +
-      `${report.unchanged.length} unchanged, ${report.deleted.length} deleted; ` +
-      `lint ${report.lint.errors} error(s), ${report.lint.warnings} warning(s); ${report.durationMs} ms`,
+    `${report.created.length} created, ${report.updated.length} updated, ` +
+    `${report.unchanged.length} unchanged, ${report.deleted.length} deleted; ` +
+    `lint ${report.lint.errors} error(s), ${report.lint.warnings} warning(s); ${report.durationMs} ms`
   );
 }
 

@@ -30,6 +30,7 @@ const CLONED = [
   'tsconfig.app.json',
   'tsconfig.node.json',
   'tsconfig.tests.json',
+  'tsconfig.watch.json',
   'vite.config.ts',
   'vitest.config.ts',
   'vitest.e2e.config.ts',

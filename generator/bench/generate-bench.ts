@@ -105,6 +105,7 @@ async function cliFigures(): Promise<CliFigures> {
     console.log(
       `typecheck as one program, not incremental (before): ${seconds(loop.onePass)}${cpuText(loop.onePass)}`,
     );
+    console.log(`add-a-module loop with \`cli watch\` running: ${seconds(loop.watched)}`);
     return { warm, label, orval, loop };
   } finally {
     await rm(clone, { recursive: true, force: true });
@@ -136,6 +137,7 @@ function printTargets({ warm, label, orval, loop }: CliFigures): void {
   console.log(`beside orval alone (${seconds(orval)}${cpuText(orval)}, run between them):`);
   console.log(`  add-a-module loop, the first:         ${row(loop.first, undefined, false)}`);
   console.log(`  add-a-module loop, after the first:   ${row(loop.after, 6, false)}`);
+  console.log(`  the same with \`cli watch\` running:   ${row(loop.watched, 6, false)}`);
   console.log(`  generate after an x-admin label edit: ${row(label, 1.5, true)}`);
   console.log(`  generate --check, nothing changed:    ${row(warm, 1, false)}`);
 }

@@ -11,6 +11,11 @@ export interface RunningProcess {
   child: ChildProcess;
   /** What the process printed so far (stdout and stderr), for failure messages. */
   output: () => string;
+  /**
+   * Resolves with the first match of `pattern` (group 1, else all of it) in what was printed
+   * from offset `from` on, waiting up to 60 s for it.
+   */
+  printed: (pattern: RegExp, from: number) => Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -33,10 +38,33 @@ export async function startProcess(
   ready: RegExp,
   ms: number,
   env: NodeJS.ProcessEnv = process.env,
+  cwd: string = REPO,
 ): Promise<RunningProcess & { found: string }> {
-  const child = spawn(command, args, { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const matchFrom = (pattern: RegExp, from: number) => {
+    const match = pattern.exec(output.slice(from));
+    return match ? (match[1] ?? match[0]) : undefined;
+  };
+  const printed = (pattern: RegExp, from: number) =>
+    within(
+      new Promise<string>((resolve, reject) => {
+        const read = () => {
+          const found = matchFrom(pattern, from);
+          if (found === undefined) return;
+          child.stdout.off('data', read);
+          child.stderr.off('data', read);
+          resolve(found);
+        };
+        child.stdout.on('data', read);
+        child.stderr.on('data', read);
+        void exited.then((code) => reject(new Error(`${command} exited (${code}):\n${output}`)));
+        read();
+      }),
+      60_000,
+      `${pattern} in:\n${output.slice(from)}`,
+    );
   const found = await within(
     new Promise<string>((resolve, reject) => {
       const read = (chunk: Buffer) => {
@@ -58,6 +86,7 @@ export async function startProcess(
     child,
     found,
     output: () => output,
+    printed,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
