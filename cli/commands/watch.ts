@@ -44,6 +44,8 @@ export function registerWatch(program: Command): void {
     .action(async (flags: WatchFlags) => {
       const contractDir = path.resolve(flags.contract);
       if (!existsSync(contractDir)) failWith(`no contract directory at ${contractDir}`, EXIT.usage);
+      const tsconfig = path.resolve(flags.tsconfig);
+      if (!existsSync(tsconfig)) failWith(`no tsconfig at ${tsconfig}`, EXIT.usage);
       // Loaded here, not with the CLI: every other command starts without TypeScript.
       const { generate } = await import('../../generator');
       const { startTypeChecker } = await import('../watch/type-checker');
@@ -63,7 +65,7 @@ export function registerWatch(program: Command): void {
 
       await regenerate();
       // Its first check parses and checks everything (tens of seconds); the later ones do not.
-      const checker = startTypeChecker({ tsconfig: flags.tsconfig, onReport: printCheck });
+      const checker = startTypeChecker({ tsconfig, onReport: printCheck });
       // A first full run in memory (nothing written) loads and warms up orval, openapi-typescript
       // and prettier, so that the first change is as quick as the ones after it.
       await generate({ ...options, mode: 'check', fromScratch: true }).catch(() => undefined);

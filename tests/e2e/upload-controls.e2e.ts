@@ -227,6 +227,21 @@ describe('upload controls (表单控件演示)', () => {
       );
     expect(type).toBe('image/webp');
     expect(await naturalSize('banner')).toEqual([400, 300]);
+
+    // The thumbnail's box is sized before its image loads (lazily, when scrolled near), so what
+    // is below it (导入 Word) does not move under the pointer when it does.
+    const thumbnail = field('banner').locator('.upload-values__image').first();
+    await thumbnail.scrollIntoViewIfNeeded();
+    const heights = await thumbnail.evaluate(async (box: HTMLElement) => {
+      const img = box.querySelector('img')!;
+      await img.decode();
+      const loaded = box.getBoundingClientRect().height;
+      img.style.display = 'none';
+      const empty = box.getBoundingClientRect().height;
+      img.style.display = '';
+      return { loaded, empty };
+    });
+    expect(heights.empty).toBe(heights.loaded);
   });
 
   it('fills the textarea from a .docx and refuses other files', async () => {

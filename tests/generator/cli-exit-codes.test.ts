@@ -65,6 +65,7 @@ describe('cli --version and usage errors (exit 2)', () => {
     [['mock-server'], "error: required option '--port <port>' not specified"],
     [['mock-server', '--port', 'abc'], 'invalid --port abc'],
     [['watch', '--contract', 'no-such-folder'], `no contract directory at ${REPO}/no-such-folder`],
+    [['watch', '--tsconfig', 'no-such.json'], `no tsconfig at ${REPO}/no-such.json`],
     [['verify', '--base-url', 'ftp://x'], 'invalid --base-url ftp://x: only http and https'],
     [
       ['verify', '--base-url', 'http://127.0.0.1:9', '--reporter', 'xml'],
