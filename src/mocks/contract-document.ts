@@ -1,0 +1,225 @@
+/**
+ * The contract as the mock backend reads it (generated/openapi.json, loaded with ajv on the
+ * first call): its operations by path and method, and what a call's operation says — the
+ * permission key guarding it and its x-admin settings.
+ */
+import type { ValidateFunction } from 'ajv';
+import { OPERATION_PERMISSIONS } from '@generated/permissions';
+import { listOf } from '@/core/guards';
+
+export type Schema = Record<string, unknown>;
+
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, unknown>>;
+  components: Record<string, Record<string, unknown>>;
+  tags?: { name: string; 'x-admin'?: { entity?: string } }[];
+}
+
+export interface Operation {
+  operationId: string;
+  method: string;
+  tag: string | undefined;
+  /** Query parameters by name, schemas as in the contract. */
+  query: Map<string, { schema: Schema; required: boolean }>;
+  /** The application/json request body schema. */
+  body: Schema | undefined;
+  /** The operation's x-admin (its settings, e.g. importMaxRows). */
+  admin: Schema;
+}
+
+export interface Validators {
+  query: ValidateFunction | undefined;
+  body: ValidateFunction | undefined;
+  labels: Map<string, string>;
+}
+
+export interface Contract {
+  doc: OpenApiDocument;
+  /** Paths without parameters, lower-cased, without a trailing slash. */
+  concrete: Map<string, Operation[]>;
+  /** Paths with parameters (`/api/{module}/add`) as patterns, one capture group a parameter. */
+  templates: { pattern: RegExp; parameters: string[]; operations: Operation[] }[];
+  compile: (schema: Schema) => ValidateFunction;
+  validators: Map<Operation, Validators>;
+}
+
+/** Local refs resolve inside the contract registered under this id. */
+const DOC_ID = 'https://contract.invalid/openapi.json';
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+export function isObject(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function deref(doc: OpenApiDocument, value: unknown, seen = new Set<string>()): Schema {
+  if (!isObject(value)) return {};
+  const ref = value.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/') || seen.has(ref)) return value;
+  seen.add(ref);
+  let target: unknown = doc;
+  for (const part of ref.slice(2).split('/')) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    target = isObject(target) && Object.hasOwn(target, key) ? target[key] : undefined;
+  }
+  return deref(doc, target, seen);
+}
+
+function normalPath(path: string): string {
+  return path.toLowerCase().replace(/\/+$/, '');
+}
+
+function readOperation(
+  doc: OpenApiDocument,
+  method: string,
+  raw: Schema,
+  shared: unknown[],
+): Operation {
+  const query = new Map<string, { schema: Schema; required: boolean }>();
+  const parameters = [...shared, ...listOf(raw.parameters)];
+  for (const entry of parameters) {
+    const parameter = deref(doc, entry);
+    if (parameter.in === 'query' && typeof parameter.name === 'string') {
+      query.set(parameter.name, {
+        schema: isObject(parameter.schema) ? parameter.schema : {},
+        required: parameter.required === true,
+      });
+    }
+  }
+  const requestBody = deref(doc, raw.requestBody);
+  const content = isObject(requestBody.content) ? requestBody.content : {};
+  const json = content['application/json'];
+  const body = isObject(json) && isObject(json.schema) ? json.schema : undefined;
+  const tags = Array.isArray(raw.tags) ? raw.tags : [];
+  return {
+    operationId: typeof raw.operationId === 'string' ? raw.operationId : '',
+    method: method.toUpperCase(),
+    tag: typeof tags[0] === 'string' ? tags[0] : undefined,
+    query,
+    body,
+    admin: isObject(raw['x-admin']) ? raw['x-admin'] : {},
+  };
+}
+
+async function createCompiler(doc: OpenApiDocument): Promise<Contract['compile']> {
+  const [{ Ajv2020 }, formats] = await Promise.all([
+    import('ajv/dist/2020.js'),
+    import('ajv-formats'),
+  ]);
+  const addFormats = formats.default;
+  const ajv = new Ajv2020({ strict: false, allErrors: false, verbose: true });
+  addFormats(ajv);
+  ajv.addFormat('binary', true);
+  ajv.addSchema({ $id: DOC_ID, components: doc.components });
+  return (schema) =>
+    ajv.compile(
+      JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, `"${DOC_ID}#/components/`)),
+    );
+}
+
+async function buildContract(): Promise<Contract> {
+  // The JSON module's inferred literal type is huge and too exact; the generator wrote this very
+  // document from the validated contract, so it has the OpenAPI shape read here.
+  const doc = (await import('@generated/openapi.json')).default as unknown as OpenApiDocument;
+  const concrete = new Map<string, Operation[]>();
+  const templates: Contract['templates'] = [];
+  for (const [route, item] of Object.entries(doc.paths)) {
+    const shared = Array.isArray(item.parameters) ? item.parameters : [];
+    const operations = METHODS.flatMap((method) => {
+      const operation = item[method];
+      return isObject(operation) ? [readOperation(doc, method, operation, shared)] : [];
+    });
+    if (route.includes('{')) {
+      const source = route
+        .split(/\{[^}]+\}/)
+        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('([^/]+)');
+      const parameters = [...route.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+      templates.push({ pattern: new RegExp(`^${normalPath(source)}$`), parameters, operations });
+    } else {
+      const key = normalPath(route);
+      concrete.set(key, [...(concrete.get(key) ?? []), ...operations]);
+    }
+  }
+  return { doc, concrete, templates, compile: await createCompiler(doc), validators: new Map() };
+}
+
+let contract: Promise<Contract> | undefined;
+
+export function loadContract(): Promise<Contract> {
+  contract ??= buildContract();
+  return contract;
+}
+
+/**
+ * The operation a call is checked against: same path and method first (a concrete path before
+ * a template), else the path's operation under another method (then only the query is checked:
+ * the engine answers list calls as GET or POST).
+ */
+export function findOperation(
+  found: Contract,
+  method: string,
+  pathname: string,
+): { operation: Operation; sameMethod: boolean; parameters: Map<string, string> } | undefined {
+  const path = normalPath(pathname);
+  const concrete = (found.concrete.get(path) ?? []).map((operation) => ({
+    operation,
+    parameters: new Map<string, string>(),
+  }));
+  const templated = found.templates.flatMap((template) => {
+    const match = template.pattern.exec(path);
+    if (!match) return [];
+    const parameters = new Map(template.parameters.map((name, i) => [name, match[i + 1] ?? '']));
+    return template.operations.map((operation) => ({ operation, parameters }));
+  });
+  for (const candidates of [concrete, templated]) {
+    const found = candidates.find((candidate) => candidate.operation.method === method);
+    if (found) return { ...found, sameMethod: true };
+  }
+  const other = concrete[0] ?? templated[0];
+  return other ? { ...other, sameMethod: false } : undefined;
+}
+
+/**
+ * The permission key guarding a call (generated/permissions.ts, from the contract's
+ * x-admin.permission), with a `{param}` filled in from the path, upper-cased; undefined for a
+ * call that needs none (public, reading, the caller's own account) or that the contract lacks.
+ * The path's operation of another method counts too, so a write cannot slip past its key by
+ * being sent with an unexpected method.
+ */
+export async function callPermission(
+  method: string,
+  pathname: string,
+): Promise<string | undefined> {
+  const match = findOperation(await loadContract(), method, pathname);
+  if (!match) return undefined;
+  const { operationId } = match.operation;
+  const key = Object.hasOwn(OPERATION_PERMISSIONS, operationId)
+    ? OPERATION_PERMISSIONS[operationId]
+    : undefined;
+  return key?.replace(/^\{([^}]+)\}/, (_, name: string) =>
+    decodedSegment(match.parameters.get(name) ?? '').toUpperCase(),
+  );
+}
+
+/**
+ * A whole-number setting of the call's operation in the contract (x-admin), e.g. the
+ * importMaxRows of an import; `fallback` when the contract gives none.
+ */
+export async function callSetting(
+  method: string,
+  pathname: string,
+  name: string,
+  fallback: number,
+): Promise<number> {
+  const value = findOperation(await loadContract(), method, pathname)?.operation.admin[name];
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/** A path segment as the handlers read it; a malformed escape stays as sent. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
