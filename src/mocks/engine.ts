@@ -6,47 +6,49 @@
  *
  * Table name = registration.group. Answers never carry write-only fields.
  */
-import { HttpResponse } from 'msw';
 import { http } from './http-wrapper';
 import { CAPABILITIES } from '@/core/module';
 import { OPERATION_PERMISSIONS } from '@generated/permissions';
 import { SOURCE_PERMISSION_KEYS } from '@generated/sources';
 import { permissionKeyFor } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';
-import { DEMO_PASSWORD, sessionUser, USER_TABLE } from './auth';
+import { sessionUser } from './auth';
 import { underDesignFlags } from './design-flags';
-import { callSetting, recordChecker, type FieldProblem } from './contract';
-import {
-  buildWorkbook,
-  DEFAULT_IMPORT_MAX_ROWS,
-  readImportSheet,
-  XLSX_TYPE,
-  type ImportProblem,
-  type SheetReading,
-  type SheetRow,
-} from './excel';
+import { buildWorkbook, readImportSheet, type SheetReading } from './excel';
 import { fileBytesByAddress } from './files';
-import { envelope, fail, ok } from './respond';
+import { fail, ok } from './respond';
 import { persist, registerSeed, table } from './store';
 import type { MockModuleRegistration, MockRow } from './types';
 import {
-  ALWAYS_WRITE_ONLY,
   idOf,
   idsOf,
   isEmptyValue,
   isOwnBackendCall,
   isSafeKey,
-  matchesKeyword,
-  newestFirst,
-  nowSeconds,
   own,
-  paginate,
   readParams,
   sameId,
-  strip,
   type Params,
 } from './util';
 import { textOf } from '@/core/guards';
+import {
+  addRecord,
+  coerceLike,
+  exportColumns,
+  fileResponse,
+  filterRows,
+  findRow,
+  listAnswer,
+  missingRequired,
+  out,
+  ownerField,
+  sortRows,
+  withDemoPassword,
+  writeOnlyFields,
+} from './engine-rows';
+import { importMaxRows, importRows } from './engine-import';
+
+export { sortRows } from './engine-rows';
 
 const registry = new Map<string, MockModuleRegistration>();
 /** Every module's prilist keys, computed once per set of registrations. */
@@ -56,12 +58,6 @@ let keyCache: string[] | undefined;
 export const GENERIC_CAPABILITIES = CAPABILITIES.filter(
   (capability) => capability !== 'resetpassword',
 );
-
-/** Every administrator, seeded or added, signs in with the demo password unless given one. */
-function withDemoPassword(registration: MockModuleRegistration, row: MockRow): MockRow {
-  if (registration.group === USER_TABLE && isEmptyValue(row.password)) row.password = DEMO_PASSWORD;
-  return row;
-}
 
 /** Registers modules with the engine and seeds their tables (later registrations win). */
 export function registerMockModules(registrations: readonly MockModuleRegistration[]): void {
@@ -121,222 +117,6 @@ function designedModules(): { group: string; row: MockRow }[] {
       ? [{ group: row.module_name.toLowerCase(), row }]
       : [],
   );
-}
-
-function writeOnlyFields(registration: MockModuleRegistration): readonly string[] {
-  return [...ALWAYS_WRITE_ONLY, ...(registration.writeOnlyFields ?? [])];
-}
-
-function out(registration: MockModuleRegistration, row: MockRow): MockRow {
-  return strip(row, writeOnlyFields(registration));
-}
-
-function findRow(
-  rows: MockRow[],
-  registration: MockModuleRegistration,
-  id: unknown,
-): MockRow | undefined {
-  return rows.find((row) => sameId(row[registration.primaryKey], id));
-}
-
-function requiredProblem(
-  registration: MockModuleRegistration,
-  row: MockRow,
-): FieldProblem | undefined {
-  const missing = registration.requiredFields.find(({ field }) => isEmptyValue(row[field]));
-  return missing && { ...missing, message: mockMessages.required(missing.label) };
-}
-
-function missingRequired(registration: MockModuleRegistration, row: MockRow): string | undefined {
-  return requiredProblem(registration, row)?.message;
-}
-
-/** Filters of a list call: keyword over keywordFields, exact match over filterFields. */
-function filterRows(
-  registration: MockModuleRegistration,
-  rows: MockRow[],
-  params: Params,
-): MockRow[] {
-  const keyword = typeof params.keyword === 'string' ? params.keyword : '';
-  const filters = registration.filterFields.filter((field) => !isEmptyValue(params[field]));
-  return rows.filter(
-    (row) =>
-      matchesKeyword(row, keyword, registration.keywordFields) &&
-      filters.every((field) => String(row[field]) === String(params[field])),
-  );
-}
-
-/** Two non-blank cell values in ascending order: numbers (and numeric text) by value, text by pinyin. */
-function compareCells(a: unknown, b: unknown): number {
-  const na = Number(a);
-  const nb = Number(b);
-  if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
-  return String(a).localeCompare(String(b), 'zh-CN');
-}
-
-/**
- * The list order: `sortfield` / `sortorder` (asc, desc) when the rows have that field, else
- * newest first. Ties keep the newest-first order (the sort is stable), so pages do not shuffle.
- */
-export function sortRows(
-  registration: Pick<MockModuleRegistration, 'primaryKey' | 'createTimeField'>,
-  rows: MockRow[],
-  params: Params,
-): MockRow[] {
-  const newest = newestFirst(rows, registration.primaryKey, registration.createTimeField);
-  const field = typeof params.sortfield === 'string' ? params.sortfield : '';
-  if (!field || !isSafeKey(field) || !newest.some((row) => Object.hasOwn(row, field)))
-    return newest;
-  const direction = params.sortorder === 'desc' ? -1 : 1;
-  return newest.sort((a, b) => {
-    const va = own(a, field);
-    const vb = own(b, field);
-    // Blank cells go last whichever the direction.
-    const blanks = Number(isEmptyValue(va)) - Number(isEmptyValue(vb));
-    if (blanks || isEmptyValue(va)) return blanks;
-    return direction * compareCells(va, vb);
-  });
-}
-
-function listAnswer(registration: MockModuleRegistration, rows: MockRow[], params: Params) {
-  const sorted = sortRows(registration, filterRows(registration, rows, params), params);
-  const page = paginate(sorted, params);
-  return ok({ ...page, data: page.data.map((row) => out(registration, row)) });
-}
-
-/** Coerces a value to the type the column already holds (form posts send strings). */
-function coerceLike(existing: unknown, value: unknown): unknown {
-  if (
-    typeof existing === 'number' &&
-    typeof value === 'string' &&
-    value.trim() !== '' &&
-    Number.isFinite(Number(value))
-  ) {
-    return Number(value);
-  }
-  return value;
-}
-
-function ownerField(registration: MockModuleRegistration): string {
-  return registration.ownerField ?? 'username';
-}
-
-function fileResponse(bytes: Uint8Array, name: string): Response {
-  return new HttpResponse(bytes, {
-    headers: {
-      'Content-Type': XLSX_TYPE,
-      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
-    },
-  });
-}
-
-function exportColumns(registration: MockModuleRegistration, rows: MockRow[]) {
-  if (registration.exportColumns.length) return registration.exportColumns;
-  const first = rows[0] ?? {};
-  return Object.keys(strip(first, writeOnlyFields(registration))).map(
-    (field) => [field, field] as const,
-  );
-}
-
-/** Adds one record with the engine's rules; returns the stored row or the 201 message. */
-export function addRecord(
-  registration: MockModuleRegistration,
-  body: Params,
-  request?: Request,
-): MockRow | string {
-  const store = table(registration.group);
-  const row: MockRow = { ...body };
-  const problem = missingRequired(registration, row);
-  if (problem) return problem;
-  const pk = registration.primaryKey;
-  if (
-    isEmptyValue(row[pk]) ||
-    findRow(store.rows, registration, row[pk]) ||
-    findRow(store.recycled, registration, row[pk])
-  ) {
-    row[pk] = store.nextId;
-  }
-  if (typeof row[pk] === 'number') store.nextId = Math.max(store.nextId, row[pk] + 1);
-  if (registration.createTimeField) row[registration.createTimeField] = nowSeconds();
-  if (registration.statusField && isEmptyValue(row[registration.statusField]))
-    row[registration.statusField] = 1;
-  if (registration.ownerField && isEmptyValue(row[registration.ownerField]) && request) {
-    const me = sessionUser(request);
-    if (me) row[registration.ownerField] = me.username;
-  }
-  store.rows.push(withDemoPassword(registration, row));
-  return row;
-}
-
-/** Data rows one import may hold: the import operation's x-admin.importMaxRows in the contract. */
-function importMaxRows(request: Request): Promise<number> {
-  return callSetting(
-    request.method,
-    new URL(request.url).pathname,
-    'importMaxRows',
-    DEFAULT_IMPORT_MAX_ROWS,
-  );
-}
-
-/** Problems an answer lists (its message counts every row with a problem). */
-export const IMPORT_PROBLEMS_LISTED = 100;
-
-/** The answer of an import refused for its rows: nothing was stored. */
-function importRefused(problemRows: number, problems: readonly ImportProblem[]): Response {
-  const first = problems[0];
-  const firstText = first ? mockMessages.importRowProblem(first.row, first.message) : '';
-  return envelope(201, mockMessages.importRefused(problemRows, firstText), {
-    count: 0,
-    problemRows,
-    problems: problems.slice(0, IMPORT_PROBLEMS_LISTED),
-  });
-}
-
-/**
- * Checks every row of the sheet as 新增 checks its body — the contract's request schema of the
- * module's add call (what the request guard checks), then the engine's required fields (what
- * addRecord checks), with the same messages — and stores all of them, or none: one bad row and
- * the answer is 201 with every row's problem, the table untouched.
- */
-async function importRows(
-  registration: MockModuleRegistration,
-  rows: readonly SheetRow[],
-  request: Request,
-): Promise<Response> {
-  const check = await recordChecker('POST', `/api/${registration.group}/add`);
-  const problems: ImportProblem[] = [];
-  let problemRows = 0;
-  const records: { row: number; record: MockRow }[] = [];
-  for (const { row, values, problems: unreadable } of rows) {
-    // New records: an id in the sheet (an edited export) is not the record's id.
-    const { [registration.primaryKey]: _ignored, ...fields } = values;
-    let found = unreadable;
-    if (!found.length) {
-      const { record, problem } = check(fields);
-      const wrong = problem ?? requiredProblem(registration, record);
-      if (wrong) found = [{ row, ...wrong }];
-      else records.push({ row, record });
-    }
-    if (!found.length) continue;
-    problemRows += 1;
-    // Counted to the end, listed up to the cap: a 10,000-row sheet of mistakes stays small.
-    if (problems.length < IMPORT_PROBLEMS_LISTED) problems.push(...found);
-  }
-  if (problemRows) return importRefused(problemRows, problems);
-
-  const store = table(registration.group);
-  const before = { rows: [...store.rows], nextId: store.nextId };
-  for (const { row, record } of records) {
-    const added = addRecord(registration, record, request);
-    if (typeof added === 'string') {
-      // Checked above, so not expected; still, nothing half-imported stays.
-      store.rows = before.rows;
-      store.nextId = before.nextId;
-      return importRefused(1, [{ row, field: '', label: '', message: added }]);
-    }
-  }
-  persist();
-  return ok({ count: records.length }, mockMessages.imported(records.length));
 }
 
 type Action = (
