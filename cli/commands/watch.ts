@@ -64,22 +64,12 @@ export function registerWatch(program: Command): void {
       };
 
       await regenerate();
-      // Its first check parses and checks everything (tens of seconds); the later ones do not.
-      const checker = startTypeChecker({ tsconfig, onReport: printCheck });
-      // A first full run in memory (nothing written) loads and warms up orval, openapi-typescript
-      // and prettier, so that the first change is as quick as the ones after it.
-      await generate({ ...options, mode: 'check', fromScratch: true }).catch(() => undefined);
-
       let running: Promise<void> | undefined;
       let again = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const run = (): void => {
-        if (running) {
-          again = true;
-          return;
-        }
-        checker.pause();
-        running = regenerate().finally(() => {
+      /** Runs when nothing runs; a change seen meanwhile runs once more after it. */
+      const afterwards = (work: Promise<void>): void => {
+        running = work.finally(() => {
           running = undefined;
           checker.resume();
           if (again) {
@@ -88,13 +78,34 @@ export function registerWatch(program: Command): void {
           }
         });
       };
+      const run = (): void => {
+        if (running) {
+          again = true;
+          return;
+        }
+        checker.pause();
+        afterwards(regenerate());
+      };
       const changed = (): void => {
         clearTimeout(timer);
         timer = setTimeout(run, QUIET_MS);
       };
+      // Watched from here on, so that a save during the start below is not missed.
       const watchers: FSWatcher[] = [contractDir, templatesDir].map((folder) =>
         watchFolder(folder, { recursive: true }, changed),
       );
+      // Its first check parses and checks everything (tens of seconds); the later ones do not.
+      const checker = startTypeChecker({ tsconfig, onReport: printCheck });
+      // A first full run in memory (nothing written) loads and warms up orval, openapi-typescript
+      // and prettier, so that the first change is as quick as the ones after it.
+      checker.pause();
+      afterwards(
+        generate({ ...options, mode: 'check', fromScratch: true }).then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+      await running;
       const shown = [contractDir, templatesDir].map((folder) => {
         const relative = path.relative(process.cwd(), folder);
         return `${relative.startsWith('..') ? folder : relative || '.'}/`;
