@@ -43,6 +43,20 @@ async function seen(dialog: Locator): Promise<{ texts: string[]; align: string; 
   };
 }
 
+/** A new notice whose editor holds two user actions: `text` typed, then centred (居中对齐). */
+async function typedAndCentred(browser: Browser, text: string) {
+  const page = await openNotices(browser);
+  const dialog = await openForm(page, '新增');
+  const first = paragraphs(dialog).first();
+  await first.click();
+  await page.keyboard.type(text);
+  await expect.poll(() => editorHtml(dialog)).toContain(text);
+  await selectText(first, text);
+  await tool(dialog, '居中对齐').click();
+  await expect.poll(async () => (await seen(dialog)).align).toBe('center');
+  return { page, dialog };
+}
+
 describe('editor fidelity (issue 24 item 6) on 公告管理', () => {
   it('the image popup offers 清除, which takes the float back and keeps the image', async () => {
     const page = await openNotices(browser);
@@ -127,15 +141,7 @@ describe('editor fidelity (issue 24 item 6) on 公告管理', () => {
   });
 
   it('Ctrl+Z and Ctrl+Y step through the same history from the keyboard', async () => {
-    const page = await openNotices(browser);
-    const dialog = await openForm(page, '新增');
-    const first = paragraphs(dialog).first();
-    await first.click();
-    await page.keyboard.type('键盘撤销');
-    await expect.poll(() => editorHtml(dialog)).toContain('键盘撤销');
-    await selectText(first, '键盘撤销');
-    await tool(dialog, '居中对齐').click();
-    await expect.poll(async () => (await seen(dialog)).align).toBe('center');
+    const { page, dialog } = await typedAndCentred(browser, '键盘撤销');
 
     // The caret stays in the editing frame after each step, so the next key press counts too.
     await page.keyboard.press('Control+z');
@@ -155,15 +161,7 @@ describe('editor fidelity (issue 24 item 6) on 公告管理', () => {
   });
 
   it('Ctrl+Z and Ctrl+Y pressed faster than the editor redraws all count', async () => {
-    const page = await openNotices(browser);
-    const dialog = await openForm(page, '新增');
-    const first = paragraphs(dialog).first();
-    await first.click();
-    await page.keyboard.type('快速撤销');
-    await expect.poll(() => editorHtml(dialog)).toContain('快速撤销');
-    await selectText(first, '快速撤销');
-    await tool(dialog, '居中对齐').click();
-    await expect.poll(async () => (await seen(dialog)).align).toBe('center');
+    const { page, dialog } = await typedAndCentred(browser, '快速撤销');
 
     // A slow computer: the second key comes while the first step is still putting blocks back
     // (the caret's block is gone then; the key was lost on the page before the fix).
