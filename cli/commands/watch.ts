@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import type { GenerateOptions } from '../../generator';
 import { REPO_ROOT } from '../../generator/repo-root';
 import { describeError, EXIT, failWith } from '../fail';
-import type { CheckReport } from '../watch/type-checker';
+import type { CheckReport, TypeChecker } from '../watch/type-checker';
 import { summaryLine } from './generate';
 
 interface WatchFlags {
@@ -63,49 +63,53 @@ export function registerWatch(program: Command): void {
         }
       };
 
-      await regenerate();
-      let running: Promise<void> | undefined;
-      let again = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      /** Runs when nothing runs; a change seen meanwhile runs once more after it. */
-      const afterwards = (work: Promise<void>): void => {
-        running = work.finally(() => {
-          running = undefined;
-          checker.resume();
-          if (again) {
-            again = false;
-            run();
-          }
+      // Changes are acted on one at a time, in order; a change seen while a generation waits to
+      // start is covered by it, one seen while it runs gets a run of its own afterwards.
+      let chain: Promise<void> = Promise.resolve();
+      const then = (step: () => Promise<void>): Promise<void> => {
+        const next = chain.then(step);
+        // A failed step (its error is the caller's) does not stop the ones after it.
+        chain = next.catch(() => undefined);
+        return next;
+      };
+      let checker: TypeChecker | undefined;
+      /** While generate writes its files one by one, the checker waits, then checks them once. */
+      const paused = async (work: Promise<unknown>): Promise<void> => {
+        checker?.pause();
+        try {
+          await work;
+        } finally {
+          checker?.resume();
+        }
+      };
+      let waiting = false;
+      const enqueue = (): void => {
+        if (waiting) return;
+        waiting = true;
+        void then(() => {
+          waiting = false;
+          return paused(regenerate());
         });
       };
-      const run = (): void => {
-        if (running) {
-          again = true;
-          return;
-        }
-        checker.pause();
-        afterwards(regenerate());
-      };
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const changed = (): void => {
         clearTimeout(timer);
-        timer = setTimeout(run, QUIET_MS);
+        timer = setTimeout(enqueue, QUIET_MS);
       };
-      // Watched from here on, so that a save during the start below is not missed.
+      // Watched before anything is read, so that no save made while the watch starts is missed.
       const watchers: FSWatcher[] = [contractDir, templatesDir].map((folder) =>
         watchFolder(folder, { recursive: true }, changed),
       );
-      // Its first check parses and checks everything (tens of seconds); the later ones do not.
-      const checker = startTypeChecker({ tsconfig, onReport: printCheck });
-      // A first full run in memory (nothing written) loads and warms up orval, openapi-typescript
-      // and prettier, so that the first change is as quick as the ones after it.
-      checker.pause();
-      afterwards(
-        generate({ ...options, mode: 'check', fromScratch: true }).then(
-          () => undefined,
-          () => undefined,
-        ),
-      );
-      await running;
+      enqueue();
+      await then(async () => {
+        // Its first check parses and checks everything (tens of seconds); the later ones do not.
+        checker = startTypeChecker({ tsconfig, onReport: printCheck });
+        // A first full run in memory (nothing written) loads and warms up orval,
+        // openapi-typescript and prettier, so that the first change is as quick as the later ones.
+        await paused(
+          generate({ ...options, mode: 'check', fromScratch: true }).catch(() => undefined),
+        );
+      });
       const shown = [contractDir, templatesDir].map((folder) => {
         const relative = path.relative(process.cwd(), folder);
         return `${relative.startsWith('..') ? folder : relative || '.'}/`;
@@ -116,7 +120,7 @@ export function registerWatch(program: Command): void {
         process.once('SIGTERM', resolve);
       });
       for (const watcher of watchers) watcher.close();
-      checker.close();
+      checker?.close();
       clearTimeout(timer);
     });
 }
