@@ -6,7 +6,7 @@
  * past it) and for the request guard every other runtime goes through.
  */
 import { groupData } from './config-groups';
-import { UEDITOR_CONFIG } from './files';
+import { UEDITOR_CONFIG } from './ueditor-config';
 import { OSS_BUCKET, OSS_PART_LIMIT } from './oss';
 
 const KB = 1024;

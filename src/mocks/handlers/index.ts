@@ -9,7 +9,7 @@ import { HttpResponse, type RequestHandler, type WebSocketHandler } from 'msw';
 import { mockModules } from '@generated/mocks';
 import { authGuard, authHandlers, setPermissionKeySource } from '../auth';
 import { engineHandlers, permissionKeys, registerMockModules } from '../engine';
-import { fileHandlers } from '../files';
+import { fileHandlers } from '../uploads';
 import { requestGuards } from '../guards';
 import { answerStorageFullWith } from '../http-wrapper';
 import { isOssPath, ossErrorDocument } from '../oss';
