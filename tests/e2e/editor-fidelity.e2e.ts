@@ -129,6 +129,8 @@ describe('editor fidelity (issue 24 item 6) on 公告管理', () => {
       await tool(dialog, '撤销').click();
       await expect.poll(() => seen(dialog)).toEqual(expected);
     }
+    // The inline toolbar opened for the selected text closes with it (no toolbar over nothing).
+    expect(await page.locator('.ce-inline-toolbar .ce-popover--opened').count()).toBe(0);
     await screenshot(page, 'editor-fidelity-undone');
     for (const expected of [states[1], states[2], states[3]]) {
       await tool(dialog, '重做').click();

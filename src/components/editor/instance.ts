@@ -107,7 +107,12 @@ export function createEditor(options: CreateEditorOptions): EditorHandle {
   });
   const history = new HistoryRecorder<OutputBlockData>({
     save: async () => (await editor.save()).blocks,
-    render: (blocks) => editor.render({ blocks: [...blocks] }),
+    render: async (blocks) => {
+      await editor.render({ blocks: [...blocks] });
+      // The inline toolbar was for a selection in blocks that are gone: left open, it floats
+      // over the new content until Editor.js notices, a second or so later.
+      editor.inlineToolbar.close();
+    },
     isReadOnly: () => editor.readOnly.isEnabled,
     focus: (index) => {
       editor.caret.setToBlock(index, 'end');
