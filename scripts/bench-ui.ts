@@ -22,352 +22,31 @@
  *   (which grows while the JIT warms up, and is no object the app keeps) and everything else.
  * Not a timed test: it reports figures against the budgets of issue 13, it does not fail.
  */
-import type { CopiedElement, CopiedTable } from './bench-ui-plain/copied-table';
+import type { CopiedTable } from './bench-ui-plain/copied-table';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import react from '@vitejs/plugin-react';
 import { startMockServer } from '../src/mocks/http-server';
+import { launchChromium, median, ROOT } from './bench-kit';
+import { closeAllTabs, memory, openEveryScreen } from './bench-ui/memory';
+import { copyTable, PLAIN, plainDraw, referencePage } from './bench-ui/plain-reference';
+import {
+  addCities,
+  addNotices,
+  openFromMenu,
+  openProvince,
+  pageSizeChanges,
+  switchTab,
+} from './bench-ui/screens';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'node_modules', '.cache', 'bench-ui');
 /** Draws of the 80-row page and of the opened province, each beside plain React's. */
 const ROUNDS = 7;
-/** The plain React reference, served by the same server under this path. */
-const PLAIN = '/bench-plain/';
-const cyclesFlag = process.argv.indexOf('--cycles');
-const CYCLES = cyclesFlag > 0 ? Number(process.argv[cyclesFlag + 1]) || 100 : 100;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
 /** "median ms (min a, max b)" of a series. */
 const spread = (values: number[]) =>
   `${median(values).toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)})`;
-
-/** Opens a screen as a user does: the menu group in the header, then the sidebar entry. */
-async function openFromMenu(page: Page, group: string, item: string, target: string) {
-  await page.locator('header').getByText(group, { exact: true }).click();
-  await page.locator('aside').getByText(item, { exact: true }).click();
-  await page.waitForURL((url) => url.pathname === target);
-  await page.locator(`.shell-view[data-path="${target}"] .p-datatable-tbody tr`).first().waitFor();
-}
-
-/** Click on a history tab → its kept screen displayed, in ms (measured inside the page). */
-function switchTab(page: Page, target: string): Promise<number> {
-  return page.evaluate(
-    (to) =>
-      new Promise<number>((resolve) => {
-        const started = performance.now();
-        document.querySelector<HTMLElement>(`.history-tab[data-path="${to}"]`)?.click();
-        const check = () => {
-          const view = document.querySelector<HTMLElement>(`.shell-view[data-path="${to}"]`);
-          const elapsed = performance.now() - started;
-          // Reported as a failure (NaN) rather than waiting for ever.
-          if (elapsed > 10000) resolve(Number.NaN);
-          else if (location.pathname === to && view && view.offsetParent !== null) resolve(elapsed);
-          else requestAnimationFrame(check);
-        };
-        check();
-      }),
-    target,
-  );
-}
-
-async function pageSizeChange(page: Page, target: string, size: number): Promise<number> {
-  const view = page.locator(`.shell-view[data-path="${target}"]`);
-  await view.locator('.p-paginator .p-dropdown').click();
-  return page.evaluate(
-    ({ to, size: wanted }) =>
-      new Promise<number>((resolve) => {
-        const option = [...document.querySelectorAll<HTMLElement>('.p-dropdown-item')].find(
-          (item) => item.textContent?.trim() === String(wanted),
-        );
-        const view = () => document.querySelector(`.shell-view[data-path="${to}"]`);
-        // Re-rendered: the paginator shows the size, the list is not loading any more and every
-        // row of the page is drawn (all of them, up to the size, as 共 N 条 counts them).
-        const done = () => {
-          const shown = view();
-          const total = Number(
-            /\d+/.exec(shown?.querySelector('.p-paginator-current')?.textContent ?? '')?.[0],
-          );
-          return (
-            shown?.querySelector('.p-paginator .p-dropdown-label')?.textContent?.trim() ===
-              String(wanted) &&
-            !shown.querySelector('.p-datatable-loading-overlay') &&
-            shown.querySelectorAll('.p-datatable-tbody tr').length === Math.min(wanted, total)
-          );
-        };
-        const started = performance.now();
-        option?.click();
-        const check = () => {
-          const elapsed = performance.now() - started;
-          if (elapsed > 10000) resolve(Number.NaN);
-          else if (done()) requestAnimationFrame(() => resolve(performance.now() - started));
-          else requestAnimationFrame(check);
-        };
-        check();
-      }),
-    { to: target, size },
-  );
-}
-
-/** Page size 10 → `size` `times` times (5) on the screen shown, each after a reload (ms). */
-async function pageSizeChanges(
-  page: Page,
-  target: string,
-  size: number,
-  rounds = 5,
-): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < rounds; i += 1) {
-    await page.reload();
-    await settled(page, target);
-    const label = page.locator(`.shell-view[data-path="${target}"] .p-paginator .p-dropdown-label`);
-    if ((await label.innerText()).trim() !== '10')
-      throw new Error(`${target} did not start at 10 rows a page`);
-    times.push(await pageSizeChange(page, target, size));
-  }
-  return times;
-}
-
-/** Adds notices through the API with the signed-in user's headers, so a page can hold 50 rows. */
-async function addNotices(page: Page, auth: Record<string, string>, count: number) {
-  const added = await page.evaluate(
-    async ({ headers, count: wanted }) => {
-      let ok = 0;
-      for (let index = 1; index <= wanted; index += 1) {
-        const response = await fetch('/api/adminnotice/add', {
-          method: 'POST',
-          headers: { ...headers, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ notice_title: `性能测试公告 ${index}`, notice_type: 1 }),
-        });
-        const envelope = (await response.json()) as { status?: number };
-        if (envelope.status === 200) ok += 1;
-      }
-      return ok;
-    },
-    { headers: auth, count },
-  );
-  if (added !== count) throw new Error(`only ${added} of ${count} notices were added`);
-}
-
-/** Adds cities under 广东省 (id 1) through the API, so that opening it draws `count` more rows. */
-async function addCities(page: Page, auth: Record<string, string>, count: number) {
-  const added = await page.evaluate(
-    async ({ headers, count: wanted }) => {
-      let ok = 0;
-      for (let index = 1; index <= wanted; index += 1) {
-        const response = await fetch('/api/district/add', {
-          method: 'POST',
-          headers: { ...headers, 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            name: `性能测试市 ${index}`,
-            pid: 1,
-            level: 2,
-            code: String(449000 + index),
-            initial: 'X',
-            sort: 100 + index,
-            status: 1,
-          }),
-        });
-        const envelope = (await response.json()) as { status?: number };
-        if (envelope.status === 200) ok += 1;
-      }
-      return ok;
-    },
-    { headers: auth, count },
-  );
-  if (added !== count) throw new Error(`only ${added} of ${count} cities were added`);
-}
-
-/** 城市管理: click on a province's toggle → its cities drawn (ms), after a reload. */
-async function openProvince(page: Page, target: string, province: string): Promise<number> {
-  await page.reload();
-  await settled(page, target);
-  const body = `.shell-view[data-path="${target}"] tbody`;
-  await page.locator(`${body} tr`, { hasText: province }).waitFor();
-  return page.evaluate(
-    ({ rows, name }) =>
-      new Promise<number>((resolve) => {
-        const all = () => [...document.querySelectorAll<HTMLElement>(`${rows} > tr`)];
-        const before = all().length;
-        const row = all().find((tr) => tr.textContent?.includes(name));
-        const toggle = row?.querySelector<HTMLElement>('.p-treetable-toggler');
-        // Drawn: more rows than before, nothing loading, and the row after the province's
-        // last city is back where it was (all its cities are in).
-        const done = () =>
-          all().length > before + 1 &&
-          !document.querySelector('.p-treetable-loading, .p-treetable-loading-overlay') &&
-          all().filter((tr) => tr.textContent?.includes('性能测试市')).length === 78;
-        const started = performance.now();
-        toggle?.click();
-        const check = () => {
-          const elapsed = performance.now() - started;
-          if (elapsed > 10000 || !toggle) resolve(Number.NaN);
-          else if (done()) requestAnimationFrame(() => resolve(performance.now() - started));
-          else requestAnimationFrame(check);
-        };
-        check();
-      }),
-    { rows: body, name: province },
-  );
-}
-
-/** The screen's table as drawn (without its paginator and loading mask), and the style sheets. */
-function copyTable(page: Page, root: string, added: number[]): Promise<CopiedTable> {
-  return page.evaluate(
-    ({ selector, rows }) => {
-      const copy = (element: Element): CopiedElement => ({
-        tag: element.tagName.toLowerCase(),
-        attributes: Object.fromEntries([...element.attributes].map((a) => [a.name, a.value])),
-        children: [...element.childNodes].flatMap((child): (CopiedElement | string)[] => {
-          if (child instanceof Element)
-            return child.matches('.p-paginator, [class*="loading"]') ? [] : [copy(child)];
-          return child.nodeType === Node.TEXT_NODE && child.textContent ? [child.textContent] : [];
-        }),
-      });
-      const table = document.querySelector(selector);
-      if (!table) throw new Error(`no ${selector}`);
-      return {
-        table: copy(table),
-        links: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
-          (link) => link.href,
-        ),
-        styles: [...document.querySelectorAll('style')].map((style) => style.textContent),
-        added: rows,
-      };
-    },
-    { selector: root, rows: added },
-  );
-}
-
-/** The reference page, kept open: plain React's draws are alternated with the app's. */
-async function referencePage(browser: Browser): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1930, height: 980 } });
-  await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-  return page;
-}
-
-/** Plain React drawing the copied table's added rows on a fresh load: click → last row drawn. */
-async function plainDraw(page: Page, baseUrl: string, copied: CopiedTable): Promise<number> {
-  await page.goto(`${baseUrl}${PLAIN}`);
-  await page.waitForFunction(() => typeof window.benchTable === 'function');
-  await page.evaluate((table) => window.benchTable?.(table), copied);
-  return page.evaluate(
-    (expected) =>
-      new Promise<number>((resolve) => {
-        const started = performance.now();
-        document.querySelector<HTMLElement>('#show-all')?.click();
-        const check = () => {
-          const elapsed = performance.now() - started;
-          if (elapsed > 10000) resolve(Number.NaN);
-          else if (document.querySelectorAll('tbody > tr').length === expected)
-            requestAnimationFrame(() => resolve(performance.now() - started));
-          else requestAnimationFrame(check);
-        };
-        check();
-      }),
-    countRows(copied.table),
-  );
-}
-
-/** The body rows of a copied table. */
-function countRows(element: CopiedElement): number {
-  if (element.tag === 'tbody')
-    return element.children.filter((row) => typeof row !== 'string').length;
-  return element.children.reduce(
-    (sum, child) => sum + (typeof child === 'string' ? 0 : countRows(child)),
-    0,
-  );
-}
-
-/** Waits until the screen shown has rendered and nothing in it is loading any more. */
-async function settled(page: Page, target: string) {
-  await page.locator(`.shell-view[data-path="${target}"]`).waitFor();
-  await page.waitForFunction(
-    (to) =>
-      !document.querySelector(
-        `.shell-view[data-path="${to}"] :is(.p-datatable-loading-overlay, .p-progressbar, .p-skeleton)`,
-      ),
-    target,
-    { timeout: 15000 },
-  );
-}
-
-/** First pass: every screen of 全部应用, opened through the drawer, then all tabs closed. */
-async function openEveryScreen(page: Page): Promise<number> {
-  await page.locator('.all-apps-button').click();
-  await page.locator('.all-apps__item').first().waitFor();
-  const count = await page.locator('.all-apps__item').count();
-  await page.keyboard.press('Escape');
-  await page.locator('.all-apps').waitFor({ state: 'hidden' });
-  for (let index = 0; index < count; index += 1) {
-    await page.locator('.all-apps-button').click();
-    await page.locator('.all-apps__item').nth(index).click();
-    await page.locator('.all-apps').waitFor({ state: 'hidden' });
-    await page.waitForFunction(() =>
-      document.querySelector(`.shell-view[data-path="${location.pathname}"]`),
-    );
-    await settled(page, new URL(page.url()).pathname).catch(() => undefined);
-  }
-  return count;
-}
-
-interface Memory {
-  nodes: number;
-  /** V8 heap in use after GC. */
-  heapMb: number;
-  /** Of which compiled code (heap snapshot nodes of type code). */
-  codeMb: number;
-  /** Machine code objects (Sparkplug, Maglev, TurboFan output): functions the JIT found hot. */
-  machineCode: number;
-  /** DOM nodes no longer in the document but still referenced. */
-  detached: number;
-}
-
-interface HeapSnapshot {
-  snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
-  nodes: number[];
-  strings: string[];
-}
-
-async function memory(page: Page): Promise<Memory> {
-  const session = await page.context().newCDPSession(page);
-  // Twice: the first collection can leave what its finalizers released for the next one.
-  await session.send('HeapProfiler.collectGarbage');
-  await session.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await session.send('Runtime.getHeapUsage');
-  const chunks: string[] = [];
-  session.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
-  await session.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-  const heap = JSON.parse(chunks.join('')) as HeapSnapshot;
-  const fields = heap.snapshot.meta.node_fields;
-  const types = heap.snapshot.meta.node_types[0];
-  const [type, name, size] = ['type', 'name', 'self_size'].map((field) => fields.indexOf(field));
-  let code = 0;
-  let machineCode = 0;
-  let detached = 0;
-  for (let at = 0; at < heap.nodes.length; at += fields.length) {
-    const kind = types[heap.nodes[at + type!]!];
-    if (kind === 'code') {
-      code += heap.nodes[at + size!]!;
-      if (heap.strings[heap.nodes[at + name!]!] === 'system / InstructionStream') machineCode += 1;
-    } else if (kind === 'native' && heap.strings[heap.nodes[at + name!]!]?.startsWith('Detached '))
-      detached += 1;
-  }
-  const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
-  await session.detach();
-  return { nodes, heapMb: usedSize / 2 ** 20, codeMb: code / 2 ** 20, machineCode, detached };
-}
-
-async function closeAllTabs(page: Page) {
-  await page.locator('.history-tab').last().click({ button: 'right' });
-  await page.locator('.history-tabs__menu').getByText('关闭全部', { exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/homepage');
-}
+const cyclesFlag = process.argv.indexOf('--cycles');
+const CYCLES = cyclesFlag > 0 ? Number(process.argv[cyclesFlag + 1]) || 100 : 100;
 
 async function main(): Promise<void> {
   delete process.env.API_TARGET;
@@ -394,10 +73,7 @@ async function main(): Promise<void> {
     },
   });
   const baseUrl = (server.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1930, height: 980 } });
     // tsx compiles this file keeping function names through a `__name` helper, which the
