@@ -9,7 +9,7 @@ import { isJson, type Json } from '../../json';
 import { resolveRef } from '../../model/refs';
 import { refPath } from '../../import-openapi/schemas';
 import type { SourceOperation } from '../../import-openapi/source-operations';
-import { describeSchemaErrors } from '../verify-server';
+import { describeSchemaErrors } from '../schema';
 import { isJsonType, mediaTypeOf } from './http';
 import { operationObject } from './plan';
 
