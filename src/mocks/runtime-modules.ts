@@ -3,7 +3,7 @@
  * module `common` behind /deal/common, whose fields come from the module designer (module
  * "Deal"). Served by the same engine with its own seeded table.
  */
-import { runtimeRegistration } from './engine';
+import { runtimeRegistration } from './engine-registry';
 import type { MockModuleRegistration } from './types';
 
 const commonModule: MockModuleRegistration = {

@@ -8,7 +8,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { registerMockModules, runtimeRegistration } from '@/mocks/engine';
+import { registerMockModules, runtimeRegistration } from '@/mocks/engine-registry';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { resetMockDatabase } from '@/mocks/reset';
 

@@ -8,7 +8,8 @@
 import { HttpResponse, type RequestHandler, type WebSocketHandler } from 'msw';
 import { mockModules } from '@generated/mocks';
 import { authGuard, authHandlers, setPermissionKeySource } from '../auth';
-import { engineHandlers, permissionKeys, registerMockModules } from '../engine';
+import { engineHandlers } from '../engine';
+import { permissionKeys, registerMockModules } from '../engine-registry';
 import { fileHandlers } from '../uploads';
 import { requestGuards } from '../guards';
 import { answerStorageFullWith } from '../http-wrapper';

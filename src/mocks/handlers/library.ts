@@ -5,7 +5,8 @@
  */
 import { http } from '../http-wrapper';
 import { mockMessages } from '@/locale/mock';
-import { mockModule, runAction } from '../engine';
+import { runAction } from '../engine';
+import { mockModule } from '../engine-registry';
 import { GROUP_ITEMS, GROUPS, groupData } from '../config-groups';
 import { requestProblem } from '../contract';
 import { ATTACHMENT_TABLE, attachmentType, fileIdOfAddress } from '../files';

@@ -6,7 +6,7 @@
  */
 import { http } from '../http-wrapper';
 import { mockMessages } from '@/locale/mock';
-import { mockModule } from '../engine';
+import { mockModule } from '../engine-registry';
 import {
   ROLE_AUTH_TABLE,
   ROLE_MENU_TABLE,

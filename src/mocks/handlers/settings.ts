@@ -5,7 +5,8 @@
  * List these BEFORE the engine's generic /api/:group/:action handlers.
  */
 import { http } from '../http-wrapper';
-import { mockModule, sortRows } from '../engine';
+import { mockModule } from '../engine-registry';
+import { sortRows } from '../engine-rows';
 import { ok } from '../respond';
 import { table } from '../store';
 import type { MockRow } from '../types';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockModule } from '@/mocks/engine';
+import { mockModule } from '@/mocks/engine-registry';
 import { resetMockDatabase } from '@/mocks/reset';
 import type { MockRow } from '@/mocks/types';
 import { send, signIn, withMockServer, type CallOptions } from './harness';

@@ -4,7 +4,7 @@
  * recycle bin and import/export would notice.
  */
 import { describe, expect, it } from 'vitest';
-import { registerMockModules } from '@/mocks/engine';
+import { registerMockModules } from '@/mocks/engine-registry';
 import { call, send, signIn, withMockServer } from './harness';
 import { bookModule, plainModule } from './fixtures';
 

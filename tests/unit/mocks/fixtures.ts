@@ -1,5 +1,5 @@
 /** A small hand-written module registration: deterministic data for the engine's semantics. */
-import { GENERIC_CAPABILITIES } from '@/mocks/engine';
+import { GENERIC_CAPABILITIES } from '@/mocks/engine-registry';
 import type { MockModuleRegistration } from '@/mocks/types';
 
 export const bookModule: MockModuleRegistration = {

@@ -2,7 +2,7 @@
 /** Sortable columns: the list query carries the order; the mock orders rows by it. */
 import { describe, expect, it } from 'vitest';
 import { buildListQuery } from '@/components/crud/use-crud-list';
-import { sortRows } from '@/mocks/engine';
+import { sortRows } from '@/mocks/engine-rows';
 
 describe('buildListQuery with an order', () => {
   it('sends sortfield and sortorder with the page and the search', () => {
