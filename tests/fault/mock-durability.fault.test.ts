@@ -16,6 +16,7 @@ import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signInOverHttp } from '../support/http-mock';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -110,23 +111,6 @@ async function json<T>(response: Response): Promise<Envelope<T>> {
   return (await response.json()) as Envelope<T>;
 }
 
-async function signIn(url: string): Promise<string> {
-  const login = await json<{ token: string }>(
-    await fetch(`${url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: 'admin',
-        password: 'Admin@123456',
-        captcha: '8888',
-        captcha_key: 'durability',
-      }),
-    }),
-  );
-  expect(login.status).toBe(200);
-  return login.data.token;
-}
-
 function addNotice(url: string, token: string, title: string): Promise<Response> {
   return fetch(`${url}/api/adminnotice/add`, {
     method: 'POST',
@@ -193,7 +177,7 @@ const acknowledged: string[] = [];
 describe('cli mock-server --data-dir keeps what it answered', () => {
   it('after kill -9 mid-load: every notice answered 200, the session and an uploaded file are there', async () => {
     const server = await startCli();
-    token = await signIn(server.url);
+    token = await signInOverHttp(server.url);
     uploaded = await uploadPng(server.url, token);
 
     let next = 0;

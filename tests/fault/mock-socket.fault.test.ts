@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { SOCKET_LIMITS } from '@/mocks/socket-server';
+import { signInOverHttp } from '../support/http-mock';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -21,19 +22,7 @@ let token: string;
 
 beforeAll(async () => {
   server = await startMockServer({ port: 0, host: '127.0.0.1' });
-  const login = (await (
-    await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: 'admin',
-        password: 'Admin@123456',
-        captcha: '8888',
-        captcha_key: 'socket',
-      }),
-    })
-  ).json()) as { data: { token: string } };
-  token = login.data.token;
+  token = await signInOverHttp(server.url);
 });
 afterAll(() => server.close());
 

@@ -11,6 +11,7 @@ import { diskByteStore } from '@/mocks/disk-byte-store';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { memoryByteStore, setByteStore } from '@/mocks/file-bytes';
 import { resetMockDatabase } from '@/mocks/reset';
+import { signInOverHttp } from '../support/http-mock';
 
 interface Envelope<T = unknown> {
   status: number;
@@ -32,25 +33,6 @@ beforeAll(async () => {
   dataDir = path.join(root, 'data');
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
-
-async function signIn(server: RunningMockServer): Promise<string> {
-  const captcha = (await (await fetch(`${server.url}/api/captcha`)).json()) as Envelope<{
-    captcha_key: string;
-  }>;
-  const login = (await (
-    await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: 'admin',
-        password: 'Admin@123456',
-        captcha: '8888',
-        captcha_key: captcha.data.captcha_key,
-      }),
-    })
-  ).json()) as Envelope<{ token: string }>;
-  return login.data.token;
-}
 
 async function upload(
   server: RunningMockServer,
@@ -95,7 +77,13 @@ describe('mock-server file storage on disk', () => {
   it('serves uploaded files again after a restart and hands out fresh ids', async () => {
     const png = signed(PNG_SIGNATURE, 3000, 7);
     let server = await start();
-    const first = await upload(server, await signIn(server), png, '../../logo.png', 'image/png');
+    const first = await upload(
+      server,
+      await signInOverHttp(server.url),
+      png,
+      '../../logo.png',
+      'image/png',
+    );
     expect(first.status).toBe(200);
     expect(first.data.address).toMatch(/^\/storage\/mock\/\d+$/);
     await server.close();
@@ -107,7 +95,7 @@ describe('mock-server file storage on disk', () => {
       expect(served.headers.get('content-type')).toBe('image/png');
       expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
 
-      const second = await upload(server, await signIn(server), zipOf(500, 3), 'b.zip');
+      const second = await upload(server, await signInOverHttp(server.url), zipOf(500, 3), 'b.zip');
       expect(second.data.address).not.toBe(first.data.address);
       const again = await fetch(`${server.url}${first.data.address}`);
       expect(new Uint8Array(await again.arrayBuffer())).toEqual(png);
@@ -147,7 +135,7 @@ describe('mock-server file storage on disk', () => {
   it('refuses an upload that would pass the data limit, counting what is already on disk', async () => {
     await rm(dataDir, { recursive: true, force: true });
     let server = await start(1 * MB);
-    const token = await signIn(server);
+    const token = await signInOverHttp(server.url);
     expect((await upload(server, token, zipOf(600 * KB, 5), 'a.zip')).status).toBe(200);
     expect(await upload(server, token, zipOf(600 * KB, 11), 'b.zip')).toEqual({
       status: 201,
@@ -159,11 +147,17 @@ describe('mock-server file storage on disk', () => {
     // After a restart the files on disk still count.
     server = await start(1 * MB);
     try {
-      const answer = await upload(server, await signIn(server), zipOf(600 * KB, 13), 'c.zip');
-      expect(answer.status).toBe(201);
-      expect((await upload(server, await signIn(server), zipOf(100 * KB, 2), 'd.zip')).status).toBe(
-        200,
+      const answer = await upload(
+        server,
+        await signInOverHttp(server.url),
+        zipOf(600 * KB, 13),
+        'c.zip',
       );
+      expect(answer.status).toBe(201);
+      expect(
+        (await upload(server, await signInOverHttp(server.url), zipOf(100 * KB, 2), 'd.zip'))
+          .status,
+      ).toBe(200);
     } finally {
       await server.close();
     }

@@ -16,6 +16,7 @@ import { isRecord } from '@/core/guards';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { keepBytes } from '@/mocks/file-bytes';
 import { resetMockDatabase } from '@/mocks/reset';
+import { signInOverHttp } from '../support/http-mock';
 
 interface Envelope<T = unknown> {
   status: number;
@@ -116,19 +117,7 @@ beforeAll(async () => {
   server = await startMockServer({ port: 0, host: '127.0.0.1' });
   remote = await startRemote();
   remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
-  const login = (await (
-    await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: 'admin',
-        password: 'Admin@123456',
-        captcha: '8888',
-        captcha_key: 'k',
-      }),
-    })
-  ).json()) as Envelope<{ token: string }>;
-  token = login.data.token;
+  token = await signInOverHttp(server.url);
 });
 afterAll(async () => {
   remote.closeAllConnections();

@@ -1,25 +1,16 @@
 // @vitest-environment node
 /** The same mock backend over real HTTP (what `cli mock-server` and the e2e journeys use). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
-import { resetMockDatabase } from '@/mocks/reset';
+import { describe, expect, it } from 'vitest';
+import { withHttpMockServer } from '../../support/http-mock';
 
-let server: RunningMockServer;
-
-beforeAll(async () => {
-  resetMockDatabase();
-  server = await startMockServer({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await server.close();
-});
+const mock = withHttpMockServer();
 
 async function post(
   path: string,
   body: unknown,
   token = '',
 ): Promise<{ status: number; msg: string; data: Record<string, unknown> }> {
-  const response = await fetch(`${server.url}${path}`, {
+  const response = await fetch(`${mock.url()}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'access-token': token },
     body: JSON.stringify(body),
@@ -29,8 +20,8 @@ async function post(
 
 describe('startMockServer', () => {
   it('signs in, keeps state between calls and guards protected calls', async () => {
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const denied = await fetch(`${server.url}/api/adminnotice/list`);
+    expect(mock.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const denied = await fetch(`${mock.url()}/api/adminnotice/list`);
     expect(await denied.json()).toEqual({ status: 401, msg: '401，登录失效！', data: null });
 
     const login = await post('/api/login', {
@@ -48,7 +39,7 @@ describe('startMockServer', () => {
     );
     expect(added.status).toBe(200);
     const list = await fetch(
-      `${server.url}/api/adminnotice/list?keyword=${encodeURIComponent('通过 HTTP')}`,
+      `${mock.url()}/api/adminnotice/list?keyword=${encodeURIComponent('通过 HTTP')}`,
       { headers: { 'access-token': token } },
     );
     const answer = (await list.json()) as { data: { data: { notice_title: string }[] } };
@@ -56,7 +47,7 @@ describe('startMockServer', () => {
   });
 
   it('answers CORS preflights for another origin', async () => {
-    const response = await fetch(`${server.url}/api/login`, {
+    const response = await fetch(`${mock.url()}/api/login`, {
       method: 'OPTIONS',
       headers: {
         origin: 'http://localhost:5173',
@@ -79,31 +70,31 @@ describe('startMockServer', () => {
     });
     const form = new FormData();
     form.append('file', new Blob(['hello 你好'], { type: 'text/plain' }), 'hello.txt');
-    const upload = await fetch(`${server.url}/api/tool/uploadfile/`, {
+    const upload = await fetch(`${mock.url()}/api/tool/uploadfile/`, {
       method: 'POST',
       headers: { accesstoken: String(login.data.token) },
       body: form,
     });
     const { data } = (await upload.json()) as { data: { address: string } };
-    const served = await fetch(`${server.url}${data.address}`);
+    const served = await fetch(`${mock.url()}${data.address}`);
     expect(await served.text()).toBe('hello 你好');
   });
 
   it('serves the seeded logo and avatar the settings and the user menu point at, and nothing beside them', async () => {
-    const logo = await fetch(`${server.url}/storage/logo.png`);
+    const logo = await fetch(`${mock.url()}/storage/logo.png`);
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/png');
     const png = new Uint8Array(await logo.arrayBuffer());
     expect([...png.slice(1, 4)].map((byte) => String.fromCharCode(byte)).join('')).toBe('PNG');
-    expect((await fetch(`${server.url}/storage/logo.svg`)).headers.get('content-type')).toBe(
+    expect((await fetch(`${mock.url()}/storage/logo.svg`)).headers.get('content-type')).toBe(
       'image/svg+xml',
     );
-    expect((await fetch(`${server.url}/storage/avatar/admin.png`)).status).toBe(200);
+    expect((await fetch(`${mock.url()}/storage/avatar/admin.png`)).status).toBe(200);
     for (const hostile of [
       '/storage/../package.json',
       '/storage/%2e%2e/package.json',
       '/storage/none.png',
     ])
-      expect((await fetch(`${server.url}${hostile}`)).status).toBe(404);
+      expect((await fetch(`${mock.url()}${hostile}`)).status).toBe(404);
   });
 });
