@@ -50,7 +50,7 @@ async function saidOnce(name: string, message: string): Promise<void> {
   // FilePond's refused item leaves with its fade-out; then nothing under the field says it again
   // (FilePond's screen-reader announcement, visually hidden, is not a line the user sees).
   const shown = field(name).getByText(message).and(page.locator(':not(.filepond--assistant)'));
-  await expect.poll(() => shown.count()).toBe(0);
+  await expect.poll(() => shown.count(), WAIT).toBe(0);
 }
 const images = (name: string) => field(name).locator('.upload-values img');
 const files = (name: string) => field(name).locator('.upload-values__file a');

@@ -47,17 +47,47 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/** Frames without a change of inline style after which script-driven animations are over. */
+const QUIET_FRAMES = 3;
+/** A page whose inline styles keep changing longer than this is scanned as it is. */
+const STYLE_SETTLE_MS = 3000;
+
 /**
  * Waits until every finite animation and transition on the page has ended (spinners run for
- * ever and are not awaited): a dialog fading in is at part opacity until then.
+ * ever and are not awaited): a dialog fading in is at part opacity until then. Animations run
+ * by script instead of CSS (FilePond's springs set opacity and transforms inline, frame by frame)
+ * are over once no inline style has changed for a few frames.
  */
 export async function animationsSettled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+  await page.evaluate(
+    async ({ quietFrames, settleMs }) => {
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      );
+      await new Promise<void>((resolve) => {
+        let quiet = 0;
+        const observer = new MutationObserver(() => {
+          quiet = 0;
+        });
+        observer.observe(document.body, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['style'],
+        });
+        const started = performance.now();
+        const frame = () => {
+          quiet += 1;
+          if (quiet >= quietFrames || performance.now() - started > settleMs) {
+            observer.disconnect();
+            resolve();
+          } else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+    },
+    { quietFrames: QUIET_FRAMES, settleMs: STYLE_SETTLE_MS },
   );
 }
