@@ -6,14 +6,15 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { build, preview, type PreviewServer } from 'vite';
+import { preview, type PreviewServer } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { shippedBuild } from './support/shipped-build';
 
 let server: PreviewServer | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   delete process.env.API_TARGET;
-  await build({ mode: 'demo', logLevel: 'warn' });
+  await shippedBuild({ mode: 'demo', logLevel: 'warn' });
   server = await preview({ preview: { port: 4179, host: '127.0.0.1', strictPort: false } });
   const url = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:4179/';
   project.provide('baseUrl', url.replace(/\/$/, ''));

@@ -8,8 +8,8 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { watch } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { build } from 'vite';
 import { isRecord, textOf } from '@/core/guards';
+import { shippedBuild } from './shipped-build';
 
 const DONE = 'build-done.json';
 
@@ -53,7 +53,11 @@ export async function productionBuild(): Promise<string> {
     let error = '';
     try {
       delete process.env.API_TARGET;
-      await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+      await shippedBuild({
+        mode: 'production',
+        logLevel: 'warn',
+        build: { outDir, emptyOutDir: true },
+      });
     } catch (failure) {
       error = failure instanceof Error ? failure.message : 'vite build failed';
     }
