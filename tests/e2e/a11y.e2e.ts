@@ -7,15 +7,13 @@
  * Every counted violation is printed with the screen it was found on (rule, impact, elements),
  * so a screen that fails names what to fix.
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Result } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { screens } from '@/app/screens';
-import { animationsSettled, baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { COLOUR_RULES, scan } from './support/axe';
+import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
 import { DEMO_PASSWORD, signIn, signInToSources } from './support/session';
 
-const COUNTED = new Set(['serious', 'critical']);
 /** A screen that has not settled by then has failed; the next one is tried. */
 const SETTLE_MS = 20_000;
 
@@ -23,47 +21,6 @@ let browser: Browser;
 /** Signed in by the keyboard journey; the scans use their own signed-in page. */
 let keyboard: { context: BrowserContext; page: Page };
 let scanner: { context: BrowserContext; page: Page };
-
-/** One line per violation and element: where, which rule, how bad, which element. */
-function describeViolations(where: string, violations: Result[]): string[] {
-  return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${where}: ${violation.id} (${violation.impact}) ${node.target.join(' ')} — ${violation.help}`,
-    ),
-  );
-}
-
-/**
- * The rules whose verdict depends on colours. Switching the theme changes the stylesheet and
- * nothing else (the same DOM, names and roles): a screen already scanned in full in one theme is
- * scanned in the other for these, at half the time of a full scan.
- */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/**
- * The serious and critical violations on the page (or inside `scope`), printed; every rule,
- * unless `rules` names some.
- */
-async function scan(
-  page: Page,
-  where: string,
-  { scope, rules }: { scope?: string; rules?: string[] } = {},
-): Promise<string[]> {
-  // A dialog still fading in has its text at part opacity, which axe measures as low contrast:
-  // let every finite animation and transition end first (spinners run for ever: not awaited).
-  await animationsSettled(page);
-  let builder = new AxeBuilder({ page });
-  if (scope) builder = builder.include(scope);
-  if (rules) builder = builder.withRules(rules);
-  const { violations } = await builder.analyze();
-  const counted = describeViolations(
-    where,
-    violations.filter((violation) => COUNTED.has(violation.impact ?? '')),
-  );
-  for (const line of counted) console.log(`axe ${line}`);
-  return counted;
-}
 
 /**
  * Shows the page as a system preferring `scheme` would: the app follows it live (跟随系统, the
@@ -112,6 +69,33 @@ describe('axe: the login page', () => {
     await page.goto(`${baseUrl()}/login`);
     await page.waitForSelector('.login-form__captcha-image img');
     expect(await scan(page, '/login')).toEqual([]);
+  });
+
+  // The scans above pass by finding nothing: this one proves a scan finds what is there, in the
+  // whole page, inside a scope, and for the colour rules alone.
+  it('a scan reports a nameless button and pale text planted in the page', async () => {
+    const { page } = scanner;
+    await page.goto(`${baseUrl()}/login`);
+    await page.waitForSelector('.login-form__captcha-image img');
+    await page.evaluate(() => {
+      const planted = document.createElement('div');
+      planted.id = 'a11y-planted';
+      planted.style.cssText =
+        'position:fixed;top:0;left:0;z-index:10000;background:#fff;color:#000;padding:8px';
+      planted.innerHTML = '<button type="button"></button><p style="color:#d0d0d0">浅色文字</p>';
+      document.body.append(planted);
+    });
+    const rulesOf = (lines: string[]) => [...new Set(lines.map((line) => line.split(' ')[1]))];
+    expect(rulesOf(await scan(page, 'planted'))).toEqual(
+      expect.arrayContaining(['button-name', 'color-contrast']),
+    );
+    expect(rulesOf(await scan(page, 'planted', { scope: '#a11y-planted' })).sort()).toEqual([
+      'button-name',
+      'color-contrast',
+    ]);
+    expect(
+      rulesOf(await scan(page, 'planted', { scope: '#a11y-planted', rules: COLOUR_RULES })),
+    ).toEqual(['color-contrast']);
   });
 });
 

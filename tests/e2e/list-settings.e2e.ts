@@ -6,11 +6,11 @@
  * sent), and the file holds exactly the matching rows.
  */
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { animationsSettled, baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { scan } from './support/axe';
+import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
 const VIEWPORT = { width: 1366, height: 768 };
@@ -51,17 +51,6 @@ async function openPanel(page: Page): Promise<void> {
   await panel(page).waitFor();
 }
 
-/** Serious and critical axe violations in the toolbar and the open panel (rule and element). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const { violations } = await new AxeBuilder({ page }).include('.crud-list__toolbar').analyze();
-  return violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`),
-    );
-}
-
 const rowHeight = async (page: Page) => (await noticeRow(page).boundingBox())?.height ?? 0;
 
 describe('列设置 (公告管理)', () => {
@@ -79,7 +68,7 @@ describe('列设置 (公告管理)', () => {
     await header(page, '公告类型').waitFor({ state: 'detached' });
     await header(page, '公告标题').waitFor();
     await header(page, '操作').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await scan(page, '列设置', { scope: '.crud-list__toolbar' })).toEqual([]);
     await screenshot(page, 'list-settings-open-1366');
 
     // Escape closes the panel and gives the focus back to its button.

@@ -4,34 +4,15 @@
  * or critical violation there in dark; a reload stays dark from the first render; 跟随系统 follows
  * the system's colour scheme; the login page follows the system too. Screenshots of each in dark.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { scan } from './support/axe';
 import { animationsSettled, baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 import type { Theme } from '@/lib/theme';
 
-const COUNTED = new Set(['serious', 'critical']);
-
 let browser: Browser;
 let session: { context: BrowserContext; page: Page };
-
-/** Serious and critical axe violations (inside `scope` if given), one line each, printed. */
-async function scan(page: Page, where: string, scope?: string): Promise<string[]> {
-  await animationsSettled(page);
-  let builder = new AxeBuilder({ page });
-  if (scope) builder = builder.include(scope);
-  const { violations } = await builder.analyze();
-  const lines = violations
-    .filter((violation) => COUNTED.has(violation.impact ?? ''))
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${where}: ${violation.id} (${violation.impact}) ${node.target.join(' ')}`,
-      ),
-    );
-  for (const line of lines) console.log(`axe ${line}`);
-  return lines;
-}
 
 /**
  * The relative luminance (0 black … 1 white) of what the eye sees behind and of an element: its
@@ -220,7 +201,7 @@ describe('dark theme', () => {
       dialog.getByRole('toolbar', { name: '编辑器工具栏' }).getByRole('button').first(),
     );
     // Scanned as it opens (as a11y.e2e does in light), then typed into for the text colour.
-    expect(await scan(page, 'dark /system/notice 新增', '.p-dialog')).toEqual([]);
+    expect(await scan(page, 'dark /system/notice 新增', { scope: '.p-dialog' })).toEqual([]);
     const editing = dialog.getByRole('group', { name: '公告内容' });
     await editing.locator('.ce-paragraph').first().click();
     await page.keyboard.type('深色主题下的正文');
