@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Graduating a designed module into the contract, on a copy of the real contract: the module
  * designer's fragment (导出契约, src/features/designer/module-fragment) → `cli import-module` →

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The module workflow of the README on a copy of the real contract: `new-module` → `generate`
  * gives a screen in the registry with a menu entry, a menu row the mock backend serves (so the

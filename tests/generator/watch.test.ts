@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * `cli watch`, the warm developer loop: the resident type checker reports a new error in a
  * changed file and its direct importer, holds changes while paused and acts on them at resume;

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** The generic deal module's definition, built at run time from cf_* field definitions. */
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '@/core/field-definition';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The field designer's rules: stored rows → cf_* definitions the preview renders, the inputs
  * each control shows, the editor's checks (the server's field-name words), the saved body,

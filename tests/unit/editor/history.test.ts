@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The editor's undo history: one state per user action, 20 steps kept, 撤销 and 重做 exact
  * inverses; the recorder ends an action at a typing pause, at 20 inputs, or when another starts,

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** The IME guard's decision and the required rule of an editor field (its value is HTML). */
 import { describe, expect, it } from 'vitest';
 import { IME_GRACE_MS, isImeEnter } from '@/components/editor/ime';

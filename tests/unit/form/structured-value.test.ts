@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Fields whose stored value is a list, an object, a boolean or another resource's record (an
  * imported API's `photoUrls`, `category`, `complete`, `author`): the form shows them as text

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The page-preload seam: a page names the path it expects to lead to; the app's registered
  * preloader gets the path alone (no query, no hash), and nothing happens before one registers.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The REST mock checks formats as a strict server would: a date or date-time must name a day
  * that exists, so a form's typo (2026-13-45, 2026-02-30) is refused with the field's pointer

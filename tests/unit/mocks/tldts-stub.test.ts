@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { getDomain as realGetDomain } from 'tldts';
 import { getDomain } from '@/mocks/tldts-stub';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * When the shell asks for the user's keys and menu again: after a 220, and after a successful
  * write that can change rights — never after a password reset (it changes no right and ends the

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Text formats of the contract become form rules: the generator carries `format: email`,
  * `format: uri` and a phone `pattern` into parameData, and the form refuses a bad value with

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * 接口文档's model from the real bundled contract: groups (tags) → calls → parameters and fields
  * with types and Chinese descriptions, example bodies from the seeds, and search.

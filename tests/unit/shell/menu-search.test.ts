@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The menu search (全部应用) by Chinese text, pinyin and pinyin initials, with the real
  * pinyin-pro; and the breadcrumbs' trail through the menu tree.

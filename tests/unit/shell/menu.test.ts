@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Menu addresses (spec section 2: every address is a route target): what becomes a link in
  * the sidebar, the header tabs, the all-apps drawer and the homepage shortcuts, and what is

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** The checkbox-tree helpers of 菜单配置 / 分配部门 and the tree table's nesting. */
 import { describe, expect, it } from 'vitest';
 import type { TreeNode } from 'primereact/treenode';

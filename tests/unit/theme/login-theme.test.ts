@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The login page's cut of a theme (scripts/login-theme.ts): the rules of the classes the login
  * page writes, the variables, the keyframes those rules use; nothing of other components, no

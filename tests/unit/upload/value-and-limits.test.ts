@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The rules a user meets in every upload control: how a stored value reads back, which file is
  * refused with which message (spec section 5, with the numbers filled in), the single-file
