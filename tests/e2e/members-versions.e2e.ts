@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { openSignedIn } from './support/session';
+import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { openSignedIn, signIn } from './support/session';
 
 let browser: Browser;
 
@@ -64,6 +64,49 @@ describe('members (/business/user)', () => {
     await page.waitForURL((url) => url.pathname === '/business/user/list');
     await rowWith(page, '周测试（已修改）').waitFor();
     await page.close();
+  });
+});
+
+describe('the member form while its controls arrive', () => {
+  it('keeps 提交 where it was drawn while the upload and picker controls load', async () => {
+    const { page } = await newPage(browser, { width: 1366, height: 768 });
+    // The controls' code (fetched ahead by the list) is held back from sign-in until the form
+    // has been seen, as a slow link holds it; on the context: the demo's service worker makes
+    // the requests. The login page's own code (its password field) has arrived by then.
+    let holding = false;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page
+      .context()
+      .route(/\/assets\/(upload-control|calendar|city|password)-[^/]*\.js$/, async (route) => {
+        if (holding) await released;
+        await route.continue();
+      });
+    await page.goto(`${baseUrl()}/business/user/list`);
+    await page.locator('#login-username').waitFor();
+    holding = true;
+    await signIn(page, 'admin');
+    await rowWith(page, 'lina88').waitFor();
+    await page.getByRole('button', { name: '新增' }).click();
+    const form = page.locator('.crud-form-page');
+    const submit = form.getByRole('button', { name: '提交' });
+    await form.getByText('正在加载上传组件…').waitFor();
+    expect(await form.getByText('控件加载中…').count()).toBe(3);
+    // The layout's own position (offsetTop ignores the page's entrance animation).
+    const submitTop = () =>
+      submit.evaluate((button) => (button instanceof HTMLElement ? button.offsetTop : Number.NaN));
+    const before = await submitTop();
+    await screenshot(page, 'member-add-controls-loading');
+
+    release();
+    await form.locator('[data-field="avatar"] .filepond--root').waitFor();
+    await form.locator('[data-field="birthday"] .p-calendar').waitFor();
+    await form.locator('[data-field="city"] .p-treeselect').waitFor();
+    await form.locator('[data-field="password"] .p-password').waitFor();
+    expect(await submitTop()).toBe(before);
+    await page.context().close();
   });
 });
 

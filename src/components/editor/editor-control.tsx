@@ -5,12 +5,8 @@
  */
 import type { ControlProps, FormContext } from '../form/controls/types';
 import { EDITOR_LIMITS } from './model/blocks';
+import { editorFieldSize } from './editor-field-size';
 import { RichEditor } from './rich-editor';
-
-function numberParam(params: Record<string, unknown> | undefined, key: string): number | undefined {
-  const n = Number(params?.[key]);
-  return Number.isFinite(n) && n > 0 ? n : undefined;
-}
 
 /**
  * The draft id: the field name, preceded by the form's mode and record when known, so adding a
@@ -33,7 +29,8 @@ export default function EditorControl({
   formContext,
   registerBeforeSubmit,
 }: ControlProps) {
-  const { product, formEmbedded } = EDITOR_LIMITS;
+  const { product } = EDITOR_LIMITS;
+  const { width, height } = editorFieldSize(field);
   const wordCount = field.parameData?.wordCount;
   return (
     <RichEditor
@@ -44,8 +41,8 @@ export default function EditorControl({
       onBlur={onBlur}
       invalid={invalid}
       disabled={disabled}
-      width={numberParam(field.parameData, 'width') ?? formEmbedded.width}
-      height={numberParam(field.parameData, 'height') ?? formEmbedded.height}
+      width={width}
+      height={height}
       minWidth={product.minWidth}
       minHeight={product.minHeight}
       wordCount={typeof wordCount === 'boolean' ? wordCount : product.wordCount}

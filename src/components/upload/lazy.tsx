@@ -6,12 +6,18 @@
 import { CodeSlot, lazyPreloaded } from '@/lib/lazy';
 import { upload as t } from '@/locale/upload';
 import type { ControlProps } from '../form/controls/types';
+import { ControlPlaceholder } from '../form/controls/control-placeholder';
 import { attachmentControlCode, uploadControlCode } from './load';
 
 const UploadControl = lazyPreloaded(uploadControlCode, (module) => module.default);
 const AttachmentControl = lazyPreloaded(attachmentControlCode, (module) => module.default);
 
-const loading = <small className="upload-control__hint">{t.loadingWidget}</small>;
+/**
+ * An empty upload control's height: FilePond's drop area (4.75em), the gap and the line of limits
+ * under it — the commonest case, a new record.
+ */
+const EMPTY_UPLOAD_HEIGHT = 'calc(4.75rem + 0.5rem + 1.25rem)';
+const loading = <ControlPlaceholder text={t.loadingWidget} height={EMPTY_UPLOAD_HEIGHT} />;
 
 /** UploadImg, UploadFile, UploadImgArr, UploadFileArr. */
 export function LazyUploadControl(props: ControlProps) {

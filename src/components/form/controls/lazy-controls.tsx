@@ -1,11 +1,12 @@
 /**
  * The form registry's view of the controls that load on first use (./lazy-code.ts): each shows a
- * one-line placeholder while its code arrives, and renders at once when it has (fetched ahead by
+ * placeholder the size of an input while its code arrives, and renders at once when it has (fetched ahead by
  * a list, or by an earlier form); a failed download shows 重试 in its place (CodeSlot).
  */
 import type { ComponentType } from 'react';
 import { CodeSlot, lazyPreloaded, type Preloadable } from '@/lib/lazy';
 import { form as t } from '@/locale/form';
+import { ControlPlaceholder } from './control-placeholder';
 import { calendarCode, cityCode, passwordCode, selectTreeCode, sliderCode } from './lazy-code';
 import type { ControlProps } from './types';
 
@@ -16,9 +17,7 @@ function lazyControl<M>(
   const Control = lazyPreloaded(code, pick);
   return function LazyControl(props: ControlProps) {
     return (
-      <CodeSlot
-        loading={<small className="dynamic-form__control-loading">{t.controlLoading}</small>}
-      >
+      <CodeSlot loading={<ControlPlaceholder text={t.controlLoading} />}>
         <Control {...props} />
       </CodeSlot>
     );
