@@ -74,6 +74,17 @@ async function pickControl(dialog: Locator, control: string): Promise<void> {
   await dialog.locator('.p-dropdown').first().click();
   const panel = page.locator('.p-dropdown-panel');
   await panel.locator('.p-dropdown-filter').fill(control);
+  // The option is clicked once the list shows the filter's result: on a busy machine the full list
+  // can still be drawn when the option is found in it, and the filtered redraw (which realigns
+  // the panel) moves it away from under the click.
+  await page.waitForFunction((text) => {
+    const options = [...document.querySelectorAll('.p-dropdown-panel [role="option"]')];
+    const wanted = text.toLocaleLowerCase();
+    return (
+      options.length > 0 &&
+      options.every((option) => option.textContent?.toLocaleLowerCase().includes(wanted))
+    );
+  }, control);
   await panel.getByRole('option', { name: control, exact: true }).click();
   await panel.waitFor({ state: 'detached' });
 }
