@@ -27,3 +27,11 @@ export function textOf(value: unknown): string {
 export function listOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
+
+/**
+ * The one of `choices` equal to a value a loosely typed callback handed back (a drop-down's
+ * `event.value` is `any`): that choice, typed, instead of an assertion; undefined if none is.
+ */
+export function choiceOf<T>(choices: readonly T[], value: unknown): T | undefined {
+  return choices.find((choice) => choice === value);
+}

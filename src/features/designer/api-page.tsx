@@ -12,6 +12,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { SelectButton } from 'primereact/selectbutton';
 import { CrudPage, permissionKeyOf } from '@/components/crud';
+import { choiceOf } from '@/core/guards';
 import { hasPermissionKey } from '@/lib/permissions';
 import { notify } from '@/lib/notify';
 import { designer as t } from '@/locale/designer';
@@ -156,13 +157,23 @@ export default function ApiPage() {
             }))}
             placeholder={t.apiPickModule}
             filter
-            onChange={(event) => setModuleId(event.value as number)}
+            onChange={(event) =>
+              setModuleId(
+                choiceOf(
+                  (modules.data ?? []).map((item) => item.id),
+                  event.value,
+                ),
+              )
+            }
           />
           <SelectButton
             value={action}
             options={ACTIONS.map((item) => ({ label: t.apiActions[item], value: item }))}
             allowEmpty={false}
-            onChange={(event) => setAction(event.value as Action)}
+            onChange={(event) => {
+              const picked = choiceOf(ACTIONS, event.value);
+              if (picked) setAction(picked);
+            }}
             aria-label={t.apiActions[action]}
           />
         </div>

@@ -12,6 +12,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
 import type { OptionSourceType } from '@/core/field-definition';
+import { choiceOf } from '@/core/guards';
 import { designer as t } from '@/locale/designer';
 import {
   CONTROL_TYPES,
@@ -131,7 +132,10 @@ export function FieldEditor({ draft: initial, taken, storedName, saving, onSave,
             value={draft.cf_control}
             options={CONTROL_OPTIONS}
             filter
-            onChange={(event) => set('cf_control', event.value as FieldDraft['cf_control'])}
+            onChange={(event) => {
+              const control = choiceOf(CONTROL_TYPES, event.value);
+              if (control) set('cf_control', control);
+            }}
           />
         </div>
         {traits.placeholder && (

@@ -214,7 +214,7 @@ export default function FieldPage() {
             loading={fields.isLoading || resort.isPending}
             reorderableRows={canSort}
             onRowReorder={(event) => {
-              const ordered = event.value as FieldRow[];
+              const ordered = event.value;
               setDragged(ordered);
               resort.mutate(resortedRows(ordered));
             }}

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isRecord, listOf, textOf } from '@/core/guards';
+import { choiceOf, isRecord, listOf, textOf } from '@/core/guards';
 
 describe('textOf: the text of a value read from outside the type system', () => {
   it.each([
@@ -32,5 +32,17 @@ describe('isRecord', () => {
     expect(isRecord({})).toBe(true);
     expect(isRecord([])).toBe(false);
     expect(isRecord(null)).toBe(false);
+  });
+});
+
+describe('choiceOf: a drop-down value checked against its choices', () => {
+  it('gives the equal choice, and nothing for a value not among them', () => {
+    const actions = ['list', 'info', 'add', 'edit'] as const;
+    expect(choiceOf(actions, 'add')).toBe('add');
+    expect(choiceOf(actions, 'delete')).toBeUndefined();
+    expect(choiceOf([3, 7], 7)).toBe(7);
+    // A number's text is not the number: no coercion.
+    expect(choiceOf([3, 7], '7')).toBeUndefined();
+    expect(choiceOf([3, 7], undefined)).toBeUndefined();
   });
 });
