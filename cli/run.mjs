@@ -5,8 +5,8 @@
  * tsx's loader thread — about 0.4 s of every run, a third of regenerating after a label edit.
  * The app's mock engine and generated code stay out of the bundle: `generate` rewrites
  * generated/, which would otherwise make the next run bundle again; `mock-server`, the one
- * command that loads them, runs under tsx as before (as do the tests, which spawn tsx). Without
- * rolldown, or if bundling fails, every command runs under tsx.
+ * command that loads them, runs under tsx as before. The tests start the CLI through this
+ * launcher too. Without rolldown, or if bundling fails, every command runs under tsx.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
