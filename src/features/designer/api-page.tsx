@@ -158,12 +158,7 @@ export default function ApiPage() {
             placeholder={t.apiPickModule}
             filter
             onChange={(event) =>
-              setModuleId(
-                choiceOf(
-                  (modules.data ?? []).map((item) => item.id),
-                  event.value,
-                ),
-              )
+              setModuleId(modules.data?.find((item) => item.id === event.value)?.id)
             }
           />
           <SelectButton
