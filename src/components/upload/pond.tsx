@@ -7,8 +7,8 @@
 import 'filepond/dist/filepond.min.css';
 import 'filepond-plugin-image-preview/dist/filepond-plugin-image-preview.min.css';
 import './pond.css';
-import { useLayoutEffect, useMemo, useRef } from 'react';
-import { FilePond, registerPlugin } from 'react-filepond';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import type { FilePond as FilePondComponent } from 'react-filepond';
 import type { FilePondErrorDescription, FilePondFile, FilePondOptions } from 'filepond';
 import FilePondPluginFileValidateType from 'filepond-plugin-file-validate-type';
 import FilePondPluginFileValidateSize from 'filepond-plugin-file-validate-size';
@@ -17,12 +17,18 @@ import FilePondPluginImageExifOrientation from 'filepond-plugin-image-exif-orien
 import { fileExtension, type AttachmentValue, type UploadLimits } from '@/core/attachment';
 import { uploadFile, type UploadKind } from '@/lib/request/upload';
 import { upload as t } from '@/locale/upload';
+import { installFramePainter, wakeFramePainter } from './frame-painter';
 
 /**
  * What screening decides for a file: 'accept', 'take', or the message that refuses it. (`string &
  * {}` keeps the two words in the type; a plain `string` would swallow them.)
  */
 export type Screening = 'accept' | 'take' | (string & {});
+
+// FilePond starts its frame loop as its module runs, unless one is there to join: loaded after
+// ours is in place (a static import would run first).
+installFramePainter();
+const { FilePond, registerPlugin } = await import('react-filepond');
 
 registerPlugin(
   FilePondPluginFileValidateType,
@@ -115,11 +121,14 @@ export function PondUpload({
   onAccepted,
   onRemoved,
 }: PondUploadProps) {
-  const pond = useRef<FilePond>(null);
+  const pond = useRef<FilePondComponent>(null);
   const latest = useRef({ onProblem, onUploaded, screen, prepare, onAccepted, onRemoved });
   useLayoutEffect(() => {
     latest.current = { onProblem, onUploaded, screen, prepare, onAccepted, onRemoved };
   });
+
+  // FilePond has just created the pond (the child mounted first): its first frames now.
+  useEffect(() => wakeFramePainter(), []);
 
   const server = useMemo<FilePondOptions['server']>(
     () => ({
