@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     const settle = async () => {
       await network.quiet();
       // What the screen starts as it settles (a chart drawing in, a dialog fading) is over.
-      await page.waitForTimeout(1000);
+      await page.waitForTimeout(2000);
     };
 
     await page.goto(served.referenceUrl);
@@ -120,11 +120,20 @@ async function main(): Promise<void> {
     await settle();
     rows.push(['/demo/form (6 FilePond controls)', await idle(page)]);
 
-    // The same tab, moved on to a list inside the app: FilePond's code stays loaded.
+    // The same tab, moved on inside the app: FilePond's code stays loaded.
     await page.locator('.history-tab', { hasText: '控制台' }).click();
     await page.waitForURL(/\/homepage$/);
     await settle();
     rows.push(['/homepage again, after the upload form', await idle(page)]);
+
+    // A reload: FilePond's code is gone.
+    await page.goto(`${served.appUrl}/system/notice`);
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await page.locator('.ce-paragraph').first().waitFor();
+    await settle();
+    rows.push(['公告管理 新增 (the rich-text editor)', await idle(page)]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
   } finally {
     await browser.close();
     await served.close();
