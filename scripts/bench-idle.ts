@@ -10,7 +10,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import {
-  ADMIN,
+  fillSignIn,
   buildApp,
   buildReference,
   launchChromium,
@@ -107,9 +107,7 @@ async function main(): Promise<void> {
     await settle();
     rows.push(['/login', await idle(page)]);
 
-    await page.fill('#login-username', ADMIN.username);
-    await page.fill('#login-password', ADMIN.password);
-    await page.fill('#login-captcha', ADMIN.captcha);
+    await fillSignIn(page);
     await page.click('button[type=submit]');
     await page.waitForURL(/\/homepage$/);
     await settle();

@@ -150,3 +150,10 @@ export const median = (values: readonly number[]): number => {
 
 /** The app's demo account, as the login form takes it. */
 export const ADMIN = { username: 'admin', password: 'Admin@123456', captcha: '8888' };
+
+/** Types the demo account into the login form shown; the caller submits (some scripts time it). */
+export async function fillSignIn(page: Page): Promise<void> {
+  await page.fill('#login-username', ADMIN.username);
+  await page.fill('#login-password', ADMIN.password);
+  await page.fill('#login-captcha', ADMIN.captcha);
+}

@@ -17,7 +17,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import {
-  ADMIN,
+  fillSignIn,
   buildApp,
   buildReference,
   launchChromium,
@@ -116,9 +116,7 @@ async function journey(browser: Browser, appUrl: string, settle: boolean): Promi
   const login = await coldLoad(browser, `${appUrl}/login`, '#login-username');
   const { page } = login;
   const network = watchNetwork(page);
-  await page.fill('#login-username', ADMIN.username);
-  await page.fill('#login-password', ADMIN.password);
-  await page.fill('#login-captcha', ADMIN.captcha);
+  await fillSignIn(page);
   const signInMs = await clickUntil(
     page,
     '.login-form button[type=submit]',

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import {
-  ADMIN,
+  fillSignIn,
   buildApp,
   buildReference,
   launchChromium,
@@ -116,9 +116,7 @@ async function sum(distDir: string, urls: string[], step = ''): Promise<number> 
 
 /** Signs in on the login form shown and waits for the homepage to settle. */
 async function signInAsAdmin(page: Page): Promise<void> {
-  await page.fill('#login-username', ADMIN.username);
-  await page.fill('#login-password', ADMIN.password);
-  await page.fill('#login-captcha', ADMIN.captcha);
+  await fillSignIn(page);
   await page.click('button[type=submit]');
   await page.waitForURL(/\/homepage$/);
   await page.waitForLoadState('networkidle');

@@ -55,7 +55,8 @@ const WAKING_EVENTS = [
 ] as const;
 const WAKES_ANYWHERE = new Set<string>(['dragenter', 'dragover', 'dragleave', 'drop', 'paste']);
 
-let wakePainter: (() => void) | undefined;
+/** Set by installFramePainter: a pond was created (see wakeFramePainter). */
+let pondCreated: (() => void) | undefined;
 
 /**
  * Puts the loop in place for FilePond to join (once per page; a loop already there, FilePond's or
@@ -82,7 +83,6 @@ export function installFramePainter(): void {
   };
 
   const paint = (timestamp: number) => {
-    watchPonds();
     for (const read of painter.readers) read();
     for (const write of painter.writers) write(timestamp);
     if (changes.takeRecords().length > 0) busyUntil = performance.now() + BUSY_MS;
@@ -107,7 +107,7 @@ export function installFramePainter(): void {
 
   // Also called when the tab is hidden or shown: a hidden tab gets no frames, so a frame asked
   // for before is given up for the checks (uploads go on in a background tab).
-  wakePainter = () => {
+  const wake = () => {
     busyUntil = performance.now() + BUSY_MS;
     cancelAnimationFrame(frame);
     frame = 0;
@@ -118,15 +118,22 @@ export function installFramePainter(): void {
 
   const wakeOn = (event: Event) => {
     const onPond = event.target instanceof Element && event.target.closest(POND_ROOT);
-    if (onPond || WAKES_ANYWHERE.has(event.type)) wakePainter?.();
+    if (onPond || WAKES_ANYWHERE.has(event.type)) wake();
   };
   for (const type of WAKING_EVENTS) window.addEventListener(type, wakeOn, true);
-  window.addEventListener('resize', () => wakePainter?.());
-  document.addEventListener('visibilitychange', () => wakePainter?.());
+  window.addEventListener('resize', wake);
+  document.addEventListener('visibilitychange', wake);
+  pondCreated = () => {
+    watchPonds();
+    wake();
+  };
   schedule();
 }
 
-/** A pond was just created: draw its first frames now rather than at the next check. */
+/**
+ * A pond was just created (every pond is, through PondUpload): its views are watched from now on,
+ * and drawn at once rather than at the next check.
+ */
 export function wakeFramePainter(): void {
-  wakePainter?.();
+  pondCreated?.();
 }

@@ -65,25 +65,26 @@ describe('FilePond’s frame loop', () => {
   it('draws every frame while FilePond changes a pond, and rests BUSY_MS after the last change', async () => {
     painterModule.installFramePainter();
     joinAsFilePond();
-    let changesLeft = 10;
+    // Changes for longer than BUSY_MS: only seeing them keeps the frames coming.
+    const CHANGES = 60;
+    let changesLeft = CHANGES;
     write = () => {
       if (changesLeft <= 0) return;
       changesLeft -= 1;
-      pondRoot.style.opacity = String(changesLeft / 10);
+      pondRoot.style.opacity = String(changesLeft / CHANGES);
     };
-    await vi.advanceTimersByTimeAsync(painterModule.IDLE_CHECK_MS);
-    expect(changesLeft).toBe(9);
-    // The nine changes left come one per frame (16 ms each), not one per check.
-    await vi.advanceTimersByTimeAsync(9 * 16);
+    painterModule.wakeFramePainter();
+    // One change a frame (16 ms each), not one a check.
+    await vi.advanceTimersByTimeAsync(CHANGES * 16);
     expect(changesLeft).toBe(0);
-    const framesWhileChanging = frames.mock.calls.length;
-    expect(framesWhileChanging).toBeGreaterThanOrEqual(9);
+    expect(frames.mock.calls.length).toBeGreaterThanOrEqual(CHANGES);
 
     await vi.advanceTimersByTimeAsync(painterModule.BUSY_MS + 100);
     const framesWhenResting = frames.mock.calls.length;
+    const writesWhenResting = writes;
     await vi.advanceTimersByTimeAsync(2000);
     expect(frames.mock.calls.length).toBe(framesWhenResting);
-    expect(writes).toBeGreaterThan(10);
+    expect(writes - writesWhenResting).toBe(2000 / painterModule.IDLE_CHECK_MS);
   });
 
   it('draws frames at once when the user presses a pond’s button, not when they press elsewhere', async () => {
