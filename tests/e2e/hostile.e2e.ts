@@ -100,8 +100,9 @@ describe('a tampered token', () => {
     await page.waitForURL(/\/login/);
     const toasts = page.locator('.p-toast-message', { hasText: '401，登录失效！' });
     await toasts.first().waitFor();
-    await screenshot(page, 'hostile-401-storm');
+    // Counted before the screenshot: on a loaded machine a screenshot can outlast the toast.
     expect(await toasts.count()).toBe(1);
+    await screenshot(page, 'hostile-401-storm');
     expect(expired.length).toBeGreaterThanOrEqual(3);
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     console.info(`401 storm: ${expired.length} calls answered 401 (${expired.join(', ')})`);

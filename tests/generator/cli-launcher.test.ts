@@ -5,9 +5,9 @@
  * (its node_modules links each package), so the repo's bundle is left alone.
  */
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, REPO, tempDir } from './helpers';
 
 let root = '';
@@ -45,10 +45,6 @@ beforeAll(async () => {
   for (const name of await readdir(path.join(REPO, 'node_modules')))
     if (name !== '.cache')
       await symlink(path.join(REPO, 'node_modules', name), path.join(root, 'node_modules', name));
-});
-
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
 });
 
 describe('cli/run.mjs', () => {

@@ -5,9 +5,8 @@
  * documents declare — lists with their paging and filters, problem+json on invalid bodies,
  * 201/200 + the stored record, 204 deletes, 404s — in-process and through `startMockServer`.
  */
-import os from 'node:os';
 import path from 'node:path';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isRecord, listOf } from '@/core/guards';
@@ -15,6 +14,7 @@ import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { createRestSource, type RestSource } from '@/mocks/rest-source/engine';
 import { loadRestSource } from '@/mocks/rest-source/load';
 import { importOpenApi } from '../../../generator/import-openapi';
+import { tempDir } from '../../generator/helpers';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -22,7 +22,7 @@ const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/openapi');
 let contract = '';
 
 beforeAll(async () => {
-  contract = path.join(await mkdtemp(path.join(os.tmpdir(), 'admin-rest-source-')), 'openapi');
+  contract = path.join(await tempDir('rest-source'), 'openapi');
   for (const [name, file] of [
     ['petstore', 'petstore.yaml'],
     ['library', 'library.yaml'],

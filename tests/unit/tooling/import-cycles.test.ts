@@ -4,14 +4,14 @@
  * projects: it names a cycle through an alias, a re-export and a lazy import(), and lets pass
  * what loads nothing back at run time (type-only imports, packages).
  */
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findImportCycles, repositoryScope } from '../../../scripts/import-cycles';
+import { tempDir } from '../../generator/helpers';
 
 async function project(files: Record<string, string>): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'admin-cycles-'));
+  const root = await tempDir('cycles');
   for (const [name, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, name)), { recursive: true });
     await writeFile(path.join(root, name), text);
