@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { startMockServer } from '../src/mocks/http-server';
 
@@ -96,12 +96,7 @@ export async function serveBuilds(
   };
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-  });
-}
+export { launchChromium } from './chromium';
 
 /**
  * An init script that stamps `window.shownAt` (ms since navigation start) the moment `selector`

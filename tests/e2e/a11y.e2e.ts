@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Locator, Page, Response } from 'playwrigh
 import { isRecord, textOf } from '@/core/guards';
 import { screens } from '@/app/screens';
 import { COLOUR_RULES, scan } from './support/axe';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { DEMO_PASSWORD, signIn, signInToSources } from './support/session';
 
 /** A screen that has not settled by then has failed; the next one is tried. */
@@ -54,7 +54,7 @@ const focused = (page: Page) =>
   });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   keyboard = await newPage(browser);
   scanner = await newPage(browser);
 });

@@ -9,7 +9,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { callApi } from './support/designed-module';
 import { signIn } from './support/session';
 import { buildDocx } from '../unit/upload/docx';
@@ -133,7 +133,7 @@ async function closePreview(title: string) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   ({ context, page } = await newPage(browser));
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('request', (request) => {

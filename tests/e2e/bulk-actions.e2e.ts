@@ -6,14 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
 const PATH = '/business/user/list';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -20,7 +20,7 @@ import {
   type Violation,
 } from '../support/prism';
 import { startMockServerProcess, type RunningProcess } from '../generator/cli-process';
-import { launchBrowser, newPage } from './support/browser';
+import { launchChromium, newPage } from './support/browser';
 import { productionBuild } from './support/production-build';
 import { signIn, signInToSources } from './support/session';
 
@@ -156,7 +156,7 @@ beforeAll(async () => {
     },
   });
   site = (server.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
-  browser = await launchBrowser();
+  browser = await launchChromium();
   ({ context, page } = await newPage(browser));
   page.on('request', (request) => {
     if (!isApiCall(request)) return;

@@ -9,14 +9,14 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   ({ page } = await newPage(browser));
   await page.goto(`${baseUrl()}/system/module/list`);
   await signIn(page, 'admin');

@@ -6,14 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { animationsSettled, baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { animationsSettled, baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { callApi } from './support/designed-module';
 import { signIn } from './support/session';
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchChromium, screenshot } from './support/browser';
 import {
   editorHtml,
   editorOf,
@@ -24,7 +24,7 @@ import {
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

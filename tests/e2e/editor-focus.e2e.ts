@@ -8,14 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 import { editorHtml, editorOf, openForm, openNotices, paragraphs, tool } from './support/editor';
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

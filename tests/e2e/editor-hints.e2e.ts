@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchChromium, screenshot } from './support/browser';
 import {
   editorOf,
   insertLibraryImage,
@@ -21,7 +21,7 @@ import {
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

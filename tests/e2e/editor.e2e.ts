@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import {
   editorHtml,
   editorOf,
@@ -22,7 +22,7 @@ import { signIn } from './support/session';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

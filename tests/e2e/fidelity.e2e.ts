@@ -7,14 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   ({ page } = await newPage(browser));
   await page.goto(`${baseUrl()}/login`);
   await signIn(page, 'admin');

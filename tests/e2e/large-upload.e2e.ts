@@ -19,7 +19,7 @@ import { preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { productionBuild } from './support/production-build';
 import { signIn } from './support/session';
 
@@ -28,7 +28,7 @@ const PATH = '/system/attachment';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

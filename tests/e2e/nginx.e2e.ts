@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { keepBytes } from '@/mocks/file-bytes';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchChromium, newPage, screenshot } from './support/browser';
 import { productionBuild } from './support/production-build';
 import { signIn } from './support/session';
 
@@ -93,7 +93,7 @@ beforeAll(async () => {
   nginx = spawn(NGINX, ['-c', config, '-p', workDir, '-g', 'daemon off;'], { stdio: 'inherit' });
   site = `http://127.0.0.1:${port}`;
   await waitForServer(site);
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

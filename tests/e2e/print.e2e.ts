@@ -9,13 +9,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { baseUrl, launchBrowser, newPage, screenshot, SCREENSHOT_DIR } from './support/browser';
+import { baseUrl, launchChromium, newPage, screenshot, SCREENSHOT_DIR } from './support/browser';
 import { signIn } from './support/session';
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

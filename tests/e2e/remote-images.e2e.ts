@@ -13,13 +13,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchChromium, screenshot } from './support/browser';
 import { editorOf, openForm, openNotices, paragraphs, submitForm, tool } from './support/editor';
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

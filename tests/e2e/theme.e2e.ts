@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { scan } from './support/axe';
-import { animationsSettled, baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { animationsSettled, baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 import type { Theme } from '@/lib/theme';
 
@@ -125,7 +125,7 @@ async function openNotices(page: Page): Promise<Locator> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   session = await newPage(browser);
   await session.page.emulateMedia({ colorScheme: 'light' });
   await session.page.goto(`${baseUrl()}/login`);

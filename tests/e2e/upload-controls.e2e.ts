@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 import { buildDocx } from '../unit/upload/docx';
 
@@ -23,7 +23,7 @@ let png: Buffer;
 const WAIT = { timeout: 30000, interval: 100 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
   ({ page } = await newPage(browser));
   page.on('response', (response: Response) => {
     if (response.request().resourceType() !== 'script') return;

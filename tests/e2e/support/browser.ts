@@ -2,33 +2,17 @@
  * Real Chromium for the journeys (Debian's /usr/bin/chromium, driven by playwright-core).
  * Each journey gets a fresh context: empty storage, so the mock backend starts from its seeds.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { launchChromium } from '../../../scripts/chromium';
 
 export const SCREENSHOT_DIR = path.resolve('tests/e2e/screenshots');
 
 export function baseUrl(): string {
   return inject('baseUrl');
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
-  });
 }
 
 export async function newPage(

@@ -1,0 +1,53 @@
+// @vitest-environment node
+/**
+ * The journeys' Chromium flags (scripts/chromium.ts) give Chromium one --disable-features list,
+ * and it keeps every feature Playwright turns off itself: Chromium reads only the last such
+ * flag, so ours replaces Playwright's. Playwright's list is read from the installed package,
+ * so an upgrade that adds a feature fails here instead of quietly changing how pages behave.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  CHROMIUM_FLAGS,
+  launchChromium,
+  PLAYWRIGHT_DISABLED_FEATURES,
+} from '../../../scripts/chromium';
+
+/** The feature names in playwright-core's `disabledFeatures = [ … ]`. */
+async function playwrightDisabledFeatures(): Promise<string[]> {
+  const packageDir = path.dirname(
+    createRequire(import.meta.url).resolve('playwright-core/package.json'),
+  );
+  const bundle = await readFile(path.join(packageDir, 'lib/coreBundle.js'), 'utf8');
+  const list = /disabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1] ?? '';
+  return [...list.replace(/\/\/.*$/gm, '').matchAll(/"([^"]+)"/g)].map((match) => match[1] ?? '');
+}
+
+describe('Chromium flags', () => {
+  it('keep every feature Playwright turns off, in the one --disable-features there is', async () => {
+    const playwrights = await playwrightDisabledFeatures();
+    expect(playwrights).toContain('PaintHolding');
+    const lists = CHROMIUM_FLAGS.filter((flag) => flag.startsWith('--disable-features='));
+    expect(lists).toHaveLength(1);
+    const ours = (lists[0] ?? '').slice('--disable-features='.length).split(',');
+    expect(ours).toEqual(expect.arrayContaining(playwrights));
+    expect([...PLAYWRIGHT_DISABLED_FEATURES].sort()).toEqual([...playwrights].sort());
+  });
+
+  it("open no page of Chromium's own UI beside a context's page", async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await (await browser.newContext()).newPage();
+      await page.goto('about:blank');
+      const session = await browser.newBrowserCDPSession();
+      const { targetInfos } = await session.send('Target.getTargets');
+      expect(targetInfos.map((target) => `${target.type} ${target.url}`)).toEqual([
+        'page about:blank',
+      ]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
