@@ -33,6 +33,29 @@ function withoutMockWorker(): Plugin {
 }
 
 /**
+ * `vite preview` serves the hashed assets as deploy/nginx.conf does: cached for a year, never
+ * revalidated (a new build names its files anew). Without it, every page load asked the server
+ * again for each of the ~70 modules a screen imports, and the answers (304) cost the browser as
+ * much CPU as the page itself: reloading a screen 21 times took 17–21 CPU-seconds against 9–13.
+ */
+function immutableAssetsInPreview(): Plugin {
+  let assetsPrefix = '/assets/';
+  return {
+    name: 'immutable-assets-in-preview',
+    configResolved(config) {
+      assetsPrefix = `${config.base.replace(/\/$/, '')}/${config.build.assetsDir}/`;
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (request.url?.startsWith(assetsPrefix))
+          response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        next();
+      });
+    },
+  };
+}
+
+/**
  * The app's own TypeScript (src/, generated/) runs nothing on import that another module relies
  * on without importing one of its exports. Telling the bundler so lets a screen that imports one
  * block from a folder's index.ts (e.g. CrudPage from '@/components/crud') load that block alone,
@@ -71,7 +94,13 @@ const listScreenChunk = {
 const bootChunk = { name: 'boot', tags: ['$initial' as const] };
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), loginTheme(), withoutMockWorker(), thirdPartyLicenses()],
+  plugins: [
+    react(),
+    loginTheme(),
+    withoutMockWorker(),
+    thirdPartyLicenses(),
+    immutableAssetsInPreview(),
+  ],
   build: {
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id: string) => !isOwnCode(id) },
