@@ -8,11 +8,11 @@
  * then review the diff of tests/fixtures/<name>/expected/ like any code change.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { appendFile, cp, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { generate, type GenerateResult } from '../../generator';
-import { FIXTURES, typecheckGenerated } from './helpers';
+import { FIXTURES, tempDir, typecheckGenerated } from './helpers';
 
 // Each case runs orval and/or tsc (several seconds on a shared 2-core machine).
 vi.setConfig({ testTimeout: 180_000 });
@@ -84,4 +84,20 @@ describe.each(fixtures)('fixture %s', (name) => {
     await run();
     expect(await typecheckGenerated(expectedDir)).toEqual([]);
   });
+});
+
+// The checks above pass by finding nothing: generated code is checked against src/'s types (as
+// declarations), so a module definition that breaks them must be reported, with its file.
+it('a type-check reports generated code that breaks a type of src/', async () => {
+  const generatedDir = path.join(await tempDir('golden-planted'), 'generated');
+  await cp(path.join(FIXTURES, 'basic', 'expected'), generatedDir, { recursive: true });
+  await appendFile(
+    path.join(generatedDir, 'modules/notice.ts'),
+    "\nexport const planted: ModuleDefinition<AdminNotice> = { ...noticeModule, keepAlive: 'yes' };\n",
+  );
+  expect(await typecheckGenerated(generatedDir)).toEqual([
+    expect.stringMatching(
+      /^generated\/modules\/notice\.ts\(\d+,\d+\): error TS2322: .*'string'.*'boolean'/,
+    ),
+  ]);
 });
