@@ -3,6 +3,7 @@
  * generated/ directory inside a throwaway project laid out like the repo.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync, watch } from 'node:fs';
 import { createHash } from 'node:crypto';
 import {
   cp,
@@ -116,6 +117,36 @@ const STALE_LOCK_MS = 300_000;
 let declarationsReady: Promise<void> | undefined;
 
 /**
+ * Resolves when the lock dir is gone: its holder finished (a watch on the folder that holds it,
+ * checked once more after the watch is set), or it is older than STALE_LOCK_MS (removed here).
+ */
+async function lockReleased(): Promise<void> {
+  const age = await stat(DECLARATIONS_LOCK).then(
+    (lock) => Date.now() - lock.mtimeMs,
+    () => undefined,
+  );
+  if (age === undefined) return;
+  await new Promise<void>((resolve) => {
+    const release = () => {
+      watcher.close();
+      clearTimeout(stale);
+      resolve();
+    };
+    const watcher = watch(path.dirname(DECLARATIONS_LOCK), () => {
+      if (!existsSync(DECLARATIONS_LOCK)) release();
+    });
+    const stale = setTimeout(
+      () => {
+        rmSync(DECLARATIONS_LOCK, { recursive: true, force: true });
+        release();
+      },
+      Math.max(0, STALE_LOCK_MS - age),
+    );
+    if (!existsSync(DECLARATIONS_LOCK)) release();
+  });
+}
+
+/**
  * Brings src/'s declarations up to date (tsc -b: a few hundred milliseconds when they are), once
  * per test process. The test files of a run share them: one process builds at a time, under a
  * lock dir; the others wait for it to go and then find them up to date.
@@ -128,12 +159,7 @@ function srcDeclarations(): Promise<void> {
         await mkdir(DECLARATIONS_LOCK);
         break;
       } catch {
-        const age = await stat(DECLARATIONS_LOCK).then(
-          (lock) => Date.now() - lock.mtimeMs,
-          () => 0,
-        );
-        if (age > STALE_LOCK_MS) await rm(DECLARATIONS_LOCK, { recursive: true, force: true });
-        else await new Promise((resolve) => setTimeout(resolve, 100));
+        await lockReleased();
       }
     }
     try {
