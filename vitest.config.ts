@@ -18,6 +18,8 @@ const runsInNode = (file: string) =>
   /^\/\/ @vitest-environment node$/m.test(readFileSync(path.join(ROOT, file), 'utf8'));
 
 const files = unitTestFiles();
+const nodeFiles = files.filter(runsInNode);
+const domFiles = files.filter((file) => !nodeFiles.includes(file));
 
 export default defineConfig((env) =>
   mergeConfig(viteConfig(env), {
@@ -39,7 +41,7 @@ export default defineConfig((env) =>
           extends: true,
           test: {
             name: 'node',
-            include: files.filter(runsInNode),
+            include: nodeFiles,
             pool: 'forks',
             sequence: { groupOrder: 0 },
           },
@@ -51,7 +53,7 @@ export default defineConfig((env) =>
           extends: true,
           test: {
             name: 'dom',
-            include: files.filter((file) => !runsInNode(file)),
+            include: domFiles,
             pool: 'vmForks',
             sequence: { groupOrder: 1 },
             setupFiles: ['./tests/setup-dom-globals.ts'],
