@@ -6,7 +6,9 @@
  * - every transition waits 500 ms (the progress bar shows meanwhile) — except switching to a
  *   screen that is already open in a kept-alive tab: it is on the page, hidden, and is shown at
  *   once (the spec's delay covers opening a screen, not showing one that is open) — and except
- *   the page load itself, which is not a transition (no fixed wait before the first render);
+ *   the page load itself, which is not a transition (no fixed wait before the first render), nor
+ *   is the guard's own redirect of that load (a signed-out visitor's address → /login): the
+ *   visitor asked for one page and sees the login form as soon as it is drawn;
  * - a guard error shows its message (or 有错误) and goes to the login page.
  * Unknown paths are sent to /404 by the catch-all route.
  */
@@ -61,7 +63,11 @@ export function createGuardLoader(options: GuardOptions = {}) {
       target = PUBLIC_PATHS.login;
     }
     if (delayMs > 0 && !alreadyOpen && !firstNavigation) await wait(delayMs);
-    if (target) return redirect(target);
+    if (target) {
+      // The navigation this redirect starts still belongs to the page load.
+      if (firstNavigation) pageLoad = true;
+      return redirect(target);
+    }
     return null;
   };
 }

@@ -88,6 +88,27 @@ describe('navigation guard (spec section 2)', () => {
       expect(await result).toBeNull();
     });
 
+    it('sends a signed-out page load to the login form at once; the next transition waits', async () => {
+      vi.useFakeTimers();
+      let signedIn = false;
+      const loader = createGuardLoader({ loggedIn: () => signedIn });
+      const first = (await loader({ request: new Request('http://x/system/user') })) as Response;
+      expect(first.headers.get('Location')).toBe('/login?redirect=%2Fsystem%2Fuser');
+      // The redirect's own navigation, still the page load: no timer to wait for.
+      expect(
+        await loader({ request: new Request('http://x/login?redirect=%2Fsystem%2Fuser') }),
+      ).toBeNull();
+      signedIn = true;
+      let settled = false;
+      void loader({ request: new Request('http://x/system/user') }).then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(TRANSITION_DELAY_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+    });
+
     it('shows a kept-alive screen whose tab is open at once; opening another still waits', async () => {
       vi.useFakeTimers();
       const loader = createGuardLoader({
