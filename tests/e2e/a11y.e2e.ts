@@ -14,6 +14,7 @@ import { isRecord, textOf } from '@/core/guards';
 import { screens } from '@/app/screens';
 import { COLOUR_RULES, scan } from './support/axe';
 import { baseUrl, launchChromium, newPage, screenshot } from './support/browser';
+import { loaded } from './support/requests';
 import { DEMO_PASSWORD, signIn, signInToSources } from './support/session';
 
 /** A screen that has not settled by then has failed; the next one is tried. */
@@ -39,7 +40,7 @@ async function openScreen(page: Page, path: string): Promise<Locator> {
   const view = page.locator(`.shell-view[data-path="${path}"]`);
   await view.waitFor({ state: 'visible', timeout: SETTLE_MS });
   await page.locator('.history-tab--active').first().waitFor({ timeout: SETTLE_MS });
-  await page.waitForLoadState('networkidle');
+  await loaded(page);
   await page
     .locator('.p-datatable-loading-overlay')
     .waitFor({ state: 'detached', timeout: SETTLE_MS });
@@ -184,7 +185,7 @@ describe('every screen of the registry', () => {
     // it mounts, still on their way when the page unloads, would meet the demo's mock already
     // gone (it stops serving a page that unloads) and be recorded against the first screen.
     await page.locator('.history-tab--active').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await loaded(page);
     await signInToSources(page);
   });
 
@@ -217,7 +218,7 @@ describe('axe: the main dialogs', () => {
     const view = await openScreen(page, '/system/notice');
     await view.getByRole('button', { name: '新增', exact: true }).click();
     await page.getByRole('dialog', { name: '新增 - 公告管理' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await loaded(page);
     expect(await scan(page, '/system/notice 新增', { scope: '.p-dialog' })).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -228,7 +229,7 @@ describe('axe: the main dialogs', () => {
     const view = await openScreen(page, '/demo/form');
     await view.locator('.upload-control[data-control="UploadAttachment"] button').first().click();
     await page.getByRole('dialog', { name: /附件库/ }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await loaded(page);
     await page.locator('.p-dialog .p-datatable-loading-overlay').waitFor({ state: 'detached' });
     expect(await scan(page, '/demo/form 附件库', { scope: '.p-dialog' })).toEqual([]);
     await screenshot(page, 'a11y-attachment-library');
@@ -262,7 +263,7 @@ describe('axe: the main dialogs', () => {
     await openScreen(page, '/homepage');
     await page.locator('header').getByRole('button', { name: /^消息/ }).click();
     await page.locator('.p-sidebar').getByText('消息通知').waitFor();
-    await page.waitForLoadState('networkidle');
+    await loaded(page);
     expect(await scan(page, '消息通知', { scope: '.p-sidebar' })).toEqual([]);
     await screenshot(page, 'a11y-message-drawer');
   });
@@ -283,7 +284,7 @@ describe('axe in the dark theme', () => {
     const view = await openScreen(page, '/demo/form');
     await view.locator('.upload-control[data-control="UploadAttachment"] button').first().click();
     await page.getByRole('dialog', { name: /附件库/ }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await loaded(page);
     await page.locator('.p-dialog .p-datatable-loading-overlay').waitFor({ state: 'detached' });
     expect(await scan(page, 'dark /demo/form 附件库', { scope: '.p-dialog' })).toEqual([]);
     await page.keyboard.press('Escape');

@@ -13,6 +13,7 @@ import { baseUrl, launchChromium, newPage, screenshot } from './support/browser'
 import { callApi } from './support/designed-module';
 import { signIn } from './support/session';
 import { buildDocx } from '../unit/upload/docx';
+import { loaded } from './support/requests';
 
 // --- real files --------------------------------------------------------------------------------
 
@@ -317,7 +318,7 @@ describe('attachment library on /system/attachment', () => {
       await fresh.page.goto(`${baseUrl()}/login`);
       await signIn(fresh.page, 'admin');
       await fresh.page.waitForURL(/\/homepage$/);
-      await fresh.page.waitForLoadState('networkidle');
+      await loaded(fresh.page);
       expect(fetched.length).toBeGreaterThan(0);
       expect(fetched.filter((path) => used.has(path))).toEqual([]);
       expect(

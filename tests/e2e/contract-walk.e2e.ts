@@ -21,6 +21,7 @@ import {
 } from '../support/prism';
 import { startMockServerProcess, type RunningProcess } from '../generator/cli-process';
 import { launchChromium, newPage } from './support/browser';
+import { trackRequests, type RequestTracker } from './support/requests';
 import { productionBuild } from './support/production-build';
 import { signIn, signInToSources } from './support/session';
 
@@ -40,22 +41,8 @@ const calls: string[] = [];
 const answered: string[] = [];
 const told: Promise<Violation[]>[] = [];
 const pageErrors: string[] = [];
-let inFlight = 0;
-let onIdle: (() => void)[] = [];
-
-function finished(request: Request): void {
-  if (!isApiCall(request)) return;
-  inFlight -= 1;
-  if (inFlight === 0) {
-    onIdle.forEach((resolve) => resolve());
-    onIdle = [];
-  }
-}
-
-/** Resolves once no call of the app is waiting for its answer. */
-function noCallPending(): Promise<void> {
-  return inFlight === 0 ? Promise.resolve() : new Promise((resolve) => onIdle.push(resolve));
-}
+/** The app's calls in flight (support/requests): "loaded" is none pending. */
+let apiCalls: RequestTracker;
 
 const LOADING = ':is(.p-datatable-loading-overlay, .p-progressbar, .p-skeleton)';
 
@@ -63,7 +50,7 @@ const LOADING = ':is(.p-datatable-loading-overlay, .p-progressbar, .p-skeleton)'
 async function settled(scope: Locator): Promise<void> {
   await scope.waitFor();
   await scope.locator(LOADING).first().waitFor({ state: 'detached' });
-  await noCallPending();
+  await apiCalls.settled();
   await scope.locator(LOADING).first().waitFor({ state: 'detached' });
 }
 
@@ -158,13 +145,10 @@ beforeAll(async () => {
   site = (server.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
   browser = await launchChromium();
   ({ context, page } = await newPage(browser));
+  apiCalls = trackRequests(page, isApiCall);
   page.on('request', (request) => {
-    if (!isApiCall(request)) return;
-    inFlight += 1;
-    calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    if (isApiCall(request)) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
-  page.on('requestfinished', finished);
-  page.on('requestfailed', finished);
   page.on('response', (response) => {
     const request = response.request();
     if (!isApiCall(request)) return;

@@ -18,6 +18,7 @@ import {
   tool,
 } from './support/editor';
 import { signIn } from './support/session';
+import { loaded } from './support/requests';
 
 let browser: Browser;
 
@@ -289,7 +290,7 @@ describe('rich-text editor on 公告管理', () => {
       .getByRole('button', { name: '查看' })
       .click();
     await page.getByRole('dialog').last().waitFor();
-    await page.waitForLoadState('networkidle');
+    await loaded(page);
     expect(
       await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
     ).toBeUndefined();

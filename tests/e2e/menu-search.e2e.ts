@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { animationsSettled, baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
+import { loaded } from './support/requests';
 
 let browser: Browser;
 
@@ -56,7 +57,7 @@ describe.each(SIZES)('menu search at $width×$height', (viewport) => {
     await page.locator('.home-shortcut').first().waitFor();
     await page.getByRole('button', { name: '全部应用' }).click();
     await drawer(page).getByRole('textbox', { name: '搜索应用' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await loaded(page);
     const before = scripts.length;
     for (const script of scripts)
       expect(await script.text, `${script.url} has pinyin data`).not.toMatch(PINYIN_DATA);

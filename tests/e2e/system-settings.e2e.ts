@@ -10,6 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium, screenshot } from './support/browser';
 import { openSignedIn } from './support/session';
 import { columnCells } from './support/table';
+import { loaded } from './support/requests';
 
 let browser: Browser;
 
@@ -232,7 +233,7 @@ describe('screens of the settings area', () => {
   ])('%s opens with content', async (path, text, name) => {
     const page = await openSignedIn(browser, path);
     await page.getByText(text).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await loaded(page);
     await screenshot(page, name);
   });
 });

@@ -11,6 +11,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { animationsSettled, baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { callApi } from './support/designed-module';
 import { signIn } from './support/session';
+import { loaded } from './support/requests';
 
 let browser: Browser;
 
@@ -145,7 +146,7 @@ describe.each(SIZES)('history tabs and breadcrumbs at $width×$height', (viewpor
     await page.locator('.history-tab--active', { hasText: '角色管理' }).waitFor();
     expect(await tabTitles(page)).toEqual(['控制台', '角色管理', '管理员管理', '公告管理']);
     await page.getByRole('navigation', { name: '当前位置' }).getByText('组织权限').waitFor();
-    await page.waitForLoadState('networkidle');
+    await loaded(page);
     await screenshot(page, `tabs-reordered-${size}`);
     await context.close();
   });

@@ -10,6 +10,7 @@ import { scan } from './support/axe';
 import { animationsSettled, baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 import type { Theme } from '@/lib/theme';
+import { loaded } from './support/requests';
 
 let browser: Browser;
 let session: { context: BrowserContext; page: Page };
@@ -194,7 +195,7 @@ describe('dark theme', () => {
     await view.getByRole('button', { name: '新增', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: '新增 - 公告管理' });
     await dialog.locator('.rich-editor[data-ready="true"]').waitFor();
-    await page.waitForLoadState('networkidle');
+    await loaded(page);
     await expectDark(dialog.locator('.p-dialog-title'));
     await expectDark(dialog.getByLabel('公告标题'));
     await expectDark(

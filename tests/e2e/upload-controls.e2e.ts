@@ -12,6 +12,7 @@ import ExcelJS from 'exceljs';
 import { baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { signIn } from './support/session';
 import { buildDocx } from '../unit/upload/docx';
+import { loaded } from './support/requests';
 
 let browser: Browser;
 let page: Page;
@@ -56,7 +57,7 @@ const images = (name: string) => field(name).locator('.upload-values img');
 const files = (name: string) => field(name).locator('.upload-values__file a');
 
 async function settle(): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await loaded(page);
   // Every script response has been read (they are read asynchronously above).
   await Promise.all(reading);
 }

@@ -7,6 +7,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 
+import { trackPage } from './requests';
+
 export { launchChromium } from '../../../scripts/chromium';
 
 export const SCREENSHOT_DIR = path.resolve('tests/e2e/screenshots');
@@ -21,6 +23,7 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'zh-CN' });
   const page = await context.newPage();
+  trackPage(page);
   return { context, page };
 }
 
