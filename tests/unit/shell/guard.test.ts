@@ -72,20 +72,27 @@ describe('navigation guard (spec section 2)', () => {
   describe('loader', () => {
     afterEach(() => vi.useRealTimers());
 
+    /** Under fake timers: `navigation` settles with the transition delay's last millisecond. */
+    async function settlesAfterTheDelay<T>(navigation: Promise<T>): Promise<T> {
+      let settled = false;
+      const result = navigation.finally(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(TRANSITION_DELAY_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+      return result;
+    }
+
     it('lets the page load through at once, then waits 500 ms before each transition', async () => {
       vi.useFakeTimers();
       const loader = createGuardLoader({ loggedIn: () => true });
       // The first navigation is the page load: no timer to wait for.
       expect(await loader({ request: new Request('http://x/homepage') })).toBeNull();
-      let settled = false;
-      const result = loader({ request: new Request('http://x/system/user') }).then((value) => {
-        settled = true;
-        return value;
-      });
-      await vi.advanceTimersByTimeAsync(TRANSITION_DELAY_MS - 1);
-      expect(settled).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(await result).toBeNull();
+      expect(
+        await settlesAfterTheDelay(loader({ request: new Request('http://x/system/user') })),
+      ).toBeNull();
     });
 
     it('sends a signed-out page load to the login form at once; the next transition waits', async () => {
@@ -99,14 +106,7 @@ describe('navigation guard (spec section 2)', () => {
         await loader({ request: new Request('http://x/login?redirect=%2Fsystem%2Fuser') }),
       ).toBeNull();
       signedIn = true;
-      let settled = false;
-      void loader({ request: new Request('http://x/system/user') }).then(() => {
-        settled = true;
-      });
-      await vi.advanceTimersByTimeAsync(TRANSITION_DELAY_MS - 1);
-      expect(settled).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(settled).toBe(true);
+      await settlesAfterTheDelay(loader({ request: new Request('http://x/system/user') }));
     });
 
     it('shows a kept-alive screen whose tab is open at once; opening another still waits', async () => {
@@ -118,14 +118,7 @@ describe('navigation guard (spec section 2)', () => {
       expect(await loader({ request: new Request('http://x/homepage') })).toBeNull();
       // Switching tabs: no timer to wait for.
       expect(await loader({ request: new Request('http://x/system/notice') })).toBeNull();
-      let settled = false;
-      void loader({ request: new Request('http://x/system/user') }).then(() => {
-        settled = true;
-      });
-      await vi.advanceTimersByTimeAsync(TRANSITION_DELAY_MS - 1);
-      expect(settled).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(settled).toBe(true);
+      await settlesAfterTheDelay(loader({ request: new Request('http://x/system/user') }));
     });
 
     it('still sends a signed-out user to login from an open tab', async () => {
