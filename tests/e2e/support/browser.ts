@@ -6,7 +6,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-
 import { trackPage } from './requests';
 
 export { launchChromium } from '../../../scripts/chromium';

@@ -9,8 +9,6 @@
 import type { Page, Request } from 'playwright-core';
 
 export interface RequestTracker {
-  /** Requests counted and not yet answered (or failed). */
-  readonly inFlight: () => number;
   /** Resolves once nothing counted is in flight and two frames passed without a new request. */
   readonly settled: () => Promise<void>;
 }
@@ -20,27 +18,26 @@ export function trackRequests(
   page: Page,
   counts: (request: Request) => boolean = () => true,
 ): RequestTracker {
-  let inFlight = 0;
+  /** The requests counted and not yet answered (or failed): one seen only ending is ignored. */
+  const inFlight = new Set<Request>();
   /** Bumped by every counted request: a new one during the frames means not settled yet. */
   let started = 0;
   let waiting: (() => void)[] = [];
   const finished = (request: Request) => {
-    if (!counts(request)) return;
-    inFlight -= 1;
-    if (inFlight > 0) return;
+    if (!inFlight.delete(request) || inFlight.size > 0) return;
     waiting.forEach((resolve) => resolve());
     waiting = [];
   };
   page.on('request', (request) => {
     if (!counts(request)) return;
-    inFlight += 1;
+    inFlight.add(request);
     started += 1;
   });
   page.on('requestfinished', finished);
   page.on('requestfailed', finished);
 
   const noneInFlight = () =>
-    inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve));
+    inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve));
   const twoFrames = () =>
     page.evaluate(
       () =>
@@ -50,13 +47,12 @@ export function trackRequests(
     );
 
   return {
-    inFlight: () => inFlight,
     async settled() {
       for (;;) {
         await noneInFlight();
         const before = started;
         await twoFrames();
-        if (inFlight === 0 && started === before) return;
+        if (inFlight.size === 0 && started === before) return;
       }
     },
   };
