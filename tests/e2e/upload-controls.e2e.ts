@@ -82,6 +82,12 @@ async function drawPng(): Promise<Buffer> {
 }
 
 const pngFile = (name: string) => ({ name, mimeType: 'image/png', buffer: png });
+/** The same image followed by `megabytes` of bytes after its end (decoders stop at IEND). */
+const heavyPngFile = (name: string, megabytes: number) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.concat([png, Buffer.alloc(megabytes * 1024 * 1024)]),
+});
 
 /** The pixel size of the stored image a thumbnail shows (decoded afresh: thumbnails load lazily). */
 async function naturalSize(name: string, index = 0): Promise<[number, number]> {
@@ -182,8 +188,9 @@ describe('upload controls (表单控件演示)', () => {
     });
     await files('file').filter({ hasText: '年度资料.zip' }).waitFor({ timeout: 60000 });
 
+    // The first of the three uploads longest and finishes last: the list keeps the order chosen.
     await fileInput('images').setInputFiles([
-      pngFile('相册1.png'),
+      heavyPngFile('相册1.png', 4),
       pngFile('相册2.png'),
       pngFile('相册3.png'),
     ]);

@@ -7,7 +7,7 @@
 import 'filepond/dist/filepond.min.css';
 import 'filepond-plugin-image-preview/dist/filepond-plugin-image-preview.min.css';
 import './pond.css';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FilePond as FilePondComponent } from 'react-filepond';
 import type { FilePondErrorDescription, FilePondFile, FilePondOptions } from 'filepond';
 import FilePondPluginFileValidateType from 'filepond-plugin-file-validate-type';
@@ -17,6 +17,7 @@ import FilePondPluginImageExifOrientation from 'filepond-plugin-image-exif-orien
 import { fileExtension, type AttachmentValue, type UploadLimits } from '@/core/attachment';
 import { uploadFile, type UploadKind } from '@/lib/request/upload';
 import { upload as t } from '@/locale/upload';
+import { arrivalOrder } from './arrival-order';
 import { installFramePainter, wakeFramePainter } from './frame-painter';
 
 /**
@@ -126,6 +127,14 @@ export function PondUpload({
   useLayoutEffect(() => {
     latest.current = { onProblem, onUploaded, screen, prepare, onAccepted, onRemoved };
   });
+  /** The files being uploaded, in the order they were chosen (the value list keeps it). */
+  const [order] = useState(() => arrivalOrder<Blob, AttachmentValue>());
+  const settle = useCallback(
+    (source: Blob, item?: AttachmentValue) => {
+      for (const due of order.settle(source, item)) latest.current.onUploaded(due);
+    },
+    [order],
+  );
 
   // FilePond has just created the pond (the child mounted first): its first frames now.
   useEffect(() => wakeFramePainter(), []);
@@ -139,6 +148,7 @@ export function PondUpload({
           if (latest.current.prepare) {
             const prepared = await latest.current.prepare(file);
             if (typeof prepared === 'string') {
+              settle(source);
               latest.current.onProblem(prepared);
               error(prepared);
               return;
@@ -153,12 +163,15 @@ export function PondUpload({
           });
           if (result.ok) {
             load(String(result.data.att_id ?? ''));
-            latest.current.onUploaded({
+            settle(source, {
               att_id: result.data.att_id ?? 0,
               att_title: result.data.original_name || file.name,
               att_url: result.data.address ?? '',
             });
-          } else if (!result.aborted) {
+            return;
+          }
+          settle(source);
+          if (!result.aborted) {
             latest.current.onProblem(result.message, true);
             error(result.message);
           }
@@ -172,14 +185,18 @@ export function PondUpload({
       },
       revert: null,
     }),
-    [kind, url],
+    [kind, url, settle],
   );
 
   const beforeAddFile = (item: FilePondFile): boolean => {
     const file = asFile(item.file);
     if (!file) return true;
     const verdict = latest.current.screen?.(file) ?? 'accept';
-    if (verdict === 'accept') return true;
+    if (verdict === 'accept') {
+      // The Excel import's file is handed over, not uploaded: it waits for no place.
+      if (!latest.current.onAccepted) order.expect(file);
+      return true;
+    }
     if (verdict !== 'take') latest.current.onProblem(verdict);
     return false;
   };
@@ -192,6 +209,7 @@ export function PondUpload({
     }
     // A file the validation plugins refuse arrives as their status { main, sub } (FilePond's
     // types say { type, code, body }); main is the spec message set below.
+    settle(item.file);
     const status = problem as Partial<FilePondErrorDescription> & { main?: string };
     latest.current.onProblem(status.main ?? status.body ?? t.labelFileLoadError);
     pond.current?.removeFile(item.id);
@@ -219,7 +237,11 @@ export function PondUpload({
       onwarning={(warning: { body?: string } | undefined) => {
         if (warning?.body === 'Max files') latest.current.onProblem(t.tooMany(limits.fileLimit));
       }}
-      onremovefile={() => latest.current.onRemoved?.()}
+      onremovefile={(_problem, item) => {
+        // Removed before its upload ended: the files after it no longer wait for it.
+        settle(item.file);
+        latest.current.onRemoved?.();
+      }}
       onprocessfile={(_problem, item) => {
         // Uploaded: the file now shows in the control's value list. Refused: the toast said why
         // (once); FilePond's own error line would say it a second time.
