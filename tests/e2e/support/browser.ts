@@ -1,14 +1,18 @@
 /**
- * Real Chromium for the journeys (Debian's /usr/bin/chromium, driven by playwright-core).
+ * Real Chromium for the journeys (Debian's chromium-headless-shell, driven by playwright-core).
  * Each journey gets a fresh context: empty storage, so the mock backend starts from its seeds.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { launchChromium as launch } from '../../../scripts/chromium';
 import { trackPage } from './requests';
 
-export { launchChromium } from '../../../scripts/chromium';
+/** The journeys' Chromium: the headless shell (scripts/chromium.ts says why). */
+export function launchChromium(): Promise<Browser> {
+  return launch('shell');
+}
 
 export const SCREENSHOT_DIR = path.resolve('tests/e2e/screenshots');
 

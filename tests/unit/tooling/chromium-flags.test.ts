@@ -8,9 +8,10 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CHROMIUM_FLAGS,
+  chromiumExecutable,
   launchChromium,
   PLAYWRIGHT_DISABLED_FEATURES,
 } from '../../../scripts/chromium';
@@ -49,5 +50,29 @@ describe('Chromium flags', () => {
     } finally {
       await browser.close();
     }
+  });
+});
+
+describe('which Chromium', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  it('is the headless shell for the journeys and the browser for the measuring scripts', () => {
+    vi.stubEnv('CHROMIUM_PATH', undefined);
+    vi.stubEnv('CHROMIUM_SHELL_PATH', undefined);
+    expect(chromiumExecutable('shell')).toBe('/usr/bin/chromium-headless-shell');
+    expect(chromiumExecutable('browser')).toBe('/usr/bin/chromium');
+  });
+
+  it('falls back to the browser without the shell, and says so once', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.stubEnv('CHROMIUM_PATH', '/opt/chromium/chrome');
+    vi.stubEnv('CHROMIUM_SHELL_PATH', '/nowhere/chromium-headless-shell');
+    expect(chromiumExecutable('shell')).toBe('/opt/chromium/chrome');
+    expect(chromiumExecutable('shell')).toBe('/opt/chromium/chrome');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toContain('apt-get install chromium-headless-shell');
   });
 });
