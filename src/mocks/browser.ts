@@ -6,6 +6,7 @@
 import { getResponse, http, passthrough, RequestHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { handlers } from './handlers';
+import { handlerIndex } from './handler-index';
 
 /**
  * The app's own files on its own origin: the built bundle under `assets/`, the dev server's
@@ -22,19 +23,21 @@ function isAppFile(url: URL): boolean {
   );
 }
 
-const requestHandlers = handlers.filter((handler) => handler instanceof RequestHandler);
+const requestHandlers = handlerIndex(
+  handlers.filter((handler) => handler instanceof RequestHandler),
+);
 const socketHandlers = handlers.filter((handler) => !(handler instanceof RequestHandler));
 
 /**
  * The worker sends every request of the page through the handlers, the app's own scripts and
  * styles included, and msw reads the page's cookies and its cookie store once per handler it
  * tries: ~70 handlers × every chunk cost ~0.7 s of script per sign-in. One front door skips the
- * app's files at once; every other request meets the handlers in their order, as before, and
- * goes to the network when none answers.
+ * app's files at once; every other request meets the handlers that may answer it
+ * (./handler-index.ts), in their order, as before, and goes to the network when none answers.
  */
 const frontDoor = http.all(
   ({ request }) => !isAppFile(new URL(request.url)),
-  async ({ request }) => (await getResponse(requestHandlers, request)) ?? passthrough(),
+  async ({ request }) => (await getResponse(requestHandlers(request), request)) ?? passthrough(),
 );
 
 export const worker = setupWorker(frontDoor, ...socketHandlers);

@@ -38,6 +38,7 @@ import path from 'node:path';
 import { getResponse, RequestHandler } from 'msw';
 import { mockMessages } from '@/locale/mock';
 import { mockHandlers } from './handlers';
+import { handlerIndex } from './handler-index';
 import { STORAGE_SECURITY_HEADERS } from '@/core/file-types';
 import { openJournal, type OpenedJournal } from './journal';
 import { bodyLimitFor } from './limits';
@@ -123,7 +124,7 @@ function serveSeeded({ bytes, type }: SeededFile, method: string, response: Serv
 
 async function serve(
   sources: readonly MountedSource[],
-  handlers: RequestHandler[],
+  handlers: (request: Request) => RequestHandler[],
   seeded: ReadonlyMap<string, SeededFile>,
   fallbackHost: string,
   request: IncomingMessage,
@@ -172,7 +173,7 @@ async function serve(
   });
   let answer: Response | undefined;
   try {
-    answer = await getResponse(handlers, fetchRequest);
+    answer = await getResponse(handlers(fetchRequest), fetchRequest);
   } catch (error) {
     console.error(`mock backend: ${method} ${url.pathname} failed`, error);
     sendEnvelope(response, 500, 500, mockMessages.internalError);
@@ -203,8 +204,10 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   } else {
     setByteStore(memoryByteStore(), limit);
   }
-  const handlers = mockHandlers({ allowReset: options.allowReset ?? false }).filter(
-    (handler): handler is RequestHandler => handler instanceof RequestHandler,
+  const handlers = handlerIndex(
+    mockHandlers({ allowReset: options.allowReset ?? false }).filter(
+      (handler): handler is RequestHandler => handler instanceof RequestHandler,
+    ),
   );
   const seeded = await readSeededFiles();
   const sockets = createSocketServer();

@@ -1,0 +1,61 @@
+/**
+ * The handlers that may answer a call, found without asking each one. msw tries every handler
+ * in turn and each reads the request's cookies (the page's cookie string and msw's cookie
+ * store) before it looks at the path: ~70 handlers for every call the app makes. Here a
+ * handler whose method or path cannot match is left out at once, and msw matches the rest in
+ * their order as before, so what answers a call does not change.
+ *
+ * The path test is looser than msw's (a parameter or `*` takes anything, case is ignored,
+ * a trailing slash is optional): it may keep a handler msw then passes over, never drop one
+ * msw would use. A handler matched by a function or of another kind is always kept.
+ */
+import { HttpHandler, type RequestHandler } from 'msw';
+
+interface Entry {
+  handler: RequestHandler;
+  /** Undefined: any method. */
+  method: string | undefined;
+  /** Tested against the request's whole address without query; undefined: any address. */
+  address: RegExp | undefined;
+}
+
+const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+
+/** A loose pattern for an msw path: `*` and `:param` stand for anything. */
+export function looseAddressPattern(path: string): RegExp {
+  const source = path
+    .split(/(\*|:[A-Za-z_][A-Za-z0-9_]*)/)
+    .map((part, index) => (index % 2 === 1 ? '.*' : escape(part)))
+    .join('')
+    .replace(/\/$/, '');
+  // A relative path is matched against the address's path; an absolute one from its start.
+  const anchor = /^[a-z][a-z0-9+.-]*:\/\//i.test(path) || path.startsWith('*') ? '^' : '^.*?';
+  return new RegExp(`${anchor}${source}/?$`, 'i');
+}
+
+function entryOf(handler: RequestHandler): Entry {
+  if (!(handler instanceof HttpHandler)) return { handler, method: undefined, address: undefined };
+  const { method, path } = handler.info;
+  return {
+    handler,
+    method: typeof method === 'string' ? method.toUpperCase() : undefined,
+    address: typeof path === 'string' ? looseAddressPattern(path) : undefined,
+  };
+}
+
+/** `handlers` indexed once: the ones of them that may answer `request`, in their order. */
+export function handlerIndex(handlers: readonly RequestHandler[]) {
+  const entries = handlers.map(entryOf);
+  return (request: Request): RequestHandler[] => {
+    const method = request.method.toUpperCase();
+    const url = new URL(request.url);
+    const address = `${url.origin}${url.pathname}`;
+    return entries
+      .filter(
+        (entry) =>
+          (entry.method === undefined || entry.method === method) &&
+          (entry.address === undefined || entry.address.test(address)),
+      )
+      .map((entry) => entry.handler);
+  };
+}
