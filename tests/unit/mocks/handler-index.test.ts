@@ -28,7 +28,10 @@ function mswMatches(handler: HttpHandler, method: string, url: string): boolean 
   const { method: expected, path } = handler.info;
   const methodMatches =
     typeof expected === 'string' ? expected.toUpperCase() === method : expected.test(method);
-  return methodMatches && matchRequestUrl(new URL(url), path).matches;
+  // A handler matched by a function of its own: taken as matching (the index keeps it always).
+  return (
+    methodMatches && (typeof path === 'function' || matchRequestUrl(new URL(url), path).matches)
+  );
 }
 
 const stringPaths = httpHandlers.flatMap((handler) =>
