@@ -268,4 +268,9 @@ export default defineConfig(
       '@typescript-eslint/no-duplicate-type-constituents': 'off',
     },
   },
+  {
+    // The demo's service worker: a classic worker script (importScripts, no modules).
+    files: ['public/mock-worker.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
 );

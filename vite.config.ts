@@ -27,7 +27,8 @@ function withoutMockWorker(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      await rm(path.join(outDir, 'mockServiceWorker.js'), { force: true });
+      for (const file of ['mockServiceWorker.js', 'mock-worker.js'])
+        await rm(path.join(outDir, file), { force: true });
     },
   };
 }

@@ -6,13 +6,8 @@
 import { getResponse, http, passthrough, RequestHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { handlers } from './handlers';
+import { APP_FILE, mockWorkerUrl } from './app-files';
 import { handlerIndex } from './handler-index';
-
-/**
- * The app's own files on its own origin: the built bundle under `assets/`, the dev server's
- * modules (`src/`, `node_modules/`, `@vite/`…). No handler answers them.
- */
-const APP_FILE = /^(?:assets|src|node_modules|@[a-z-]+)\//;
 
 function isAppFile(url: URL): boolean {
   const base = import.meta.env.BASE_URL;
@@ -29,10 +24,10 @@ const requestHandlers = handlerIndex(
 const socketHandlers = handlers.filter((handler) => !(handler instanceof RequestHandler));
 
 /**
- * The worker sends every request of the page through the handlers, the app's own scripts and
- * styles included, and msw reads the page's cookies and its cookie store once per handler it
- * tries: ~70 handlers × every chunk cost ~0.7 s of script per sign-in. One front door skips the
- * app's files at once; every other request meets the handlers that may answer it
+ * msw sends every request of the page through the handlers, and reads the page's cookies and
+ * its cookie store once per handler it tries. The worker lets the app's files past
+ * (./app-files.ts); should one still arrive (a worker registered by an older build), the front door
+ * passes it through at once. Every other request meets the handlers that may answer it
  * (./handler-index.ts), in their order, as before, and goes to the network when none answers.
  */
 const frontDoor = http.all(
@@ -49,7 +44,7 @@ export async function startMockWorker(): Promise<void> {
   await worker.start({
     onUnhandledRequest: 'bypass',
     quiet: true,
-    serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
+    serviceWorker: { url: mockWorkerUrl(import.meta.env.BASE_URL) },
   });
   await controlled();
 }

@@ -124,9 +124,9 @@ describe('production build behind nginx', () => {
     const asset = await fetch(`${site}${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-encoding')).toBe('gzip');
-    expect((await fetch(`${site}/mockServiceWorker.js`)).headers.get('content-type')).toContain(
-      'text/html',
-    );
+    // No service worker of the demo's: the address falls back to the app's page.
+    for (const worker of ['mockServiceWorker.js', 'mock-worker.js'])
+      expect((await fetch(`${site}/${worker}`)).headers.get('content-type')).toContain('text/html');
     expect((await fetch(`${site}/storage/logo.png`)).headers.get('content-type')).toBe('image/png');
     const api = (await (await fetch(`${site}/api/adminnotice/list`)).json()) as { status: number };
     expect(api.status).toBe(401);
