@@ -4,7 +4,12 @@
  * left the second core idle for minutes. Each script's output is held back and printed whole
  * when it ends, under a line with its name, outcome and time, so two logs never interleave.
  *
- * Usage: tsx scripts/run-parallel.ts typecheck lint "cli -- lint"
+ * One script may be `--live`: its output is passed on line by line as it comes (the others'
+ * blocks land between its lines), for a long script one watches — the gate runs ESLint beside
+ * the other checks and then the unit tests, which would otherwise leave a core idle for the
+ * minute ESLint goes on alone.
+ *
+ * Usage: tsx scripts/run-parallel.ts typecheck lint "cli -- lint" [--live test:unit]
  */
 import { spawn } from 'node:child_process';
 
@@ -15,7 +20,8 @@ interface Outcome {
   output: string;
 }
 
-function runScript(script: string): Promise<Outcome> {
+/** `onOutput`: the script's output as it comes (then not kept in the outcome). */
+function runScript(script: string, onOutput?: (chunk: Buffer) => void): Promise<Outcome> {
   const started = performance.now();
   // One string for the shell: a script given with its own arguments ("cli -- lint").
   const child = spawn(`npm run --silent ${script}`, {
@@ -25,8 +31,9 @@ function runScript(script: string): Promise<Outcome> {
     env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
   });
   const chunks: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const take = onOutput ?? ((chunk: Buffer) => chunks.push(chunk));
+  child.stdout.on('data', take);
+  child.stderr.on('data', take);
   return new Promise((resolve) => {
     const finish = (code: number) =>
       resolve({
@@ -43,20 +50,46 @@ function runScript(script: string): Promise<Outcome> {
   });
 }
 
-async function main(scripts: readonly string[]): Promise<number> {
-  if (scripts.length === 0) {
-    console.error('usage: tsx scripts/run-parallel.ts <npm script> [<npm script> …]');
+/** Passes output on in whole lines, so a block written between two calls never splits one. */
+function lineWriter() {
+  let partial = '';
+  return {
+    write(chunk: Buffer) {
+      partial += chunk.toString('utf8');
+      const end = partial.lastIndexOf('\n');
+      if (end < 0) return;
+      process.stdout.write(partial.slice(0, end + 1));
+      partial = partial.slice(end + 1);
+    },
+    end() {
+      if (partial) process.stdout.write(`${partial}\n`);
+      partial = '';
+    },
+  };
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  const liveAt = args.indexOf('--live');
+  const live = liveAt >= 0 ? args[liveAt + 1] : undefined;
+  const scripts = args.filter((_, index) => index !== liveAt);
+  if (scripts.length === 0 || (liveAt >= 0 && !live)) {
+    console.error(
+      'usage: tsx scripts/run-parallel.ts <npm script> [<npm script> …] [--live <npm script>]',
+    );
     return 2;
   }
   const started = performance.now();
   let failed = 0;
   await Promise.all(
     scripts.map(async (script) => {
-      const outcome = await runScript(script);
+      const writer = script === live ? lineWriter() : undefined;
+      const outcome = await runScript(script, writer && ((chunk) => writer.write(chunk)));
+      writer?.end();
       const verdict = outcome.code === 0 ? 'passed' : `FAILED (exit ${outcome.code})`;
       const text = outcome.output.trimEnd();
+      const name = script === live ? `${script} (its output above)` : script;
       process.stdout.write(
-        `── npm run ${script}: ${verdict} in ${outcome.seconds.toFixed(1)} s\n${text ? `${text}\n` : ''}`,
+        `── npm run ${name}: ${verdict} in ${outcome.seconds.toFixed(1)} s\n${text ? `${text}\n` : ''}`,
       );
       if (outcome.code !== 0) failed += 1;
     }),

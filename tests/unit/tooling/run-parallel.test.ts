@@ -4,7 +4,7 @@
  * to its end even when another fails, each log is printed whole under its own line, and the
  * exit code is 1 when any failed.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,5 +47,39 @@ describe('run-parallel', () => {
     const result = run(cwd, ['a', 'b']);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/── 2 scripts side by side in [\d.]+ s\n$/);
+  });
+
+  it('passes a --live script’s output on while it runs, the others’ blocks between its lines', async () => {
+    const cwd = await projectWith({
+      // Says it started, then waits for the test to answer (a file) before it ends.
+      watched:
+        "node -e \"console.log('watched started'); const fs = require('fs'); " +
+        "const wait = () => fs.existsSync('go') ? console.log('watched ended') : setTimeout(wait, 20); wait()\"",
+      quick: 'node -e "console.log(\'quick line\')"',
+    });
+    const child = spawn(
+      process.execPath,
+      [...TSX_NODE_ARGS, RUNNER, 'quick', '--live', 'watched'],
+      {
+        cwd,
+      },
+    );
+    let stdout = '';
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8');
+        if (stdout.includes('watched started\n') && stdout.includes('quick line\n')) resolve();
+      });
+    });
+    // Both printed while the live script still runs: its output was not held back.
+    expect(stdout).not.toContain('watched ended');
+    await writeFile(path.join(cwd, 'go'), '');
+    expect(await exited).toBe(0);
+    expect(stdout).toMatch(/── npm run quick: passed in [\d.]+ s\nquick line\n/);
+    expect(stdout).toMatch(
+      /watched ended\n── npm run watched \(its output above\): passed in [\d.]+ s\n/,
+    );
+    expect(stdout).toMatch(/── 2 scripts side by side in [\d.]+ s\n$/);
   });
 });
