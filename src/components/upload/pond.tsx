@@ -7,7 +7,7 @@
 import 'filepond/dist/filepond.min.css';
 import 'filepond-plugin-image-preview/dist/filepond-plugin-image-preview.min.css';
 import './pond.css';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { FilePond as FilePondComponent } from 'react-filepond';
 import type { FilePondErrorDescription, FilePondFile, FilePondOptions } from 'filepond';
 import FilePondPluginFileValidateType from 'filepond-plugin-file-validate-type';
@@ -17,8 +17,8 @@ import FilePondPluginImageExifOrientation from 'filepond-plugin-image-exif-orien
 import { fileExtension, type AttachmentValue, type UploadLimits } from '@/core/attachment';
 import { uploadFile, type UploadKind } from '@/lib/request/upload';
 import { upload as t } from '@/locale/upload';
-import { arrivalOrder } from './arrival-order';
 import { installFramePainter, wakeFramePainter } from './frame-painter';
+import { useListedInOrder } from './use-listed-in-order';
 
 /**
  * What screening decides for a file: 'accept', 'take', or the message that refuses it. (`string &
@@ -127,13 +127,10 @@ export function PondUpload({
   useLayoutEffect(() => {
     latest.current = { onProblem, onUploaded, screen, prepare, onAccepted, onRemoved };
   });
-  /** The files being uploaded, in the order they were chosen (the value list keeps it). */
-  const [order] = useState(() => arrivalOrder<Blob, AttachmentValue>());
-  const settle = useCallback(
-    (source: Blob, item?: AttachmentValue) => {
-      for (const due of order.settle(source, item)) latest.current.onUploaded(due);
-    },
-    [order],
+  /** Uploaded files reach the value list in the order they were chosen. */
+  const inOrder = useListedInOrder(
+    (item) => latest.current.onUploaded(item),
+    (id) => pond.current?.removeFile(id),
   );
 
   // FilePond has just created the pond (the child mounted first): its first frames now.
@@ -143,12 +140,13 @@ export function PondUpload({
     () => ({
       process: (_fieldName, source, _metadata, load, error, progress, abort) => {
         const controller = new AbortController();
+        const settle = (item?: AttachmentValue) => inOrder.settle(source, item);
         void (async () => {
           let file = asFile(source) ?? new File([source], 'file');
           if (latest.current.prepare) {
             const prepared = await latest.current.prepare(file);
             if (typeof prepared === 'string') {
-              settle(source);
+              settle();
               latest.current.onProblem(prepared);
               error(prepared);
               return;
@@ -163,19 +161,24 @@ export function PondUpload({
           });
           if (result.ok) {
             load(String(result.data.att_id ?? ''));
-            settle(source, {
+            settle({
               att_id: result.data.att_id ?? 0,
               att_title: result.data.original_name || file.name,
               att_url: result.data.address ?? '',
             });
             return;
           }
-          settle(source);
+          settle();
           if (!result.aborted) {
             latest.current.onProblem(result.message, true);
             error(result.message);
           }
-        })();
+        })().catch(() => {
+          // Not uploaded (the conversion or the client threw): the files after it go on.
+          settle();
+          latest.current.onProblem(t.labelFileProcessingError);
+          error(t.labelFileProcessingError);
+        });
         return {
           abort: () => {
             controller.abort();
@@ -185,7 +188,7 @@ export function PondUpload({
       },
       revert: null,
     }),
-    [kind, url, settle],
+    [kind, url, inOrder],
   );
 
   const beforeAddFile = (item: FilePondFile): boolean => {
@@ -194,7 +197,7 @@ export function PondUpload({
     const verdict = latest.current.screen?.(file) ?? 'accept';
     if (verdict === 'accept') {
       // The Excel import's file is handed over, not uploaded: it waits for no place.
-      if (!latest.current.onAccepted) order.expect(file);
+      if (!latest.current.onAccepted) inOrder.expect(file);
       return true;
     }
     if (verdict !== 'take') latest.current.onProblem(verdict);
@@ -209,7 +212,7 @@ export function PondUpload({
     }
     // A file the validation plugins refuse arrives as their status { main, sub } (FilePond's
     // types say { type, code, body }); main is the spec message set below.
-    settle(item.file);
+    inOrder.settle(item.file);
     const status = problem as Partial<FilePondErrorDescription> & { main?: string };
     latest.current.onProblem(status.main ?? status.body ?? t.labelFileLoadError);
     pond.current?.removeFile(item.id);
@@ -239,13 +242,14 @@ export function PondUpload({
       }}
       onremovefile={(_problem, item) => {
         // Removed before its upload ended: the files after it no longer wait for it.
-        settle(item.file);
+        inOrder.settle(item.file);
         latest.current.onRemoved?.();
       }}
-      onprocessfile={(_problem, item) => {
-        // Uploaded: the file now shows in the control's value list. Refused: the toast said why
-        // (once); FilePond's own error line would say it a second time.
-        pond.current?.removeFile(item.id);
+      onprocessfile={(problem, item) => {
+        // Refused: the toast said why (once); FilePond's own error line would say it a second
+        // time. Uploaded: it leaves FilePond when the value list shows it (in the order chosen).
+        if (problem) pond.current?.removeFile(item.id);
+        else inOrder.uploaded(item.file, item.id);
       }}
       acceptedFileTypes={limits.fileType.map((type) => `.${type}`)}
       fileValidateTypeDetectType={(file: File) => Promise.resolve(`.${fileExtension(file.name)}`)}

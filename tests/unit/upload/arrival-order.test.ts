@@ -2,10 +2,12 @@
 /**
  * Several files chosen at once upload side by side; the control lists them in the order they
  * were chosen whatever order their uploads finish in, and a file that drops out (refused,
- * failed, removed) holds up none after it.
+ * failed, removed) holds up none after it. A file that finished early stays in FilePond, shown
+ * as uploaded, until its turn in the list comes.
  */
 import { describe, expect, it } from 'vitest';
 import { arrivalOrder } from '@/components/upload/arrival-order';
+import { listedInOrderWith } from '@/components/upload/use-listed-in-order';
 
 function chosen(...names: string[]) {
   const order = arrivalOrder<string, string>();
@@ -55,5 +57,52 @@ describe('files chosen together', () => {
     expect(order.settle('same', 'first')).toEqual(['first']);
     expect(order.settle('same', 'third')).toEqual([]);
     expect(order.settle('other', 'second')).toEqual(['second', 'third']);
+  });
+});
+
+describe('FilePond hands uploaded files to the value list', () => {
+  function pond() {
+    const shown: string[] = [];
+    const removed: string[] = [];
+    const inOrder = listedInOrderWith(
+      (item) => shown.push(item.att_title),
+      (id) => removed.push(id),
+    );
+    const files = new Map(['相册1', '相册2'].map((name) => [name, new Blob([name])]));
+    const file = (name: string) => files.get(name) ?? new Blob();
+    const item = (name: string) => ({ att_id: 1, att_title: name, att_url: `/storage/${name}` });
+    for (const name of files.keys()) inOrder.expect(file(name));
+    return { inOrder, shown, removed, file, item };
+  }
+
+  it('keeps a file that finished early in FilePond until the one before it is listed', () => {
+    const { inOrder, shown, removed, file, item } = pond();
+    inOrder.settle(file('相册2'), item('相册2'));
+    inOrder.uploaded(file('相册2'), 'pond-2');
+    expect(shown).toEqual([]);
+    expect(removed).toEqual([]);
+    inOrder.settle(file('相册1'), item('相册1'));
+    expect(shown).toEqual(['相册1', '相册2']);
+    expect(removed).toEqual(['pond-2']);
+    inOrder.uploaded(file('相册1'), 'pond-1');
+    expect(removed).toEqual(['pond-2', 'pond-1']);
+  });
+
+  it('takes a file out of FilePond once listed, whichever of the two is told first', () => {
+    const { inOrder, shown, removed, file, item } = pond();
+    inOrder.uploaded(file('相册1'), 'pond-1');
+    expect(removed).toEqual([]);
+    inOrder.settle(file('相册1'), item('相册1'));
+    expect(shown).toEqual(['相册1']);
+    expect(removed).toEqual(['pond-1']);
+  });
+
+  it('lists the next file when the one before it fails', () => {
+    const { inOrder, shown, removed, file, item } = pond();
+    inOrder.settle(file('相册2'), item('相册2'));
+    inOrder.uploaded(file('相册2'), 'pond-2');
+    inOrder.settle(file('相册1'));
+    expect(shown).toEqual(['相册2']);
+    expect(removed).toEqual(['pond-2']);
   });
 });
