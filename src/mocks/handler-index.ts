@@ -21,10 +21,10 @@ interface Entry {
 
 const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 
-/** A loose pattern for an msw path: `*` and `:param` stand for anything. */
+/** A loose pattern for an msw path: `*` and `:param` (`:param?`, `:param+`) stand for anything. */
 export function looseAddressPattern(path: string): RegExp {
   const source = path
-    .split(/(\*|:[A-Za-z_][A-Za-z0-9_]*)/)
+    .split(/(\*|:[A-Za-z_][A-Za-z0-9_]*[?+]?)/)
     .map((part, index) => (index % 2 === 1 ? '.*' : escape(part)))
     .join('')
     .replace(/\/$/, '');

@@ -94,6 +94,13 @@ describe('a loose address pattern', () => {
     expect(pattern.test(`${ORIGIN}/storage/a.png`)).toBe(false);
   });
 
+  it('takes anything for an optional or repeated parameter too', () => {
+    const pattern = looseAddressPattern('*/api/:group/:action?');
+    expect(pattern.test(`${ORIGIN}/api/adminnotice/`)).toBe(true);
+    expect(pattern.test(`${ORIGIN}/api/adminnotice/list`)).toBe(true);
+    expect(looseAddressPattern('*/files/:path+').test(`${ORIGIN}/files/a/b.png`)).toBe(true);
+  });
+
   it('reads a dot or a bracket in a path as itself', () => {
     const pattern = looseAddressPattern('*/ueditor/ue.php');
     expect(pattern.test(`${ORIGIN}/ueditor/ue.php`)).toBe(true);
