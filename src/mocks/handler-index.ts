@@ -5,8 +5,8 @@
  * handler whose method or path cannot match is left out at once, and msw matches the rest in
  * their order as before, so what answers a call does not change.
  *
- * The path test is looser than msw's (a parameter or `*` takes anything, case is ignored,
- * a trailing slash is optional): it may keep a handler msw then passes over, never drop one
+ * The path test is looser than msw's (`*` takes anything, a parameter anything within its
+ * segment, case is ignored, a trailing slash is optional): it may keep a handler msw then passes over, never drop one
  * msw would use. A handler matched by a function or of another kind is always kept.
  */
 import { HttpHandler, type RequestHandler } from 'msw';
@@ -21,11 +21,19 @@ interface Entry {
 
 const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 
-/** A loose pattern for an msw path: `*` and `:param` (`:param?`, `:param+`) stand for anything. */
+/**
+ * A loose pattern for an msw path: `*` and a repeated `:param+` stand for anything, `:param`
+ * and `:param?` for anything within a path segment.
+ */
 export function looseAddressPattern(path: string): RegExp {
   const source = path
     .split(/(\*|:[A-Za-z_][A-Za-z0-9_]*[?+]?)/)
-    .map((part, index) => (index % 2 === 1 ? '.*' : escape(part)))
+    .map((part, index) => {
+      if (index % 2 === 0) return escape(part);
+      // A parameter stays within a segment (as msw's does), unless repeated (`:param+`) or a
+      // star: few unbounded `.*` keep the test near linear on a long hostile address.
+      return part === '*' || part.endsWith('+') ? '.*' : '[^/]*';
+    })
     .join('')
     .replace(/\/$/, '');
   // A relative path is matched against the address's path; an absolute one from its start.
