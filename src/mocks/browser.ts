@@ -26,8 +26,8 @@ const socketHandlers = handlers.filter((handler) => !(handler instanceof Request
 /**
  * msw sends every request of the page through the handlers, and reads the page's cookies and
  * its cookie store once per handler it tries. The worker lets the app's files past
- * (./app-files.ts); should one still arrive (a worker registered by an older build), the front door
- * passes it through at once. Every other request meets the handlers that may answer it
+ * (./app-files.ts); should one still arrive (a worker registered by an older build), the front
+ * door passes it through at once. Every other request meets the handlers that may answer it
  * (./handler-index.ts), in their order, as before, and goes to the network when none answers.
  */
 const frontDoor = http.all(

@@ -6,8 +6,9 @@
  * their order as before, so what answers a call does not change.
  *
  * The path test is looser than msw's (`*` takes anything, a parameter anything within its
- * segment, case is ignored, a trailing slash is optional): it may keep a handler msw then passes over, never drop one
- * msw would use. A handler matched by a function or of another kind is always kept.
+ * segment, case is ignored, a trailing slash is optional): it may keep a handler msw then
+ * passes over, never drop one msw would use. A handler matched by a function or of another
+ * kind is always kept.
  */
 import { HttpHandler, type RequestHandler } from 'msw';
 
@@ -23,19 +24,20 @@ const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A loose pattern for an msw path: `*` and a repeated `:param+` stand for anything, `:param`
- * and `:param?` for anything within a path segment.
+ * for anything within a path segment, `:param?` for such a segment or none (with its slash).
  */
 export function looseAddressPattern(path: string): RegExp {
-  const source = path
-    .split(/(\*|:[A-Za-z_][A-Za-z0-9_]*[?+]?)/)
-    .map((part, index) => {
-      if (index % 2 === 0) return escape(part);
-      // A parameter stays within a segment (as msw's does), unless repeated (`:param+`) or a
-      // star: few unbounded `.*` keep the test near linear on a long hostile address.
-      return part === '*' || part.endsWith('+') ? '.*' : '[^/]*';
-    })
-    .join('')
-    .replace(/\/$/, '');
+  let source = '';
+  path.split(/(\*|:[A-Za-z_][A-Za-z0-9_]*[?+]?)/).forEach((part, index) => {
+    if (index % 2 === 0) source += escape(part);
+    // A parameter stays within a segment (as msw's does), unless repeated (`:param+`) or a
+    // star: few unbounded `.*` keep the test near linear on a long hostile address.
+    else if (part === '*' || part.endsWith('+')) source += '.*';
+    else if (part.endsWith('?') && source.endsWith('/'))
+      source = `${source.slice(0, -1)}(?:/[^/]*)?`;
+    else source += '[^/]*';
+  });
+  source = source.replace(/\/$/, '');
   // A relative path is matched against the address's path; an absolute one from its start.
   const anchor = /^[a-z][a-z0-9+.-]*:\/\//i.test(path) || path.startsWith('*') ? '^' : '^.*?';
   return new RegExp(`${anchor}${source}/?$`, 'i');

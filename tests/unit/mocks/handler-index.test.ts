@@ -96,8 +96,12 @@ describe('a loose address pattern', () => {
 
   it('takes anything for an optional or repeated parameter too', () => {
     const pattern = looseAddressPattern('*/api/:group/:action?');
+    expect(pattern.test(`${ORIGIN}/api/adminnotice`)).toBe(true);
     expect(pattern.test(`${ORIGIN}/api/adminnotice/`)).toBe(true);
     expect(pattern.test(`${ORIGIN}/api/adminnotice/list`)).toBe(true);
+    expect(
+      matchRequestUrl(new URL(`${ORIGIN}/api/adminnotice`), '*/api/:group/:action?').matches,
+    ).toBe(true);
     expect(looseAddressPattern('*/files/:path+').test(`${ORIGIN}/files/a/b.png`)).toBe(true);
   });
 
