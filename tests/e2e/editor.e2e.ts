@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchChromium, newPage, screenshot } from './support/browser';
+import { animationsSettled, baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import {
   editorHtml,
   editorOf,
@@ -219,6 +219,8 @@ describe('rich-text editor on 公告管理', () => {
     const page = await openNotices();
     const dialog = await openForm(page, '新增');
     const root = dialog.locator('.rich-editor');
+    // The editor can be ready while the dialog still zooms in: compare the settled layout.
+    await animationsSettled(page);
     const before = await root.boundingBox();
     await tool(dialog, '全屏').click();
     const full = await page.locator('.rich-editor--fullscreen').boundingBox();
