@@ -141,6 +141,8 @@ export function PondUpload({
       process: (_fieldName, source, _metadata, load, error, progress, abort) => {
         const controller = new AbortController();
         const settle = (item?: AttachmentValue) => inOrder.settle(source, item);
+        /** FilePond was told the upload's outcome: a later throw is no failed upload. */
+        let told = false;
         void (async () => {
           let file = asFile(source) ?? new File([source], 'file');
           if (latest.current.prepare) {
@@ -160,6 +162,7 @@ export function PondUpload({
             onProgress: (loaded, total) => progress(true, loaded, total),
           });
           if (result.ok) {
+            told = true;
             load(String(result.data.att_id ?? ''));
             settle({
               att_id: result.data.att_id ?? 0,
@@ -173,7 +176,8 @@ export function PondUpload({
             latest.current.onProblem(result.message, true);
             error(result.message);
           }
-        })().catch(() => {
+        })().catch((failure: unknown) => {
+          if (told) throw failure;
           // Not uploaded (the conversion or the client threw): the files after it go on.
           settle();
           latest.current.onProblem(t.labelFileProcessingError);
