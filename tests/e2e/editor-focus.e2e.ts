@@ -13,6 +13,8 @@ import { signIn } from './support/session';
 import { editorHtml, editorOf, openForm, openNotices, paragraphs, tool } from './support/editor';
 
 let browser: Browser;
+/** The moment a dialog's closing animation ends is this file's subject: it plays at its speed. */
+const NATURAL_SPEED = { animationRate: 1 };
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -24,7 +26,7 @@ afterAll(async () => {
 
 describe('the editor and the focus', () => {
   it('typing into 公告标题 while the editor loads stays in the title once the editor is ready', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage(browser, undefined, NATURAL_SPEED);
     // The list fetches the editor's code ahead of 新增: held back here until the title has been
     // typed, as a slow link holds it for a user who clicks 新增 as the rows appear.
     let release: () => void = () => undefined;
@@ -72,7 +74,7 @@ describe('the editor and the focus', () => {
   });
 
   it('a field focused while an editor dialog closes keeps the focus', async () => {
-    const page = await openNotices(browser);
+    const page = await openNotices(browser, NATURAL_SPEED);
     const dialog = await openForm(page, '新增');
     await paragraphs(dialog).first().click();
     await page.keyboard.type('正文');

@@ -7,9 +7,12 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, newPage, screenshot } from './browser';
 import { signIn } from './session';
 
-/** 公告管理 after signing in as admin, with its list loaded. */
-export async function openNotices(browser: Browser): Promise<Page> {
-  const { page } = await newPage(browser);
+/** 公告管理 after signing in as admin, with its list loaded (`animationRate`: see newPage). */
+export async function openNotices(
+  browser: Browser,
+  { animationRate }: { animationRate?: number } = {},
+): Promise<Page> {
+  const { page } = await newPage(browser, undefined, { animationRate });
   await page.goto(`${baseUrl()}/system/notice`);
   await signIn(page, 'admin');
   await page.waitForURL(/\/system\/notice$/);
