@@ -17,7 +17,7 @@ import type { Plugin } from 'vite';
 
 const gzipped = promisify(gzip);
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The types of the built files worth compressing (what Vite's compression would compress). */
 const COMPRESSIBLE: Record<string, string> = {
@@ -60,7 +60,10 @@ export function previewAssets(): Plugin {
       assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
     },
     configurePreviewServer(server) {
-      /** Per file: its gzip (undefined: not worth compressing, or unreadable; served as is). */
+      /**
+       * Per file of the build: its gzip. Only files that were compressed stay: an address of a
+       * missing file (any a client cares to send) or a small one leaves nothing behind.
+       */
       const compressed = new Map<string, Promise<Compressed | undefined>>();
       const compress = async (file: string): Promise<Compressed | undefined> => {
         const type = COMPRESSIBLE[path.extname(file)];
@@ -83,7 +86,10 @@ export function previewAssets(): Plugin {
         }
         entry.then(
           (found) => {
-            if (!found) return next();
+            if (!found) {
+              compressed.delete(file);
+              return next();
+            }
             response.writeHead(200, {
               'Content-Type': found.type,
               'Content-Encoding': 'gzip',
