@@ -5,7 +5,7 @@
  * search and replace; hostile HTML through paste and source view never runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { animationsSettled, baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import {
   editorHtml,
@@ -213,6 +213,30 @@ describe('rich-text editor on 公告管理', () => {
     await page.locator('.crud-page .p-datatable-tbody tr').first().waitFor();
     const afterReload = await openForm(page, '新增');
     expect(await afterReload.getByRole('button', { name: '恢复草稿' }).count()).toBe(0);
+  });
+
+  it('关闭, × or Escape right after typing asks before the typed text is lost', async () => {
+    const page = await openNotices();
+    const ask = page.locator('.crud-form__discard');
+    const closeBy: Record<string, (dialog: Locator) => Promise<void>> = {
+      关闭: (dialog) => dialog.getByRole('button', { name: '关闭' }).last().click(),
+      '×': (dialog) => dialog.locator('.p-dialog-header-close').click(),
+      Escape: () => page.keyboard.press('Escape'),
+    };
+    for (const [way, close] of Object.entries(closeBy)) {
+      const dialog = await openForm(page, '新增');
+      await paragraphs(dialog).first().click();
+      await page.keyboard.type(`只在编辑器里的正文 ${way}`);
+      // No pause: the editor has not reported the change to the form yet.
+      await close(dialog);
+      await ask.getByText('有未保存的内容，确定放弃吗？').waitFor();
+      await ask.getByRole('button', { name: '继续编辑' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await paragraphs(dialog).first().textContent(), way).toBe(`只在编辑器里的正文 ${way}`);
+      await dialog.locator('.p-dialog-header-close').click();
+      await ask.getByRole('button', { name: '放弃' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
   });
 
   it('fullscreen covers the window and leaving it restores the layout', async () => {

@@ -208,7 +208,11 @@ describe('dark theme', () => {
     await page.keyboard.type('深色主题下的正文');
     await expectDark(editing.locator('.ce-paragraph').first());
     await screenshot(page, 'theme-dark-notice-add');
+    // What was typed is unsaved input: Escape asks first.
     await page.keyboard.press('Escape');
+    const ask = page.locator('.crud-form__discard');
+    await ask.getByText('有未保存的内容，确定放弃吗？').waitFor();
+    await ask.getByRole('button', { name: '放弃' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
 

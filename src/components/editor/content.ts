@@ -61,6 +61,11 @@ export class EditorContent {
     return this.source;
   }
 
+  /** A change not handed over yet (typed, pasted, made by a tool): the form does not hold it. */
+  get editPending(): boolean {
+    return this.pending;
+  }
+
   get attached(): boolean {
     return this.port !== undefined;
   }

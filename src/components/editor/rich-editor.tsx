@@ -23,6 +23,7 @@ import { useDrafts } from './hooks/use-drafts';
 import { EMPTY_IMAGE, useEditorDialogs } from './hooks/use-editor-dialogs';
 import { useEditorInstance } from './hooks/use-editor-instance';
 import { useFullscreen } from './hooks/use-fullscreen';
+import { useHandOverOnLeave } from './hooks/use-hand-over-on-leave';
 import { useHint } from './hooks/use-hint';
 import { usePasteUpload } from './hooks/use-paste-upload';
 import { useResize } from './hooks/use-resize';
@@ -104,6 +105,7 @@ export function RichEditor(props: RichEditorProps) {
   const { hint, setHint } = useHint(frameRef);
   const source = useSourceView({ content, ownHtml, onOpen: () => setHint(undefined) });
   const drafts = useDrafts({ content, draftId, disabled, value });
+  useHandOverOnLeave(frameRef, content);
   const view = useFullscreen();
   const { size, startResize, resizeByKey } = useResize({
     rootRef,
