@@ -82,13 +82,17 @@ export default defineConfig(
   },
   js.configs.recommended,
   {
-    // Type-aware rules for every TypeScript file; each is in one of the tsconfig projects (scripts
-    // and the generator in tsconfig.node.json).
+    // Type-aware rules for every TypeScript file, with the types of one program over all of them
+    // (tsconfig.watch.json: the three projects of `npm run typecheck` together, the same
+    // options). The project service built a program per project, each over src and generated
+    // again through the references, and checked their types once per program: 254–264 against
+    // 216 CPU-seconds for the whole lint, with the same findings. A TypeScript file outside that
+    // program is an error here: add it to the projects (and so to tsconfig.watch.json).
     files: ['**/*.{ts,tsx}'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: {
-        projectService: true,
+        project: './tsconfig.watch.json',
         tsconfigRootDir: import.meta.dirname,
       },
     },
