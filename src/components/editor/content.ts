@@ -61,11 +61,6 @@ export class EditorContent {
     return this.source;
   }
 
-  /** A change not handed over yet (typed, pasted, made by a tool): the form does not hold it. */
-  get editPending(): boolean {
-    return this.pending;
-  }
-
   get attached(): boolean {
     return this.port !== undefined;
   }
@@ -135,6 +130,24 @@ export class EditorContent {
   /** A source edit not handed over yet, as it would be stored (the draft keeps it at unmount). */
   pendingSourceHtml(): string | undefined {
     return this.pending && this.source !== undefined ? storedHtmlOf(this.source) : undefined;
+  }
+
+  /**
+   * The browser saw an edit in the blocks (a key typed, a paste): a change is waiting from now
+   * on, although Editor.js reports it only after its batching; its report schedules the emit.
+   */
+  noteEdit(): void {
+    this.pending = true;
+  }
+
+  /**
+   * Hands a waiting change over now, the user may be leaving (Escape, the focus leaving the
+   * blocks): Editor.js saves in promise steps only, so the form holds it before the next event
+   * listener runs. Nothing waiting, nothing saved: a loaded value's blocks need not give back
+   * the same string, and merely looking is no unsaved input.
+   */
+  handOverPending(): void {
+    if (this.pending) void this.emitNow();
   }
 
   /** Hands a waiting source edit over at once, synchronously (blur, Escape, page hide). */

@@ -71,6 +71,24 @@ describe('editor content', () => {
     expect(handedOver).toEqual(['<p>第一段</p>']);
   });
 
+  it('an edit the browser saw is handed over on leaving, before Editor.js reports it', async () => {
+    const { content, port, handedOver } = setup('<p>已保存</p>');
+    // The blocks of a loaded value need not give back its string; looking is still no edit.
+    port.type('已保存 ');
+    content.handOverPending();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(handedOver).toEqual([]);
+    port.type('刚打的字');
+    content.noteEdit();
+    content.handOverPending();
+    // Promise steps only: handed over before the calm's timer could run.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(handedOver).toEqual(['<p>刚打的字</p>']);
+    content.handOverPending();
+    await vi.advanceTimersByTimeAsync(EMIT_DELAY_MS);
+    expect(handedOver).toEqual(['<p>刚打的字</p>']);
+  });
+
   it('in source view hands over the source through the sanitiser, not the blocks', async () => {
     const { content, port, handedOver } = setup('<p>typed first</p>');
     port.type('typed first');

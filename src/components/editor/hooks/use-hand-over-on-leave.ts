@@ -2,18 +2,10 @@
  * Typing in the blocks reached the form only after Editor.js reported it (it batches changes for
  * 400 ms) and the content's calm (EMIT_DELAY_MS): a close requested within that time — Escape,
  * or a press on 关闭 or the dialog's × right after the last keystroke — met a form with nothing
- * unsaved, closed without asking, and lost what was typed.
- *
- * - An edit counts from the browser's own event for it (input, paste, cut, drop in the frame),
- *   not from Editor.js's late report: the content knows at once that it holds a change.
- * - A change not handed over yet is handed over the moment the user may be leaving: Escape in
- *   the frame, or the focus leaving it. Editor.js saves in promise steps only, which the
- *   browser finishes between one event listener and the next, so the form is dirty before the
- *   dialog's own Escape listener (on the document) or the button's click asks it.
- * - Nothing is handed over without an edit: the blocks' HTML of a loaded value need not be the
- *   same string as the value, and merely looking must not count as unsaved input.
- *
- * The source view does the same for its text (../view/source-area.tsx).
+ * unsaved, closed without asking, and lost what was typed. The frame tells the content of an
+ * edit from the browser's own events, and asks it to hand a waiting change over when the user
+ * may be leaving (../content.ts: `noteEdit`, `handOverPending`). The source view does the same
+ * for its text (../view/source-area.tsx).
  */
 import { useEffect, type RefObject } from 'react';
 import type { EditorContent } from '../content';
@@ -28,17 +20,14 @@ export function useHandOverOnLeave(
   useEffect(() => {
     const frame = frameRef.current;
     if (!frame) return undefined;
-    const edited = () => content.scheduleEmit();
-    const handOver = () => {
-      if (content.editPending) void content.emitNow();
-    };
+    const edited = () => content.noteEdit();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') handOver();
+      if (event.key === 'Escape') content.handOverPending();
     };
     const onFocusOut = (event: FocusEvent) => {
       // Moving between blocks is no leaving.
       if (event.relatedTarget instanceof Node && frame.contains(event.relatedTarget)) return;
-      handOver();
+      content.handOverPending();
     };
     // On the frame itself, so they run before the listeners above it (React's, the dialog's).
     for (const type of EDIT_EVENTS) frame.addEventListener(type, edited);
