@@ -98,7 +98,10 @@ export function previewAssets(): Plugin {
             });
             response.end(request.method === 'HEAD' ? undefined : found.body);
           },
-          () => next(),
+          () => {
+            compressed.delete(file);
+            next();
+          },
         );
       });
     },
