@@ -21,5 +21,10 @@ export default defineConfig({
     // backend start their own on free ports), and most of a journey's time is waiting.
     fileParallelism: true,
     maxWorkers: 2,
+    // The files of a worker share its modules: Playwright's client (1.1 CPU-seconds to load) and
+    // the support modules are loaded once per worker instead of once per file. Each file
+    // launches and closes its own Chromium and servers, and keeps its state in its own module.
+    // 12 journey files: the workers 56.9 → 41.5 CPU-seconds.
+    isolate: false,
   },
 });
