@@ -13,24 +13,27 @@ function unitTestFiles(): string[] {
     .map((file) => path.posix.join('tests', file.split(path.sep).join('/')));
 }
 
+/** Each unit test file with its text, read once: the groups below are told by what it says. */
+const files = unitTestFiles().map((file) => ({
+  file,
+  text: readFileSync(path.join(ROOT, file), 'utf8'),
+}));
+
 /** A file that asks for Node's environment (the generator, the CLI, the mock server…). */
-const runsInNode = (file: string) =>
-  /^\/\/ @vitest-environment node$/m.test(readFileSync(path.join(ROOT, file), 'utf8'));
+const runsInNode = (text: string) => /^\/\/ @vitest-environment node$/m.test(text);
 
 /**
  * A Node file that replaces modules or globals for itself (vi.mock, vi.stubGlobal…): it needs a
  * module graph of its own, which a worker shared with other files cannot give it.
  */
-const replacesModules = (file: string) =>
-  /\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(/.test(
-    readFileSync(path.join(ROOT, file), 'utf8'),
-  );
+const replacesModules = (text: string) =>
+  /\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(/.test(text);
 
-const files = unitTestFiles();
-const nodeFiles = files.filter(runsInNode);
-const isolatedNodeFiles = nodeFiles.filter(replacesModules);
-const sharedNodeFiles = nodeFiles.filter((file) => !isolatedNodeFiles.includes(file));
-const domFiles = files.filter((file) => !nodeFiles.includes(file));
+const namesOf = (group: typeof files) => group.map(({ file }) => file);
+const nodeFiles = files.filter(({ text }) => runsInNode(text));
+const isolatedNodeFiles = namesOf(nodeFiles.filter(({ text }) => replacesModules(text)));
+const sharedNodeFiles = namesOf(nodeFiles.filter(({ text }) => !replacesModules(text)));
+const domFiles = namesOf(files.filter(({ text }) => !runsInNode(text)));
 
 export default defineConfig((env) =>
   mergeConfig(viteConfig(env), {

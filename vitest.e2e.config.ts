@@ -24,7 +24,7 @@ export default defineConfig({
     // The files of a worker share its modules: Playwright's client (1.1 CPU-seconds to load) and
     // the support modules are loaded once per worker instead of once per file. Each file
     // launches and closes its own Chromium and servers, and keeps its state in its own module.
-    // 12 journey files: the workers 56.9 → 41.5 CPU-seconds.
+    // The whole run: the workers 190 → 129 CPU-seconds.
     isolate: false,
   },
 });
