@@ -40,6 +40,7 @@ export default defineConfig((env) =>
     test: {
       environment: 'jsdom',
       setupFiles: ['./tests/setup-tests.ts'],
+      globalSetup: ['./tests/unit-global-setup.ts'],
       testTimeout: 20000,
       // Vitest's default for a run is one worker fewer than the cores: one on this 2-core
       // machine, which leaves a core idle while a file waits on a child process (the CLI

@@ -1,4 +1,8 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { removeTempDirs } from './temp-dirs';
+
+// Each file's temp dirs go when it is done (tests/temp-dirs.ts says why the hook is here).
+afterAll(removeTempDirs);
 
 // The DOM helpers only where there is a DOM: a file that runs in Node's environment (the
 // generator, the CLI, the mock server) would pay ~0.3 s to load React and Testing Library for

@@ -5,21 +5,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, watch } from 'node:fs';
 import { createHash } from 'node:crypto';
-import {
-  cp,
-  mkdir,
-  mkdtemp,
-  readFile,
-  rename,
-  rm,
-  stat,
-  symlink,
-  writeFile,
-} from 'node:fs/promises';
-import os from 'node:os';
+import { cp, mkdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll } from 'vitest';
+import { tempDir } from '../temp-dirs';
 import { listFiles } from '../../generator/list-files';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,20 +51,7 @@ export function runCli(args: string[], cwd: string): CliResult {
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** The temp dirs this test file made, removed when the file is done. */
-const madeDirs: string[] = [];
-// Without it every unit run left ~90 copies of contracts and projects in the system's temp
-// folder, for good. A test file runs in its own module scope, so these are its dirs only.
-afterAll(async () => {
-  await Promise.all(madeDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-/** A new empty dir in the system's temp folder, removed when the test file is done. */
-export async function tempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), `admin-${prefix}-`));
-  madeDirs.push(dir);
-  return dir;
-}
+export { tempDir };
 
 /** Copies a fixture's contract to `<temp>/openapi` and returns the temp dir. */
 export async function copyFixture(name: string): Promise<string> {
