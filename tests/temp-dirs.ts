@@ -6,7 +6,7 @@
  * The removal is a hook of the setup file, not of this module: Vitest runs a setup file again
  * before every test file, while a module shared by the files of a worker (isolate: false) is
  * loaded once, and a hook it registered on load belonged to the first file only: the other
- * files' dirs were left behind (~250 per run).
+ * files' dirs were left behind (86 dirs, 32 MB a unit run).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
