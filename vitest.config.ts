@@ -69,7 +69,8 @@ export default defineConfig((env) =>
           // once per file, and no process is started per file. These 76 files and the 10 above:
           // 199.8 s and 383 CPU-seconds → 175.7 s and 338. A file here leaves the modules'
           // state as it found it (what it configures, it resets after); shuffled orders and one
-          // worker for all of them pass the same.
+          // worker for all of them pass the same. A hook that a shared module registers when it
+          // loads belongs to the first file only: per-file hooks go in tests/setup-tests.ts.
           extends: true,
           test: {
             name: 'node',

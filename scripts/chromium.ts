@@ -82,7 +82,8 @@ export function chromiumExecutable(build: ChromiumBuild): string {
  * The shell's compositor in its browser process instead of a GPU process of its own: without a
  * GPU that process only composites in software, and every frame crossed to it and back. A
  * sign-in from launch 3.2–3.6 → 2.8–3.2 CPU-seconds, a page load 1.19–1.20 → 1.10–1.13, and
- * screenshots that look the same. Only for the shell: the measuring scripts time the browser as a person runs it.
+ * screenshots that look the same. Only for the shell: the measuring scripts time the browser
+ * as a person runs it.
  */
 const SHELL_FLAGS = ['--in-process-gpu'];
 
