@@ -4,6 +4,7 @@
  * layer, worker served by Vite), docx-preview, and exceljs (sheets read into plain rows that
  * React renders as tables, so no workbook HTML is injected).
  */
+import { makeInert } from './inert-document';
 
 /** At most this many PDF pages are drawn (a preview, not a reader). */
 const PDF_MAX_PAGES = 20;
@@ -31,7 +32,10 @@ export async function renderPdf(
   isCancelled: () => boolean,
 ): Promise<void> {
   const pdfjs = await loadPdfjs();
-  const document = await pdfjs.getDocument({ data: new Uint8Array(data) }).promise;
+  // No code compiled from the file's fonts (the path of CVE-2024-4367 in older pdf.js); the
+  // document's own JavaScript never runs here (no scripting, no annotation layer).
+  const document = await pdfjs.getDocument({ data: new Uint8Array(data), isEvalSupported: false })
+    .promise;
   try {
     const width = Math.max(320, Math.min(container.clientWidth || 900, 1100) - 32);
     for (let number = 1; number <= Math.min(document.numPages, PDF_MAX_PAGES); number += 1) {
@@ -71,15 +75,20 @@ export async function renderPdf(
   }
 }
 
-/** Renders a .docx into `container` with its styles. */
+/**
+ * Renders a .docx into `container` with its styles. The nodes are built detached and made inert
+ * (./inert-document) before they are attached: a hostile file's HTML part or link never runs.
+ */
 export async function renderDocx(data: Blob, container: HTMLElement): Promise<void> {
-  const { renderAsync } = await import('docx-preview');
-  await renderAsync(data, container, undefined, {
+  const { parseAsync, renderDocument } = await import('docx-preview');
+  const options = {
     className: 'docx',
     inWrapper: true,
     ignoreLastRenderedPageBreak: true,
     breakPages: true,
-  });
+  };
+  const nodes = await renderDocument(await parseAsync(data, options), options);
+  container.replaceChildren(...makeInert(nodes));
 }
 
 async function loadExcelJs() {
