@@ -1,5 +1,6 @@
 /**
- * `mock-server --port <p> [--host <h>] [--allow-reset] [--data-dir <dir>] [--data-limit <MB>]
+ * `mock-server --port <p> [--host <h>] [--allow-reset] [--allow-private-fetch] [--data-dir <dir>]
+ * [--data-limit <MB>]
  * [--source <name>…] [--contract <dir>]`:
  * the mock backend over real HTTP. With `--data-dir` nothing acknowledged is lost: tables,
  * sessions and uploaded files are on disk before a write is answered and are there after a
@@ -16,6 +17,7 @@ interface MockServerFlags {
   port: string;
   host: string;
   allowReset: boolean;
+  allowPrivateFetch: boolean;
   dataDir?: string;
   dataLimit: string;
   source: string[];
@@ -36,6 +38,11 @@ export function registerMockServer(program: Command): void {
     .option(
       '--allow-reset',
       'serve POST /api/mock/reset, which restores the demo data (anyone reaching the port can call it)',
+      false,
+    )
+    .option(
+      '--allow-private-fetch',
+      'tests and local development only: the remote image capture of the editor may fetch loopback and private-network addresses, and says why each failed (without it: public addresses only, one message for every failure)',
       false,
     )
     .option(
@@ -81,6 +88,7 @@ export function registerMockServer(program: Command): void {
         port,
         host: flags.host,
         allowReset: flags.allowReset,
+        allowPrivateFetch: flags.allowPrivateFetch,
         dataDir: flags.dataDir,
         dataLimit: Math.floor(megabytes * 1024 * 1024),
         sources,
@@ -89,6 +97,8 @@ export function registerMockServer(program: Command): void {
       for (const source of sources)
         console.log(`source ${source.name}: REST mock at ${server.url}${source.basePath}`);
       if (flags.allowReset) console.log('POST /api/mock/reset is enabled');
+      if (flags.allowPrivateFetch)
+        console.log('remote image capture may fetch private addresses (--allow-private-fetch)');
       console.log(
         flags.dataDir
           ? `data is kept in ${flags.dataDir}: every write is on disk before it is answered (uploaded files at most ${flags.dataLimit} MB)`

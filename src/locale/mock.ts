@@ -95,6 +95,11 @@ export const mockMessages = {
   catchTooManyRedirects: '远程图片地址重定向次数过多',
   catchTooLarge: (limit: string) => `远程图片过大，不能超过 ${limit}`,
   catchNotImage: (types: readonly string[]) => `远程地址的内容不是${types.join('/')}格式的图片`,
+  /**
+   * Every failure that depends on what answered (an address not on the internet, a closed port,
+   * a timeout, a page…) unless private addresses are allowed: the one state tells no port apart.
+   */
+  catchUnavailable: '远程图片抓取失败',
   // --- the request guards: what a hostile or broken request is told -----------------------
   noPermission: '暂无权限',
   internalError: '500，内部服务器错误！',

@@ -1,13 +1,20 @@
 /**
  * Remote image capture (the editor's action=catchimage): each posted http(s) address is fetched
  * (5 s, 5 MB, 3 redirects, no credentials), kept when its bytes are a raster image (./files),
- * and answered with its own address; any other gets a state saying why and no url.
+ * and answered with its own address; any other gets a state and no url.
+ *
+ * Only public addresses are fetched, judged on every redirect (./remote-fetch: in the HTTP mock
+ * server after resolving the name, ./guarded-fetch). Every failure that depends on what answered
+ * (a refused address, a closed port, a timeout, an error status, a page, a body too large, too
+ * many redirects) is the one state 远程图片抓取失败, so the answers cannot map a network;
+ * only where private addresses are allowed (tests) does each failure say why.
  */
 import { mockMessages } from '@/locale/mock';
 import { imageTypeOf, UPLOAD_TYPES, type FileType } from '@/core/file-types';
 import { listOf } from '@/core/guards';
 import { readWithin } from '@/core/read-within';
 import { storeFile } from './files';
+import { FOLLOW_REDIRECTS_HERE, remoteFetch, type RemoteFetch } from './remote-fetch';
 import { UEDITOR_CONFIG } from './ueditor-config';
 import { hasJsonBody, readBody } from './util';
 
@@ -38,13 +45,6 @@ function remoteAddress(text: string, base?: URL): URL | undefined {
   }
 }
 
-/**
- * Under Node the redirects are followed here, one by one, so they can be counted; a page cannot
- * read a redirect's Location (`manual` gives an opaque answer), so in the browser the fetch
- * follows them itself.
- */
-const FOLLOW_REDIRECTS_HERE = typeof document === 'undefined';
-
 async function discard(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
 }
@@ -54,19 +54,16 @@ interface Downloaded {
   url: URL;
 }
 
-/** Fetches one remote address without credentials; the bytes, or the state saying why not. */
-async function download(start: URL): Promise<Downloaded | string> {
+/**
+ * Fetches one remote address without credentials, each hop through `network` (which refuses an
+ * address that is not public); the bytes, or the state saying why not.
+ */
+async function download(start: URL, network: RemoteFetch): Promise<Downloaded | string> {
   const signal = AbortSignal.timeout(CATCH_TIMEOUT_MS);
   try {
     let url = start;
     for (let redirects = 0; ; redirects += 1) {
-      const response = await fetch(url, {
-        signal,
-        credentials: 'omit',
-        referrerPolicy: 'no-referrer',
-        redirect: FOLLOW_REDIRECTS_HERE ? 'manual' : 'follow',
-        headers: { Accept: 'image/*' },
-      });
+      const response = await network.fetchHop(url, signal);
       const location = response.headers.get('location');
       if (FOLLOW_REDIRECTS_HERE && response.status >= 300 && response.status < 400 && location) {
         await discard(response);
@@ -107,20 +104,26 @@ function capturedName(url: URL, type: FileType): string {
   return `${base || 'remote-image'}.${type.ext}`;
 }
 
-async function captureOne(source: unknown): Promise<Capture> {
+async function captureOne(source: unknown, network: RemoteFetch): Promise<Capture> {
   const text = typeof source === 'string' ? source : '';
   const address = remoteAddress(text);
   if (!address) return { source: text, state: mockMessages.catchBadAddress };
+  // What the remote end did is told only where private addresses are allowed (tests).
+  const failed = (state: string): Capture => ({
+    source: text,
+    state: network.allowPrivate ? state : mockMessages.catchUnavailable,
+  });
   try {
-    const fetched = await download(address);
-    if (typeof fetched === 'string') return { source: text, state: fetched };
+    const fetched = await download(address, network);
+    if (typeof fetched === 'string') return failed(fetched);
     const type = imageTypeOf(fetched.bytes);
-    if (!type) return { source: text, state: mockMessages.catchNotImage(UPLOAD_TYPES.image) };
+    if (!type) return failed(mockMessages.catchNotImage(UPLOAD_TYPES.image));
+    // Storing is the server's own matter (its space), not the remote end's: said as it is.
     const stored = await storeFile(fetched.bytes, capturedName(fetched.url, type), type.mime);
     if (typeof stored === 'string') return { source: text, state: stored };
     return { source: text, state: 'SUCCESS', url: stored.address };
   } catch {
-    return { source: text, state: mockMessages.catchFailed };
+    return failed(mockMessages.catchFailed);
   }
 }
 
@@ -149,6 +152,7 @@ export interface CatchAnswer {
 export async function catchImages(request: Request): Promise<CatchAnswer> {
   const sources = await postedSources(request);
   if (!sources.length) return { state: mockMessages.catchNoSource, list: [] };
+  const network = remoteFetch();
   const taken = sources.slice(0, CATCH_MAX_SOURCES);
   const captured: Capture[] = [];
   let next = 0;
@@ -156,7 +160,7 @@ export async function catchImages(request: Request): Promise<CatchAnswer> {
     while (next < taken.length) {
       const index = next;
       next += 1;
-      captured[index] = await captureOne(taken[index]);
+      captured[index] = await captureOne(taken[index], network);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CATCH_PARALLEL, taken.length) }, worker));

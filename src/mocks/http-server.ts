@@ -57,6 +57,8 @@ import {
   writeResponse,
 } from './http-io';
 import { mountSources, serveSource, sourceFor, type MountedSource } from './mounted-sources';
+import { guardedRemoteFetch } from './guarded-fetch';
+import { installRemoteFetch } from './remote-fetch';
 
 export interface RunningMockServer {
   url: string;
@@ -74,6 +76,12 @@ export interface MockServerOptions {
   dataLimit?: number;
   /** Imported REST sources, each served under its `basePath` (./rest-source/load). */
   sources?: readonly RestSource[];
+  /**
+   * Tests and local development only: the remote image capture may fetch private and loopback
+   * addresses, and tells each failure apart (off: public addresses only, one message for every
+   * failure; ./guarded-fetch).
+   */
+  allowPrivateFetch?: boolean;
 }
 
 /** The seeded files the app ships under public/storage (the logo, the default avatar). */
@@ -244,6 +252,10 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     throw new Error('mock server: no TCP address');
   const shownHost = host.includes(':') ? `[${host}]` : host;
   fallbackHost = `${shownHost}:${address.port}`;
+  // Put back when this server stops: a test's next server starts from the default.
+  const restoreRemoteFetch = installRemoteFetch(
+    guardedRemoteFetch({ allowPrivate: options.allowPrivateFetch ?? false }),
+  );
   let stopped: Promise<void> | undefined;
   const stop = async () => {
     sockets.closeAll();
@@ -264,6 +276,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     ]);
     clearTimeout(timer);
     if (journal) journal.close(detachJournal());
+    restoreRemoteFetch();
     await closed;
   };
   return {

@@ -114,7 +114,8 @@ function startRemote(): Promise<Server> {
 
 beforeAll(async () => {
   resetMockDatabase();
-  server = await startMockServer({ port: 0, host: '127.0.0.1' });
+  // The test's "internet" is on loopback: the capture may fetch it, and says why each failed.
+  server = await startMockServer({ port: 0, host: '127.0.0.1', allowPrivateFetch: true });
   remote = await startRemote();
   remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
   token = await signInOverHttp(server.url);

@@ -4,8 +4,9 @@
  * side (configuration as JSON only, uploads, scrawl, remote image capture).
  */
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { server } from '@/mocks/node';
+import { installRemoteFetch, plainRemoteFetch } from '@/mocks/remote-fetch';
 import { call, send, signIn, withMockServer } from './harness';
 
 withMockServer();
@@ -344,6 +345,8 @@ describe('editor server (/ueditor/ue)', () => {
   });
 
   it('remote images are captured and answered with their own address; others say why', async () => {
+    // As `mock-server --allow-private-fetch` runs it: each failure says why (issue 49 case 8).
+    onTestFinished(installRemoteFetch(plainRemoteFetch(true)));
     const token = await signIn();
     const image = png(9, 9, 9);
     server.use(
