@@ -4017,6 +4017,21 @@ export interface components {
             msg: string;
             data?: unknown;
         };
+        /**
+         * Format: date
+         * @description A day of the calendar, YYYY-MM-DD (2025-02-30 and 0000-00-00 are refused), within 1900-01-01 to 2100-12-31: a birthday, a deadline or a version's date of a back office lies well within it, and years such as 0000 or +275760 are typing or tampering. Date fields state this range (x-date-range, both ends included), checked by the mock and carried to the form; a designer-built module's date fields take it too (src/core/value-rules.ts DATE_RANGE, held equal by a unit test).
+         */
+        CalendarDate: string;
+        /**
+         * Format: single-line
+         * @description Text of one line (an input's): no control character, U+0000–U+001F and U+007F–U+009F (no line break, tab or NUL). Text fields state `format: single-line`; the mock and the form check it with the same rule (src/core/value-rules.ts).
+         */
+        SingleLineText: string;
+        /**
+         * Format: multi-line
+         * @description Text of several lines (a textarea's, the editor's HTML): tab, line feed and carriage return allowed, no other control character. Text fields state `format: multi-line`.
+         */
+        MultiLineText: string;
         RecordId: number | string;
         /** @description A record fetched, deleted, restored or destroyed by an id object {id:{id}}. */
         IdObjectBody: {
@@ -4086,7 +4101,9 @@ export interface components {
             id: number;
             /** @description 上级部门 id；0 为顶级 */
             pid: number;
+            /** Format: single-line */
             name: string;
+            /** Format: multi-line */
             remarke?: string;
             sort: number;
             /** @enum {integer} */
@@ -4102,7 +4119,9 @@ export interface components {
         AdminDepartmentInput: {
             id?: components["schemas"]["RecordId"];
             pid?: number;
+            /** Format: single-line */
             name?: string;
+            /** Format: multi-line */
             remarke?: string;
             sort?: number;
             /** @enum {integer} */
@@ -4120,7 +4139,9 @@ export interface components {
         /** @description 岗位。岗位与部门的关联走 admindepartment 的 getjobdepid / savejobdep（jobid, deparr）。 */
         AdminJob: {
             id?: number;
+            /** Format: single-line */
             job_name: string;
+            /** Format: single-line */
             job_code: string;
             /** @description 部门 ID（字典 Dep）。 */
             department_id: number;
@@ -4128,6 +4149,7 @@ export interface components {
             job_level?: 1 | 2 | 3 | 4;
             headcount?: number;
             sort?: number;
+            /** Format: multi-line */
             remark?: string;
             /**
              * @description 1 启用，2 禁用（disable 切换）。
@@ -4140,11 +4162,15 @@ export interface components {
         /** @description 后台操作日志（只读：列表、详情、删除）。 */
         AdminLog: {
             id?: number;
+            /** Format: single-line */
             username: string;
             /** @enum {integer} */
             log_type: 1 | 2 | 3 | 4 | 5 | 6;
+            /** Format: single-line */
             log_url?: string;
+            /** Format: single-line */
             log_ip?: string;
+            /** Format: multi-line */
             log_content?: string;
             /** @description 秒级时间戳，新增时由服务端写入。 */
             create_time?: number;
@@ -4154,14 +4180,24 @@ export interface components {
             amenu_id: number;
             /** @description 上级菜单 id；0 为顶级菜单组 */
             amenu_pid: number;
+            /** Format: single-line */
             amenu_name: string;
             /** @enum {string} */
             amenu_type: "menu" | "button";
-            /** @description 路由地址（顶级菜单组与按钮为空） */
+            /**
+             * Format: single-line
+             * @description 路由地址（顶级菜单组与按钮为空）
+             */
             amenu_address: string;
-            /** @description 路由名称；按钮为权限键（如 ADMINUSER_ADD） */
+            /**
+             * Format: single-line
+             * @description 路由名称；按钮为权限键（如 ADMINUSER_ADD）
+             */
             amenu_routername?: string;
-            /** @description PrimeIcons class, e.g. 'pi pi-cog' */
+            /**
+             * Format: single-line
+             * @description PrimeIcons class, e.g. 'pi pi-cog'
+             */
             amenu_icon: string;
             amenu_sort: number;
             /** @enum {integer} */
@@ -4173,11 +4209,15 @@ export interface components {
         AdminMenuInput: {
             amenu_id?: components["schemas"]["RecordId"];
             amenu_pid?: number;
+            /** Format: single-line */
             amenu_name?: string;
             /** @enum {string} */
             amenu_type?: "menu" | "button";
+            /** Format: single-line */
             amenu_address?: string;
+            /** Format: single-line */
             amenu_routername?: string;
+            /** Format: single-line */
             amenu_icon?: string;
             amenu_sort?: number;
             /** @enum {integer} */
@@ -4223,10 +4263,14 @@ export interface components {
         /** @description One notice. The spec does not show the notice fields; all are inferred. */
         AdminNotice: {
             id: number;
+            /** Format: single-line */
             notice_title: string;
             /** @enum {integer} */
             notice_type: 1 | 2 | 3;
-            /** @description 公告正文（富文本 HTML） */
+            /**
+             * Format: multi-line
+             * @description 公告正文（富文本 HTML）
+             */
             notice_content: string;
             /** @enum {integer} */
             status: 1 | 2;
@@ -4237,9 +4281,11 @@ export interface components {
         /** @description The add/edit body (the AdminNotice form fields); edit adds the primary key. */
         AdminNoticeInput: {
             id?: components["schemas"]["RecordId"];
+            /** Format: single-line */
             notice_title?: string;
             /** @enum {integer} */
             notice_type?: 1 | 2 | 3;
+            /** Format: multi-line */
             notice_content?: string;
             /** @enum {integer} */
             status?: 1 | 2;
@@ -4261,8 +4307,12 @@ export interface components {
         /** @description 后台角色。菜单授权走 adminmenu 的 getrolemenuid / saverolemenu（roleid, menuarr, issuper）。管理员表单的角色下拉以 method adminrole 取 GET /api/adminrole/getkeyval（通用路由）。 */
         AdminRole: {
             id?: number;
+            /** Format: single-line */
             role_name: string;
-            /** @description 大写字母、数字、下划线。 */
+            /**
+             * Format: single-line
+             * @description 大写字母、数字、下划线。
+             */
             role_code: string;
             /**
              * @description 1 拥有全部菜单与权限（授权时的 issuper）。
@@ -4272,6 +4322,7 @@ export interface components {
             /** @enum {integer} */
             data_scope?: 1 | 2 | 3 | 4;
             sort?: number;
+            /** Format: multi-line */
             remark?: string;
             /**
              * @description 1 启用，2 禁用（disable 切换）。
@@ -4284,15 +4335,26 @@ export interface components {
         /** @description One administrator. Fields beyond username, nickname and avatar are inferred. */
         AdminUser: {
             id: number;
+            /** Format: single-line */
             username: string;
+            /** Format: single-line */
             nickname: string;
-            /** @description Sent on add (and on edit to change it); never answered. */
+            /**
+             * Format: single-line
+             * @description Sent on add (and on edit to change it); never answered.
+             */
             password?: string;
             /** @description 头像地址（可为空） */
             avatar: string;
-            /** @description 11 位手机号，可为空 */
+            /**
+             * Format: single-line
+             * @description 11 位手机号，可为空
+             */
             mobile?: string;
-            /** @description 邮箱地址，可为空 */
+            /**
+             * Format: single-line
+             * @description 邮箱地址，可为空
+             */
             email?: string | unknown | unknown;
             department_id?: number;
             role_id?: number;
@@ -4306,12 +4368,20 @@ export interface components {
         /** @description The add/edit body (the AdminUser form fields); edit adds the primary key. */
         AdminUserInput: {
             id?: components["schemas"]["RecordId"];
+            /** Format: single-line */
             username?: string;
+            /** Format: single-line */
             nickname?: string;
-            /** @description Empty keeps the current password (edit); otherwise the rules of spec section 5. */
+            /**
+             * Format: single-line
+             * @description Empty keeps the current password (edit); otherwise the rules of spec section 5.
+             */
             password?: string;
+            /** Format: single-line */
             avatar?: string;
+            /** Format: single-line */
             mobile?: string;
+            /** Format: single-line */
             email?: string | unknown | unknown;
             department_id?: number;
             role_id?: number;
@@ -4320,22 +4390,36 @@ export interface components {
         };
         /** @description Password form (spec sections 3 and 5). New password 8 to 20 characters in the form; the accepted pattern allows 8 to 50 and needs a digit, an upper-case and a lower-case letter and one of ` ~ ! # @ * & . */
         PasswordForm: {
+            /** Format: single-line */
             oldPwd: string;
+            /** Format: single-line */
             newPwd: string;
-            /** @description Must equal newPwd. */
+            /**
+             * Format: single-line
+             * @description Must equal newPwd.
+             */
             newPwdTwo: string;
         };
         AdminUserKeyValBody: {
-            /** @description Record field used as option value (e.g. id). */
+            /**
+             * Format: single-line
+             * @description Record field used as option value (e.g. id).
+             */
             key: string;
-            /** @description Record field used as option label (e.g. nickname). */
+            /**
+             * Format: single-line
+             * @description Record field used as option label (e.g. nickname).
+             */
             value: string;
         };
         /** @description One attachment (spec section 3). create_time is inferred. */
         Attachment: {
             att_id: number;
+            /** Format: single-line */
             att_title: string;
+            /** Format: single-line */
             att_url: string;
+            /** Format: multi-line */
             att_description: string;
             /** @description 存储方式：2 云存储直传，5 网络附件（默认）；1 本地上传为推断 */
             att_storage: number;
@@ -4348,8 +4432,11 @@ export interface components {
         };
         /** @description Network attachment (spec section 7); name and address required ('please enter attachment name/address'). */
         AttachmentAddBody: {
+            /** Format: single-line */
             att_title: string;
+            /** Format: single-line */
             att_url: string;
+            /** Format: multi-line */
             att_description?: string;
             /** @default 5 */
             att_storage: number;
@@ -4362,8 +4449,11 @@ export interface components {
         };
         AttachmentEditBody: {
             att_id: components["schemas"]["RecordId"];
+            /** Format: single-line */
             att_title?: string;
+            /** Format: single-line */
             att_url?: string;
+            /** Format: multi-line */
             att_description?: string;
             att_storage?: number;
             type?: number;
@@ -4385,20 +4475,28 @@ export interface components {
         AttachmentCateBody: {
             ac_id: number;
             ac_parent: number;
+            /** Format: single-line */
             ac_path?: string;
+            /** Format: single-line */
             ac_title: string;
         };
         /** @description 权限键。auth_key 进入 prilist（如 ADMINNOTICE_ADD 守卫公告表单提交）；route_name 与 actions 组成访问路由的权限列表。 */
         Authority: {
             id?: number;
+            /** Format: single-line */
             auth_name: string;
-            /** @description 大写模块名加下划线加操作，如 ADMINNOTICE_ADD。 */
+            /**
+             * Format: single-line
+             * @description 大写模块名加下划线加操作，如 ADMINNOTICE_ADD。
+             */
             auth_key: string;
+            /** Format: single-line */
             route_name?: string;
             /** @description 选项来自 GET /api/adminmenu/getkeyval。 */
             menu_id: number;
             actions?: ("add" | "edit" | "delete" | "disable" | "export" | "import" | "resetpassword" | "examine")[];
             sort?: number;
+            /** Format: multi-line */
             remark?: string;
             /** @description 秒级时间戳，新增时由服务端写入。 */
             create_time?: number;
@@ -4408,9 +4506,14 @@ export interface components {
             id: number;
             /** @description 上级节点 id；0 为顶级 */
             pid: number;
-            /** @description 节点编码；顶级节点的编码即 topCode */
+            /**
+             * Format: single-line
+             * @description 节点编码；顶级节点的编码即 topCode
+             */
             code: string;
+            /** Format: single-line */
             title: string;
+            /** Format: single-line */
             value: string;
             sort: number;
             /**
@@ -4423,8 +4526,11 @@ export interface components {
         DataDictTreeInput: {
             id?: components["schemas"]["RecordId"];
             pid?: number;
+            /** Format: single-line */
             code?: string;
+            /** Format: single-line */
             title?: string;
+            /** Format: single-line */
             value?: string;
             sort?: number;
             /** @enum {integer} */
@@ -4432,7 +4538,10 @@ export interface components {
         };
         /** @description Tree-dictionary lookup (spec section 3). */
         TopCodeBody: {
-            /** @description 顶级节点编码，如 Region */
+            /**
+             * Format: single-line
+             * @description 顶级节点编码，如 Region
+             */
             topCode: string;
         };
         /** @description An option that may have child options (tree selects, department controls). Used by the dictionary, tree-dictionary and department look-ups. */
@@ -4445,30 +4554,43 @@ export interface components {
             id: number;
             /** @description 所属父级字典 id；0 表示父级字典本身 */
             pid: number;
-            /** @description 字典编码（父级字典的编码即 getkeyval 的 parentCode） */
+            /**
+             * Format: single-line
+             * @description 字典编码（父级字典的编码即 getkeyval 的 parentCode）
+             */
             code: string;
+            /** Format: single-line */
             name: string;
+            /** Format: single-line */
             value: string;
             sort: number;
             /** @enum {integer} */
             status: 1 | 2;
+            /** Format: multi-line */
             remark?: string;
         };
         /** @description The add/edit body (the Dictionary form fields); edit adds the primary key. */
         DictionaryInput: {
             id?: components["schemas"]["RecordId"];
             pid?: number;
+            /** Format: single-line */
             code?: string;
+            /** Format: single-line */
             name?: string;
+            /** Format: single-line */
             value?: string;
             sort?: number;
             /** @enum {integer} */
             status?: 1 | 2;
+            /** Format: multi-line */
             remark?: string;
         };
         /** @description Dictionary lookup (spec section 3). */
         DictionaryKeyValBody: {
-            /** @description 父级字典编码，如 Dep、DepAuth */
+            /**
+             * Format: single-line
+             * @description 父级字典编码，如 Dep、DepAuth
+             */
             parentCode: string;
             /** @description Truthy: include disabled entries too (meaning inferred). */
             isAll?: number | boolean;
@@ -4476,12 +4598,15 @@ export interface components {
         /** @description 行政区（省 / 市 / 区县）。pid 0 为顶级。 */
         District: {
             id?: number;
+            /** Format: single-line */
             name: string;
             /** @description 上级地区 ID，0 为顶级；选项来自 GET /api/district/getkeyval。 */
             pid?: number;
             /** @enum {integer} */
             level: 1 | 2 | 3;
+            /** Format: single-line */
             code: string;
+            /** Format: single-line */
             initial?: string;
             sort?: number;
             /**
@@ -4504,13 +4629,23 @@ export interface components {
         /** @description 系统动态（新闻）。 */
         Dynamics: {
             id?: number;
+            /** Format: single-line */
             title: string;
-            /** @description 动态类型：字典 DynamicsType 的字典值（文本）（1 系统更新、2 功能上线、3 运维公告、4 活动资讯；可在字典管理中增加）。 */
+            /**
+             * Format: single-line
+             * @description 动态类型：字典 DynamicsType 的字典值（文本）（1 系统更新、2 功能上线、3 运维公告、4 活动资讯；可在字典管理中增加）。
+             */
             category: string;
-            /** @description 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。 */
+            /**
+             * Format: single-line
+             * @description 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。
+             */
             cover?: string;
+            /** Format: multi-line */
             summary?: string;
+            /** Format: multi-line */
             content: string;
+            /** Format: single-line */
             author?: string;
             /** @description 秒级时间戳。 */
             publish_time: number;
@@ -4533,11 +4668,15 @@ export interface components {
             id?: number;
             /** @description 选项来自 GET /api/module/getkeyval。 */
             module_id: number;
+            /** Format: single-line */
             cf_name: string;
+            /** Format: single-line */
             cf_fieldname: string;
             cf_control: components["schemas"]["ControlType"];
+            /** Format: single-line */
             cf_placeholder?: string;
             cf_length?: number;
+            /** Format: single-line */
             cf_default?: string;
             /**
              * @description require 为必填。
@@ -4548,12 +4687,22 @@ export interface components {
             cf_ispri?: 1 | 0;
             /** @enum {string} */
             cf_sourcetype?: "STATIC" | "DICTIONARY" | "API";
+            /** Format: single-line */
             cf_dictionary?: string;
-            /** @description 选项取自 GET /api/{cf_method}/getkeyval。 */
+            /**
+             * Format: single-line
+             * @description 选项取自 GET /api/{cf_method}/getkeyval。
+             */
             cf_method?: string;
-            /** @description optionData 的 JSON 文本。 */
+            /**
+             * Format: multi-line
+             * @description optionData 的 JSON 文本。
+             */
             cf_options?: string;
-            /** @description parameData 的 JSON 文本。 */
+            /**
+             * Format: multi-line
+             * @description parameData 的 JSON 文本。
+             */
             cf_params?: string;
             /**
              * @description 1 是（开），2 否（关）。
@@ -4566,9 +4715,15 @@ export interface components {
         };
         /** @description 规格第 3 节「module field definitions (moduleName, moduleType)」。 */
         FieldArrByModuleBody: {
-            /** @description 模块名称（module_name）。 */
+            /**
+             * Format: single-line
+             * @description 模块名称（module_name）。
+             */
             moduleName: string;
-            /** @description 取值规格未给出（如 form）。 */
+            /**
+             * Format: single-line
+             * @description 取值规格未给出（如 form）。
+             */
             moduleType?: string;
         };
         /**
@@ -4641,9 +4796,14 @@ export interface components {
         /** @description A configuration group. Fields inferred. */
         ConfigGroup: {
             id: number;
-            /** @description 配置编码（getgroupdata 的 code），如 SYS_LOGO、FILECONFIG */
+            /**
+             * Format: single-line
+             * @description 配置编码（getgroupdata 的 code），如 SYS_LOGO、FILECONFIG
+             */
             code: string;
+            /** Format: single-line */
             title: string;
+            /** Format: multi-line */
             remark?: string;
             sort: number;
             /** @description 创建时间（秒） */
@@ -4652,14 +4812,20 @@ export interface components {
         /** @description The add/edit body (the ConfigGroup form fields); edit adds the primary key. */
         ConfigGroupInput: {
             id?: components["schemas"]["RecordId"];
+            /** Format: single-line */
             code?: string;
+            /** Format: single-line */
             title?: string;
+            /** Format: multi-line */
             remark?: string;
             sort?: number;
         };
         /** @description Configuration-group lookup (spec section 3). */
         GroupCodeBody: {
-            /** @description 配置编码，如 SYS_LOGO、SYS_TITLE、IMAGECONFIG、FILECONFIG */
+            /**
+             * Format: single-line
+             * @description 配置编码，如 SYS_LOGO、SYS_TITLE、IMAGECONFIG、FILECONFIG
+             */
             code: string;
         };
         /** @description A group's values keyed by item key. IMAGECONFIG and FILECONFIG carry fileSize (MB), fileType (comma-separated extensions) and fileLimit (count). */
@@ -4673,6 +4839,7 @@ export interface components {
             [key: string]: unknown;
         };
         GroupSettingBody: {
+            /** Format: single-line */
             code: string;
             data: {
                 [key: string]: string | number;
@@ -4682,9 +4849,14 @@ export interface components {
         GroupItem: {
             id: number;
             group_id: number;
+            /** Format: single-line */
             item_title: string;
-            /** @description 配置键（getgroupdata 答复中的键） */
+            /**
+             * Format: single-line
+             * @description 配置键（getgroupdata 答复中的键）
+             */
             item_key: string;
+            /** Format: multi-line */
             item_value: string;
             /**
              * @description 系统设置页面编辑该值所用的控件
@@ -4699,8 +4871,11 @@ export interface components {
         GroupItemInput: {
             id?: components["schemas"]["RecordId"];
             group_id?: number;
+            /** Format: single-line */
             item_title?: string;
+            /** Format: single-line */
             item_key?: string;
+            /** Format: multi-line */
             item_value?: string;
             /** @enum {string} */
             item_control?: "input" | "textarea" | "InputNumber" | "Switch" | "UploadImg";
@@ -4711,6 +4886,7 @@ export interface components {
         /** @description 一条信息上报。提交后进入内容审批（informationreportingexamine），通过后进入发布列表（informationreportingpublish）。 */
         InformationReport: {
             id?: number;
+            /** Format: single-line */
             title: string;
             /** @description 选项来自 GET /api/informationreportingcategory/getkeyval。 */
             category_id: number;
@@ -4721,19 +4897,32 @@ export interface components {
              * @description YYYY-MM-DD。
              */
             report_date: string;
+            /** Format: multi-line */
             summary?: string;
-            /** @description 上报正文（富文本 HTML） */
+            /**
+             * Format: multi-line
+             * @description 上报正文（富文本 HTML）
+             */
             content: string;
-            /** @description 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。 */
+            /**
+             * Format: single-line
+             * @description 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。
+             */
             attachments?: string;
-            /** @description 提交人账号，新增时由服务端写入。 */
+            /**
+             * Format: single-line
+             * @description 提交人账号，新增时由服务端写入。
+             */
             username?: string;
             /**
              * @description 由服务端按流转写入（新增为草稿 1），修改时忽略。
              * @enum {integer}
              */
             report_status?: 1 | 2 | 3 | 4 | 5 | 6;
-            /** @description 最近一次审批的意见（驳回原因），由服务端写入，修改时忽略。 */
+            /**
+             * Format: single-line
+             * @description 最近一次审批的意见（驳回原因），由服务端写入，修改时忽略。
+             */
             examine_remark?: string;
             /** @description 秒级时间戳，新增时由服务端写入。 */
             create_time?: number;
@@ -4757,9 +4946,11 @@ export interface components {
         /** @description 信息报送栏目（两级）。 */
         ReportCategory: {
             id?: number;
+            /** Format: single-line */
             cate_name: string;
             /** @description 上级栏目 ID，0 为顶级；选项来自 GET /api/informationreportingcategory/getkeyval。 */
             pid?: number;
+            /** Format: single-line */
             cate_code: string;
             /**
              * @description 1 是（开），2 否（关）。
@@ -4768,6 +4959,7 @@ export interface components {
             need_examine?: 1 | 2;
             month_quota?: number;
             sort?: number;
+            /** Format: multi-line */
             remark?: string;
             /**
              * @description 1 启用，2 禁用（disable 切换）。
@@ -4782,16 +4974,21 @@ export interface components {
             id?: number;
             /** @description 选项来自 GET /api/informationreporting/getkeyval。 */
             report_id?: number;
+            /** Format: single-line */
             title: string;
             /** @description 选项来自 GET /api/informationreportingcategory/getkeyval。 */
             category_id: number;
             /** @description 部门 ID（字典 Dep）。 */
             department_id: number;
+            /** Format: single-line */
             username?: string;
+            /** Format: multi-line */
             content?: string;
             /** @enum {integer} */
             examine_status: 1 | 2 | 3;
+            /** Format: multi-line */
             examine_remark?: string;
+            /** Format: single-line */
             examine_user?: string;
             /** @description 秒级时间戳；未发生时为 null。 */
             examine_time?: number | null;
@@ -4806,6 +5003,7 @@ export interface components {
              * @enum {integer}
              */
             status: 2 | 3;
+            /** Format: multi-line */
             remark?: string;
         };
         /** @description 一条已发布的上报。 */
@@ -4813,12 +5011,15 @@ export interface components {
             id?: number;
             /** @description 选项来自 GET /api/informationreporting/getkeyval。 */
             report_id?: number;
+            /** Format: single-line */
             title: string;
             /** @description 选项来自 GET /api/informationreportingcategory/getkeyval。 */
             category_id: number;
             /** @description 部门 ID（字典 Dep）。 */
             department_id: number;
+            /** Format: single-line */
             username?: string;
+            /** Format: single-line */
             publish_user?: string;
             /**
              * @description 由发布、撤回操作写入。
@@ -4871,16 +5072,27 @@ export interface components {
         /** @description 会员。 */
         Member: {
             id?: number;
+            /** Format: single-line */
             username: string;
-            /** @description 8 至 20 位；仅新增或修改密码时提交，留空表示不修改；不出现在应答中。 */
+            /**
+             * Format: single-line
+             * @description 8 至 20 位；仅新增或修改密码时提交，留空表示不修改；不出现在应答中。
+             */
             password?: string;
+            /** Format: single-line */
             nickname?: string;
+            /** Format: single-line */
             realname: string;
-            /** @description 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。 */
+            /**
+             * Format: single-line
+             * @description 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。
+             */
             avatar?: string;
             /** @enum {integer} */
             gender?: 0 | 1 | 2;
+            /** Format: single-line */
             mobile: string;
+            /** Format: single-line */
             email?: string;
             /**
              * Format: date
@@ -4893,6 +5105,7 @@ export interface components {
             level: 1 | 2 | 3 | 4;
             points?: number;
             tags?: ("reading" | "travel" | "sports" | "finance" | "tech")[];
+            /** Format: multi-line */
             remark?: string;
             /**
              * @description 1 启用，2 禁用（disable 切换）。
@@ -4905,7 +5118,9 @@ export interface components {
         /** @description One message notification (spec section 3). */
         Message: {
             tm_id: number;
+            /** Format: single-line */
             tm_title: string;
+            /** Format: multi-line */
             tm_content: string;
             /**
              * @description 1 已读，2 未读
@@ -4918,7 +5133,9 @@ export interface components {
         /** @description The add/edit body (the Message form fields); edit adds the primary key. */
         MessageInput: {
             tm_id?: components["schemas"]["RecordId"];
+            /** Format: single-line */
             tm_title?: string;
+            /** Format: multi-line */
             tm_content?: string;
             /** @enum {integer} */
             tm_status?: 1 | 2;
@@ -4936,12 +5153,18 @@ export interface components {
         /** @description 设计器中的一个后台模块：通用路由 /api/{module}/* 的 {module} 即 module_name 的小写。 */
         DesignerModule: {
             id?: number;
+            /** Format: single-line */
             module_title: string;
-            /** @description 英文标识；小写后即 /api/{module}/* 中的 {module}，大写后加 _ADD 为提交权限键。 */
+            /**
+             * Format: single-line
+             * @description 英文标识；小写后即 /api/{module}/* 中的 {module}，大写后加 _ADD 为提交权限键。
+             */
             module_name: string;
+            /** Format: single-line */
             table_name: string;
             /** @enum {integer} */
             module_type: 1 | 2 | 3;
+            /** Format: single-line */
             icon?: string;
             /**
              * @description 1 是（开），2 否（关）。
@@ -4959,6 +5182,7 @@ export interface components {
              */
             is_mylist?: 1 | 2;
             sort?: number;
+            /** Format: multi-line */
             remark?: string;
             /**
              * @description 1 启用，2 禁用（disable 切换）。
@@ -4971,7 +5195,9 @@ export interface components {
         /** @description 前台（对外）接口定义。 */
         DesignerApi: {
             id?: number;
+            /** Format: single-line */
             api_name: string;
+            /** Format: single-line */
             api_path: string;
             /** @enum {string} */
             api_method: "GET" | "POST";
@@ -4982,11 +5208,15 @@ export interface components {
              * @enum {string}
              */
             api_action?: "list" | "info" | "add" | "edit";
-            /** @description 该调用返回（list、info）或接收（add、edit）的字段标识，JSON 文本数组，如 ["deal_title","urgency"]；由前台设计的勾选写入。 */
+            /**
+             * Format: multi-line
+             * @description 该调用返回（list、info）或接收（add、edit）的字段标识，JSON 文本数组，如 ["deal_title","urgency"]；由前台设计的勾选写入。
+             */
             api_fields?: string;
             /** @enum {integer} */
             auth_type?: 1 | 2 | 3;
             cache_time?: number;
+            /** Format: multi-line */
             api_desc?: string;
             /** @description 秒级时间戳，新增时由服务端写入。 */
             create_time?: number;
@@ -4996,15 +5226,21 @@ export interface components {
             id?: number;
             /** @description 选项来自 GET /api/module/getkeyval。 */
             module_id: number;
+            /** Format: single-line */
             version_no: string;
             /** @description 选项来自 GET /api/systemversion/getkeyval。 */
             system_version_id?: number;
             /** @description 秒级时间戳。 */
             release_time: number;
             test_coverage?: number;
-            /** @description 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。 */
+            /**
+             * Format: single-line
+             * @description 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。
+             */
             package?: string;
+            /** Format: multi-line */
             changelog: string;
+            /** Format: single-line */
             publisher?: string;
             /**
              * @description 1 是当前版本，2 否；只由 setcurrent 设置。
@@ -5077,7 +5313,9 @@ export interface components {
         /** @description 系统发行版本。 */
         SystemVersion: {
             id?: number;
+            /** Format: single-line */
             version_no: string;
+            /** Format: single-line */
             version_name: string;
             /** @enum {integer} */
             version_type: 1 | 2 | 3;
@@ -5086,15 +5324,22 @@ export interface components {
              * @description YYYY-MM-DD。
              */
             release_date: string;
-            /** @description HH:mm。 */
+            /**
+             * Format: single-line
+             * @description HH:mm。
+             */
             upgrade_time?: string;
             /**
              * @description 1 是（开），2 否（关）。
              * @enum {integer}
              */
             is_force?: 1 | 2;
-            /** @description 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。 */
+            /**
+             * Format: single-line
+             * @description 附件 JSON 文本数组：[{att_id, att_title, att_url}]；空串表示无。
+             */
             package?: string;
+            /** Format: multi-line */
             content: string;
             /**
              * @description 1 是当前版本，2 否；只由 setcurrent 设置。
@@ -5110,7 +5355,10 @@ export interface components {
              * @description 上传的文件
              */
             file: string;
-            /** @description Upload kind sent by the widget (e.g. image, file, media). */
+            /**
+             * Format: single-line
+             * @description Upload kind sent by the widget (e.g. image, file, media).
+             */
             type?: string;
             /** @description 目标附件分类 ac_id；0 未分类 */
             attachment_cate_id?: number;
@@ -5131,15 +5379,30 @@ export interface components {
             resource_chunk: string;
             chunk_total: number;
             chunk_index: number;
-            /** @description 首个分片的答复给出，后续分片回传 */
+            /**
+             * Format: single-line
+             * @description 首个分片的答复给出，后续分片回传
+             */
             resource_temp_basename?: string;
-            /** @description 首个分片的答复给出，后续分片回传 */
+            /**
+             * Format: single-line
+             * @description 首个分片的答复给出，后续分片回传
+             */
             resource_temp_path?: string;
-            /** @description MIME type or extension of the whole file */
+            /**
+             * Format: single-line
+             * @description MIME type or extension of the whole file
+             */
             resource_type?: string;
-            /** @description 原始文件名 */
+            /**
+             * Format: single-line
+             * @description 原始文件名
+             */
             resource_name: string;
-            /** @description 会话令牌 */
+            /**
+             * Format: single-line
+             * @description 会话令牌
+             */
             accessToken?: string;
             /** @description 目标附件分类 */
             ac_id?: number;
@@ -9191,7 +9454,7 @@ export interface operations {
                 /** @description 按报送部门筛选。 */
                 department_id?: number;
                 /** @description 按报送日期筛选。 */
-                report_date?: string;
+                report_date?: components["schemas"]["CalendarDate"];
                 /** @description 按上报状态筛选。 */
                 report_status?: 1 | 2 | 3 | 4 | 5 | 6;
             };
@@ -9231,7 +9494,7 @@ export interface operations {
                 /** @description 按报送部门筛选。 */
                 department_id?: number;
                 /** @description 按报送日期筛选。 */
-                report_date?: string;
+                report_date?: components["schemas"]["CalendarDate"];
                 /** @description 按上报状态筛选。 */
                 report_status?: 1 | 2 | 3 | 4 | 5 | 6;
             };
@@ -9783,9 +10046,9 @@ export interface operations {
                 /** @description 统计年份，缺省为当年；给出 start 与 end 时不用。 */
                 year?: number;
                 /** @description 区间开始日期 YYYY-MM-DD。 */
-                start?: string;
+                start?: components["schemas"]["CalendarDate"];
                 /** @description 区间结束日期 YYYY-MM-DD（含当天）。 */
-                end?: string;
+                end?: components["schemas"]["CalendarDate"];
             };
             header?: never;
             path?: never;
@@ -10958,7 +11221,7 @@ export interface operations {
                 /** @description 按版本类型筛选。 */
                 version_type?: 1 | 2 | 3;
                 /** @description 按发布日期筛选。 */
-                release_date?: string;
+                release_date?: components["schemas"]["CalendarDate"];
                 /** @description 按强制更新筛选。 */
                 is_force?: 1 | 2;
             };

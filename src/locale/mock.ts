@@ -117,6 +117,16 @@ export const mockMessages = {
   notInteger: (label: string) => `「${label}」必须是整数`,
   notNumber: (label: string) => `「${label}」必须是数字`,
   notText: (label: string) => `「${label}」必须是文本`,
+  /** A number JSON cannot hold (1e400 reads as Infinity). */
+  notFiniteNumber: (label: string) => `「${label}」必须是有效的数字`,
+  /** Not a day of the calendar (2025-02-30, 0000-00-00). */
+  notDate: (label: string) => `「${label}」必须是有效的日期`,
+  dateTooEarly: (label: string, limit: string) => `「${label}」不能早于${limit}`,
+  dateTooLate: (label: string, limit: string) => `「${label}」不能晚于${limit}`,
+  /** A one-line text holding a line break, a tab or another control character (NUL …). */
+  singleLineControl: (label: string) => `「${label}」不能包含换行符、制表符等控制字符`,
+  /** A multi-line text holding a control character other than tab and line breaks. */
+  multiLineControl: (label: string) => `「${label}」不能包含控制字符`,
   tooSmall: (label: string, limit: number) => `「${label}」不能小于${limit}`,
   tooBig: (label: string, limit: number) => `「${label}」不能大于${limit}`,
   tooManyItems: (label: string, limit: number) => `「${label}」最多${limit}项`,

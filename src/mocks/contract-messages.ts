@@ -4,6 +4,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { mockMessages } from '@/locale/mock';
+import { DATE_RANGE_KEYWORD, TEXT_FORMATS, isDateRange } from '@/core/value-rules';
 import { isObject } from './contract-document';
 import { labelFor } from './contract-fields';
 
@@ -60,6 +61,9 @@ export function messageFor(errors: readonly ErrorObject[], labels: Map<string, s
     case 'required':
       return mockMessages.required(label);
     case 'type': {
+      // Infinity or NaN (ajv's strictNumbers): a number, but not one that can be stored.
+      if (typeof error.data === 'number' && !Number.isFinite(error.data))
+        return mockMessages.notFiniteNumber(label);
       if (Array.isArray(parent.enum)) return mockMessages.badValue(label);
       const wanted = String(error.params.type ?? '');
       if (wanted === 'integer') return mockMessages.notInteger(label);
@@ -88,7 +92,27 @@ export function messageFor(errors: readonly ErrorObject[], labels: Map<string, s
       return limitOf(error) <= 1
         ? mockMessages.required(label)
         : mockMessages.tooFewItems(label, limitOf(error));
+    case 'format':
+      return formatMessage(String(error.params.format ?? ''), label);
+    case DATE_RANGE_KEYWORD:
+      return rangeMessage(error.schema, error.data, label);
     default:
       return mockMessages.badFormat(label);
   }
+}
+
+/** A day outside its field's range (x-date-range), told by the end it passed. */
+function rangeMessage(range: unknown, day: unknown, label: string): string {
+  if (!isDateRange(range) || typeof day !== 'string') return mockMessages.badFormat(label);
+  return day < range.min
+    ? mockMessages.dateTooEarly(label, range.min)
+    : mockMessages.dateTooLate(label, range.max);
+}
+
+/** A value refused by one of the contract's formats (src/core/value-rules). */
+function formatMessage(format: string, label: string): string {
+  if (format === TEXT_FORMATS.singleLine) return mockMessages.singleLineControl(label);
+  if (format === TEXT_FORMATS.multiLine) return mockMessages.multiLineControl(label);
+  if (format === 'date' || format === 'date-time') return mockMessages.notDate(label);
+  return mockMessages.badFormat(label);
 }

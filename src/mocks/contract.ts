@@ -25,12 +25,17 @@ import {
 import {
   coerceText,
   isBlank,
+  labelFor,
   labelsOf,
   typedFields,
   typesOf,
   withoutBlanks,
 } from './contract-fields';
 import { messageFor, problemFor, type FieldProblem } from './contract-messages';
+import { designedFieldRows, designedLabels, designedValueProblem } from './designed-values';
+import { nonFiniteAt } from '@/core/value-rules';
+import { mockMessages } from '@/locale/mock';
+import type { MockRow } from './types';
 
 export { callPermission, callSetting } from './contract-document';
 export type { FieldProblem } from './contract-messages';
@@ -116,7 +121,7 @@ async function contractProblem(
   }
   const match = findOperation(found, input.method, input.url.pathname);
   if (!match || deferTo.has(match.operation.operationId)) return undefined;
-  const { operation, sameMethod } = match;
+  const { operation, sameMethod, parameters } = match;
   let validators: Validators;
   try {
     validators = validatorsFor(found, operation);
@@ -135,13 +140,38 @@ async function contractProblem(
     if (!validators.query(query))
       return messageFor(validators.query.errors ?? [], validators.labels);
   }
-  if (!validators.body || !sameMethod || !operation.body) return undefined;
+  if (!sameMethod) return undefined;
+  const designed = designedRowsOf(parameters);
+  const labels = designed.length
+    ? new Map([...validators.labels, ...designedLabels(designed)])
+    : validators.labels;
+  // Before the schema, and whatever it says: a free-form body (a designed module's record)
+  // would store Infinity as null.
+  const nonFinite = nonFiniteAt(input.json);
+  if (nonFinite) return mockMessages.notFiniteNumber(labelFor(labels, lastName(nonFinite)));
+  if (!validators.body || !operation.body) return undefined;
   let body: unknown = input.json;
   if (input.form) body = typedFields(found.doc, operation.body, input.form);
   body ??= {};
   if (isObject(body)) body = withoutBlanks(body);
-  if (!validators.body(body)) return messageFor(validators.body.errors ?? [], validators.labels);
+  if (!validators.body(body)) return messageFor(validators.body.errors ?? [], labels);
+  if (isObject(body)) return designedValueProblem(designed, body)?.message;
   return undefined;
+}
+
+/**
+ * The designer's field rows behind a generic route's `{module}` (/api/{module}/add): the
+ * contract's ModuleRecord leaves their values free, the designed controls do not.
+ */
+function designedRowsOf(parameters: ReadonlyMap<string, string>): MockRow[] {
+  const group = parameters.get('module');
+  return group ? designedFieldRows(group) : [];
+}
+
+/** The property a value sits in (the nearest name, not an array index). */
+function lastName(path: readonly (string | number)[]): string {
+  const name = [...path].reverse().find((part) => typeof part === 'string');
+  return typeof name === 'string' ? name : '';
 }
 
 /** Checks one record; `record` is what the call would store (typed, blanks dropped). */
@@ -180,9 +210,12 @@ export async function recordChecker(method: string, pathname: string): Promise<R
   }
   if (!validate) return unchecked;
   const check = validate;
+  const designed = designedRowsOf(match.parameters);
   return (fields) => {
     const record = typedFields(found.doc, schema, fields);
-    const problem = check(record) ? undefined : problemFor(check.errors ?? [], labels);
+    const problem = check(record)
+      ? designedValueProblem(designed, record)
+      : problemFor(check.errors ?? [], labels);
     return { record, problem };
   };
 }

@@ -9,6 +9,7 @@
 import type { PageIndexParameter } from './pageIndexParameter';
 import type { PageSizeParameter } from './pageSizeParameter';
 import type { KeywordParameter } from './keywordParameter';
+import type { CalendarDate } from './calendarDate';
 import type { InformationreportingListReportStatus } from './informationreportingListReportStatus';
 
 export type InformationreportingListParams = {
@@ -38,7 +39,7 @@ export type InformationreportingListParams = {
   /**
    * 按报送日期筛选。
    */
-  report_date?: string;
+  report_date?: CalendarDate;
   /**
    * 按上报状态筛选。
    */

@@ -6,6 +6,7 @@
  * The back-office contract. Every call of spec section 7 with the spec's method and path; calls the spec does not show carry `x-inferred: true`. Group fragments live in `paths/*.yaml` and shared schemas in `components/*.yaml`; `cli generate` merges and bundles them into `generated/openapi.json`.
  * OpenAPI spec version: 1.0.0
  */
+import type { CalendarDate } from './calendarDate';
 
 export type InformationreportingpublishStatisticParams = {
   /**
@@ -17,9 +18,9 @@ export type InformationreportingpublishStatisticParams = {
   /**
    * 区间开始日期 YYYY-MM-DD。
    */
-  start?: string;
+  start?: CalendarDate;
   /**
    * 区间结束日期 YYYY-MM-DD（含当天）。
    */
-  end?: string;
+  end?: CalendarDate;
 };

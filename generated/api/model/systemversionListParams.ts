@@ -10,6 +10,7 @@ import type { PageIndexParameter } from './pageIndexParameter';
 import type { PageSizeParameter } from './pageSizeParameter';
 import type { KeywordParameter } from './keywordParameter';
 import type { SystemversionListVersionType } from './systemversionListVersionType';
+import type { CalendarDate } from './calendarDate';
 import type { SystemversionListIsForce } from './systemversionListIsForce';
 
 export type SystemversionListParams = {
@@ -35,7 +36,7 @@ export type SystemversionListParams = {
   /**
    * 按发布日期筛选。
    */
-  release_date?: string;
+  release_date?: CalendarDate;
   /**
    * 按强制更新筛选。
    */
