@@ -65,6 +65,8 @@ export const mockMessages = {
   chunkAccepted: '分片上传成功',
   chunkInvalid: '分片信息不正确',
   chunksTooLarge: '未完成的分片上传过多，请稍后重试',
+  /** A chunked file larger than what one user's unfinished uploads may hold (src/mocks/slice-upload). */
+  chunkFileTooLarge: (limit: string) => `文件过大，大文件上传不能超过 ${limit}`,
   storageFull: (limit: string) => `存储空间已满（上限 ${limit}），请删除不用的附件后重试`,
   /** The demo's browser storage (localStorage) could not take a write: it was not kept. */
   demoStorageFull:
