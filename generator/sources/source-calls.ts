@@ -149,6 +149,34 @@ function declaredJsonType(operation: Json, document: Json): string | undefined {
   return types.find((type) => /^application\/[\w.+-]*\+json$/i.test(type));
 }
 
+/** A dotted path of JSON field names (`article`, `data.item`). */
+const DOTTED_PATH = /^[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*)*$/;
+
+/**
+ * Where an info/add/edit call's record sits in its answer (x-admin `record`) and, for add and
+ * edit, under which field the request body holds it (x-admin `body`); a problem text when a
+ * value is no dotted path or is given where the capability has no use for it.
+ */
+function envelopePaths(
+  admin: Json,
+  capability: Exclude<CallCapability, 'list'>,
+): Pick<RestCall, 'recordAt' | 'bodyAt'> | string {
+  const found: Pick<RestCall, 'recordAt' | 'bodyAt'> = {};
+  const keys = [
+    ['record', 'recordAt', capability !== 'delete'],
+    ['body', 'bodyAt', capability === 'add' || capability === 'edit'],
+  ] as const;
+  for (const [key, field, used] of keys) {
+    const value = admin[key];
+    if (value === undefined) continue;
+    if (!used) return `x-admin.${key} has no use on a ${capability} call`;
+    if (typeof value !== 'string' || !DOTTED_PATH.test(value))
+      return `x-admin.${key} ${JSON.stringify(value)} is not a dotted path of field names (such as article or data.item)`;
+    found[field] = value;
+  }
+  return found;
+}
+
 /** The path parameter of an item path (`/pet/{petId}` → petId): the last one. */
 function idParamOf(template: string): string | undefined {
   return [...template.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
@@ -185,6 +213,12 @@ export function resourceCalls(
       const contentType = declaredJsonType(op.operation, document);
       if (contentType) call.contentType = contentType;
     }
+    const envelope = envelopePaths(admin, capability);
+    if (typeof envelope === 'string') {
+      problems.push(`${where}: ${envelope}`);
+      continue;
+    }
+    Object.assign(call, envelope);
     if ((capability === 'info' || capability === 'delete') && !idParam) {
       problems.push(`${where}: x-admin.capability ${capability} needs the record id in the path`);
       continue;

@@ -28,3 +28,34 @@ export function serverPath(document: Record<string, unknown>): string {
   pathname = pathname.replace(/\/+$/, '');
   return pathname === '' || pathname.startsWith('/') ? pathname : `/${pathname}`;
 }
+
+/**
+ * Where the app, the demo's mock and `cli mock-server` answer an imported source, whatever its
+ * server path: `/sources/<name>` (proxied to the real service by `npm start` and nginx).
+ */
+export function sourcePrefix(name: string): string {
+  return `/sources/${name}`;
+}
+
+/** The back-office's own paths on a server that also answers sources (the mock, nginx). */
+export const BACK_OFFICE_PATHS: readonly string[] = [
+  '/api',
+  '/storage',
+  '/ueditor',
+  '/ws',
+  '/sources',
+];
+
+/** Whether one path lies under the other (or they are the same): `/api` and `/api/v1` overlap. */
+export function pathsOverlap(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+}
+
+/**
+ * The back-office path a source's server path would land on (`/api` for `/api/v1`), or '/' for
+ * a source served at the root; undefined when the server path is free to mount there.
+ */
+export function backOfficePathAt(serverPath: string): string | undefined {
+  if (serverPath === '') return '/';
+  return BACK_OFFICE_PATHS.find((own) => pathsOverlap(own, serverPath));
+}

@@ -5,6 +5,7 @@
  * into the ModuleApi the CRUD blocks consume, the same seam the spec's envelope backend fills
  * with orval's functions. Dependency-free: the generator, the app and the mock share it.
  */
+import { isRecord } from './guards';
 
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -46,6 +47,16 @@ export interface RestCall {
    * (`application/merge-patch+json` for a PATCH in Zalando's style).
    */
   contentType?: string;
+  /**
+   * Info, add, edit: where the single record sits in the 2xx answer, a dotted path (`article`
+   * of `{ "article": { … } }`; x-admin `record`). Absent: the answer is the record.
+   */
+  recordAt?: string;
+  /**
+   * Add, edit: the request body holds the record's fields under this dotted path (`article` for
+   * `{ "article": { … } }`; x-admin `body`). Absent: the body is the record.
+   */
+  bodyAt?: string;
 }
 
 /** The largest page the API serves: its size parameter's declared `maximum` (Museum: 30). */
@@ -84,4 +95,26 @@ export interface RestResourceCalls {
   add?: RestCall;
   edit?: RestCall;
   delete?: RestCall;
+}
+
+/**
+ * The value at a dotted path of a JSON answer (`data.results` of `{ data: { results: [] } }`);
+ * undefined when a step is missing or is no object. The whole value for an empty path.
+ */
+export function valueAtPath(value: unknown, path: string): unknown {
+  let found = value;
+  for (const part of path.split('.').filter(Boolean)) {
+    // Own fields only: `__proto__` or `constructor` in a path reads nothing inherited.
+    if (!isRecord(found) || !Object.hasOwn(found, part)) return undefined;
+    found = found[part];
+  }
+  return found;
+}
+
+/** `value` placed at a dotted path: `wrapAtPath('data.item', 1)` → `{ data: { item: 1 } }`. */
+export function wrapAtPath(path: string, value: unknown): unknown {
+  return path
+    .split('.')
+    .filter(Boolean)
+    .reduceRight<unknown>((inner, part) => ({ [part]: inner }), value);
 }

@@ -15,7 +15,7 @@ import { createAnswerCheck } from './answer-schemas';
 import { report, type Context } from './checks';
 import { createClient } from './http';
 import { checkInvalidAdd } from './invalid-add';
-import { serverPath } from '../../../src/core/openapi-server';
+import { backOfficePathAt, serverPath, sourcePrefix } from '../../../src/core/openapi-server';
 import { loadSource } from './load';
 import { planOf } from './plan';
 import { checkOtherReads, checkResources } from './reads';
@@ -27,7 +27,10 @@ export interface SourceVerifyOptions {
   /** The contract directory holding sources/<name>/. */
   contractDir: string;
   name: string;
-  /** The server; without a path, the document's server path (`/v3`) is appended. */
+  /**
+   * The server; without a path, the document's server path (`/v3`) is appended, or the
+   * source's own prefix `/sources/<name>` where that path is the back-office's (defaultPath).
+   */
   baseUrl: string;
   /** Add, edit and delete records (a round trip of its own per resource). Off by default. */
   writes: boolean;
@@ -53,9 +56,30 @@ export function baseUrlFor(given: string, documentPath: string): string {
   return `${url.origin}${own === '' ? documentPath : own}`;
 }
 
+/**
+ * The path a base URL without one gets: the document's server path (`/v3`), unless that is the
+ * back-office's own (`/api`, `/api/v1`) or the root, where a server of ours answers the
+ * back-office: then the source's own prefix there (`/sources/<name>`), and a note says so.
+ */
+export function defaultPath(documentPath: string, name: string): { path: string; note?: string } {
+  const own = backOfficePathAt(documentPath);
+  if (own === undefined) return { path: documentPath };
+  const path = sourcePrefix(name);
+  const why =
+    documentPath === ''
+      ? 'the document names no server path'
+      : `the document's server path ${documentPath} is the back-office's own ${own}`;
+  return {
+    path,
+    note: `called at ${path}, the source's own prefix on the mock server and behind the app (${why}); give --base-url with a path to call another`,
+  };
+}
+
 export async function verifySource(options: SourceVerifyOptions): Promise<SourceVerifyReport> {
   const document = await loadSource(options.contractDir, options.name);
-  const baseUrl = baseUrlFor(options.baseUrl, serverPath(document));
+  const given = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
+  const fallback = defaultPath(serverPath(document), options.name);
+  const baseUrl = baseUrlFor(options.baseUrl, fallback.path);
   const plan = planOf(document);
   const context: Context = {
     document,
@@ -80,6 +104,7 @@ export async function verifySource(options: SourceVerifyOptions): Promise<Source
   await checkResources(context, plan, roundTrips);
   await checkOtherReads(context, plan);
   const notes: string[] = [];
+  if (given === '' && fallback.note) notes.push(fallback.note);
   if (!options.writes && writable.length > 0)
     notes.push(
       `not written to: ${writable.map(({ key }) => key).join(', ')} (--writes adds, edits and deletes a record of its own in each)`,

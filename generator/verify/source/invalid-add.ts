@@ -7,9 +7,9 @@
 import { isJson } from '../../json';
 import { callOperation, report, transportFailure, type Context } from './checks';
 import { fillPath, type Plan, type PlannedResource } from './plan';
-import { pathValues } from './reads';
+import { pathValues, recordIn } from './reads';
 import { invalidRecord, newRecord } from './records';
-import { createdKey, entitySchema, jsonBodyType } from './writes';
+import { bodyFor, createdKey, entitySchema, jsonBodyType } from './writes';
 
 const SAYS_WHY = ['message', 'detail', 'title', 'errors', 'error'];
 
@@ -34,7 +34,7 @@ export async function checkInvalidAdd(
   const what = `invalid add (${invalid.what})`;
   const answer = await callOperation(context, add, {
     path,
-    body: { contentType, value: invalid.record },
+    body: { contentType, value: bodyFor(resource, 'add', invalid.record) },
   });
   const body = answer.json?.value;
   if (!answer.problem && answer.status >= 400 && answer.status < 500) {
@@ -55,7 +55,12 @@ export async function checkInvalidAdd(
     return;
   }
   // Accepted: the record it made is deleted again, as the round trip's is.
-  const key = createdKey(answer, resource.primaryKey, invalid.record);
+  const key = createdKey(
+    answer,
+    resource.primaryKey,
+    invalid.record,
+    recordIn(resource, 'add', answer.json?.value),
+  );
   const remove = resource.operations.delete;
   const removePath =
     remove && key !== undefined

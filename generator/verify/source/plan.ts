@@ -17,7 +17,7 @@ export interface ListShape {
   params: Record<string, string>;
   /** Where the total is: a body field, a header (X-Total-Count, Link), or nowhere (client). */
   total: { in: 'body'; field: string } | { in: 'header'; name: string } | { in: 'client' };
-  /** The body field holding the rows; undefined when the body is the array. */
+  /** The body field holding the rows (a dotted path); undefined when the body is the array. */
   items: string | undefined;
 }
 
@@ -31,6 +31,10 @@ export interface PlannedResource {
   parent: { param: string; resource: string | undefined } | undefined;
   operations: Partial<Record<Capability, SourceOperation>>;
   list: ListShape | undefined;
+  /** Where info/add/edit answers hold the record (x-admin `record`, a dotted path). */
+  recordAt: Partial<Record<Capability, string>>;
+  /** Where add/edit bodies hold the record's fields (x-admin `body`, a dotted path). */
+  bodyAt: Partial<Record<Capability, string>>;
 }
 
 export interface Plan {
@@ -98,6 +102,8 @@ export function planOf(document: Json): Plan {
       parent: parentParam ? { param: parentParam, resource: text(parent?.resource) } : undefined,
       operations: {},
       list: undefined,
+      recordAt: {},
+      bodyAt: {},
     });
   }
   const used = new Set<SourceOperation>();
@@ -108,6 +114,10 @@ export function planOf(document: Json): Plan {
     if (!resource || !isCapability(capability) || resource.operations[capability]) continue;
     resource.operations[capability] = operation;
     if (capability === 'list') resource.list = listShape(admin);
+    const record = text(admin.record);
+    const body = text(admin.body);
+    if (record) resource.recordAt[capability] = record;
+    if (body) resource.bodyAt[capability] = body;
     used.add(operation);
   }
   const depth = (resource: PlannedResource) => (resource.parent ? 1 : 0);

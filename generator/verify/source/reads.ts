@@ -3,6 +3,7 @@
  * style; its rows and its total where the annotation says they are), its info for one listed
  * key, and every other GET that needs no parameter. Nothing here writes.
  */
+import { valueAtPath } from '../../../src/core/rest-source';
 import { isJson, type Json } from '../../json';
 import { resolveRef } from '../../model/refs';
 import type { SourceOperation } from '../../import-openapi/source-operations';
@@ -12,6 +13,7 @@ import {
   fillPath,
   keyParam,
   needsParent,
+  type Capability,
   type ListShape,
   type Plan,
   type PlannedResource,
@@ -82,9 +84,15 @@ export function pathValues(
   return values;
 }
 
-/** Where a list answer's rows are: the body, or its rows field. */
+/** Where a list answer's rows are: the body, or its rows field (`data.results`). */
 function rowsAt(shape: ListShape, body: unknown): unknown {
-  return shape.items ? (isJson(body) ? body[shape.items] : undefined) : body;
+  return shape.items ? valueAtPath(body, shape.items) : body;
+}
+
+/** The record in an info/add/edit answer: the body, or the field the annotation names. */
+export function recordIn(resource: PlannedResource, capability: Capability, body: unknown) {
+  const at = resource.recordAt[capability];
+  return at ? valueAtPath(body, at) : body;
 }
 
 /** What is wrong with a list answer's rows and total (nothing: an empty list). */
@@ -98,7 +106,7 @@ function listProblems(shape: ListShape, answer: Answer, size: number | undefined
   const { total } = shape;
   const header = total.in === 'header' ? answer.headers.get(total.name) : null;
   if (total.in === 'body') {
-    const value = isJson(body) ? body[total.field] : undefined;
+    const value = valueAtPath(body, total.field);
     if (!(typeof value === 'number' && Number.isInteger(value) && value >= rows.length))
       problems.push(`total: body.${total.field} is ${JSON.stringify(value) ?? 'missing'}`);
   } else if (total.in === 'header' && total.name.toLowerCase() === 'link') {
@@ -184,9 +192,12 @@ async function checkInfo(
   }
   const answer = await callOperation(context, operation, { path });
   const verdict = successVerdict(context, operation, answer, `info: record ${key}`);
-  const body = answer.json?.value;
+  const body = recordIn(resource, 'info', answer.json?.value);
   const got = isJson(body) ? keyText(body[resource.primaryKey]) : undefined;
-  if (verdict.outcome === 'ok' && got !== undefined && got !== key)
+  const at = resource.recordAt.info;
+  if (verdict.outcome === 'ok' && at && !isJson(body))
+    report(context, operation, 'failed', `no record at body.${at}`);
+  else if (verdict.outcome === 'ok' && got !== undefined && got !== key)
     report(context, operation, 'failed', `asked for ${key}, got ${got}`);
   else report(context, operation, verdict.outcome, verdict.detail);
 }

@@ -5,6 +5,7 @@
  * has made a record, the delete is always tried, whatever failed between. Edit and delete are
  * never tried on records that were there before.
  */
+import { wrapAtPath } from '../../../src/core/rest-source';
 import { isJson, type Json } from '../../json';
 import { resolveRef } from '../../model/refs';
 import { flattenObject, schemaType } from '../../import-openapi/schemas';
@@ -18,8 +19,8 @@ import {
   type Verdict,
 } from './checks';
 import { excerpt, isJsonType, type Answer } from './http';
-import { fillPath, needsParent, type Plan, type PlannedResource } from './plan';
-import { pathValues } from './reads';
+import { fillPath, needsParent, type Capability, type Plan, type PlannedResource } from './plan';
+import { pathValues, recordIn } from './reads';
 import { editOf, newRecord } from './records';
 
 /** Why a resource gets no round trip (undefined: it gets one). */
@@ -40,8 +41,23 @@ export function jsonBodyType(operation: SourceOperation): string | undefined {
   return type && isJsonType(type) ? type : undefined;
 }
 
-/** The key of the record an add made: its Location's last segment, the body's key, the one sent. */
-export function createdKey(answer: Answer, primaryKey: string, sent: Json): string | undefined {
+/** A write's JSON body: the record, or the record under the field the annotation names. */
+export function bodyFor(resource: PlannedResource, capability: Capability, record: Json): Json {
+  const at = resource.bodyAt[capability];
+  const wrapped = at ? wrapAtPath(at, record) : record;
+  return isJson(wrapped) ? wrapped : record;
+}
+
+/**
+ * The key of the record an add made: its Location's last segment, the answered record's key
+ * (`made`, unwrapped from the answer), the one sent.
+ */
+export function createdKey(
+  answer: Answer,
+  primaryKey: string,
+  sent: Json,
+  made: unknown,
+): string | undefined {
   const location = answer.headers.get('location');
   if (location) {
     try {
@@ -51,8 +67,7 @@ export function createdKey(answer: Answer, primaryKey: string, sent: Json): stri
       // Not a URL: the key is read from the body below.
     }
   }
-  const body = answer.json?.value;
-  return keyText(isJson(body) ? body[primaryKey] : undefined) ?? keyText(sent[primaryKey]);
+  return keyText(isJson(made) ? made[primaryKey] : undefined) ?? keyText(sent[primaryKey]);
 }
 
 /** REST's answer to an add: 201 with a Location, or the record itself. */
@@ -112,7 +127,12 @@ async function readBack(trip: Trip, what: string, expected: Json): Promise<Verdi
   const verdict = successVerdict(trip.context, info, answer, what);
   const difference =
     verdict.outcome === 'ok'
-      ? firstDifference(trip.context.document, trip.entity, expected, answer.json?.value)
+      ? firstDifference(
+          trip.context.document,
+          trip.entity,
+          expected,
+          recordIn(trip.resource, 'info', answer.json?.value),
+        )
       : undefined;
   return difference ? { outcome: 'failed', detail: `${what}: ${difference}` } : verdict;
 }
@@ -132,7 +152,7 @@ async function edit(trip: Trip, operation: SourceOperation): Promise<void> {
   const change = editOf(context.document, trip.entity, trip.record, resource.primaryKey);
   const changed = change ? { [change.field]: change.value } : {};
   const full = { ...trip.record, ...changed };
-  const value = operation.method === 'patch' && change ? changed : full;
+  const value = bodyFor(resource, 'edit', operation.method === 'patch' && change ? changed : full);
   const answer = await callOperation(context, operation, { path, body: { contentType, value } });
   const what = `round trip: edit${change ? ` ${change.field}` : ''}`;
   let verdict = successVerdict(context, operation, answer, what);
@@ -192,9 +212,10 @@ export async function roundTrip(
   if (path === undefined) return skip(needsParent(resource));
   const answer = await callOperation(context, add, {
     path,
-    body: { contentType, value: made.record },
+    body: { contentType, value: bodyFor(resource, 'add', made.record) },
   });
-  const key = createdKey(answer, resource.primaryKey, made.record);
+  const answered = recordIn(resource, 'add', answer.json?.value);
+  const key = createdKey(answer, resource.primaryKey, made.record, answered);
   const verdict = successVerdict(
     context,
     add,
@@ -212,10 +233,9 @@ export async function roundTrip(
     );
   else report(context, add, verdict.outcome, verdict.detail);
   if (answer.status < 200 || answer.status >= 300 || key === undefined) return;
-  const body = answer.json?.value;
   const record = { ...made.record };
-  if (isJson(body) && body[resource.primaryKey] !== undefined)
-    record[resource.primaryKey] = body[resource.primaryKey];
+  if (isJson(answered) && answered[resource.primaryKey] !== undefined)
+    record[resource.primaryKey] = answered[resource.primaryKey];
   const trip: Trip = { context, plan, resource, entity, record, key };
   const read = await readBack(trip, `round trip: read back ${key}`, made.record);
   if (read && resource.operations.info)

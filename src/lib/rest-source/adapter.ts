@@ -11,7 +11,13 @@
  */
 import { isRecord } from '@/core/guards';
 import type { ListPage, ListQuery, ModuleRecord, RecordId } from '@/core/module';
-import type { RestCall, RestResourceCalls, SourceDescription } from '@/core/rest-source';
+import {
+  valueAtPath,
+  wrapAtPath,
+  type RestCall,
+  type RestResourceCalls,
+  type SourceDescription,
+} from '@/core/rest-source';
 import type { Envelope } from '@/lib/request';
 import { restSourceMessages as t } from '@/locale/rest-source';
 import { sourceFailure } from './errors';
@@ -57,6 +63,16 @@ function bodyOf(record: ModuleRecord): ModuleRecord {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null));
 }
 
+/** The fields sent, wrapped where the call's body holds them (`{ "article": { … } }`). */
+function wrappedBody(call: RestCall, fields: ModuleRecord): unknown {
+  return call.bodyAt ? wrapAtPath(call.bodyAt, fields) : fields;
+}
+
+/** The record in a call's answer: the answer itself, or the field the call names. */
+function recordOf(call: RestCall, answer: unknown): unknown {
+  return call.recordAt ? valueAtPath(answer, call.recordAt) : answer;
+}
+
 /** The record's id (edit on an item path): a record without one cannot name its address. */
 function idOf(record: ModuleRecord, primaryKey: string): RecordId | undefined {
   const id = record[primaryKey];
@@ -88,7 +104,7 @@ export function restModule<TRow>(
   if (info) {
     api.info = async (id) => {
       const answer = await sendRest(source, { method: info.method, path: itemPath(info, id) });
-      const record = requireJson(source, answer);
+      const record = recordOf(info, requireJson(source, answer));
       if (!isRow<TRow>(record))
         throw sourceFailure(t.unreadable(source.title), answer.status, 'parse');
       return success(record);
@@ -105,10 +121,10 @@ export function restModule<TRow>(
       const answer = await sendRest(source, {
         method: add.method,
         path: itemPath(add, undefined, body),
-        body: bodyOf(fields),
+        body: wrappedBody(add, bodyOf(fields)),
         contentType: add.contentType,
       });
-      return success(answer.json?.value);
+      return success(recordOf(add, answer.json?.value));
     };
   }
   if (edit) {
@@ -116,10 +132,10 @@ export function restModule<TRow>(
       const answer = await sendRest(source, {
         method: edit.method,
         path: itemPath(edit, idOf(body, primaryKey), body),
-        body: edit.body === 'none' ? undefined : bodyOf(body),
+        body: edit.body === 'none' ? undefined : wrappedBody(edit, bodyOf(body)),
         contentType: edit.contentType,
       });
-      return success(answer.json?.value);
+      return success(recordOf(edit, answer.json?.value));
     };
   }
   if (remove) {

@@ -75,16 +75,6 @@ export function matchesKeyword(row: unknown, keyword: string | undefined): boole
   return Object.values(row).some((value) => textOf(value).toLowerCase().includes(word));
 }
 
-/** The value at a dotted path of a JSON body (`items`, `meta.total`). */
-export function valueAt(body: unknown, path: string): unknown {
-  let value = body;
-  for (const part of path.split('.')) {
-    if (!isRecord(value)) return undefined;
-    value = value[part];
-  }
-  return value;
-}
-
 /** A count read from a body field or a header: a non-negative whole number, or undefined. */
 export function countOf(value: unknown): number | undefined {
   const text = textOf(value).trim();

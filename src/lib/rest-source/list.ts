@@ -9,19 +9,12 @@
  */
 import { isRecord } from '@/core/guards';
 import type { ListPage, ListQuery } from '@/core/module';
-import type { RestListCall, SourceDescription } from '@/core/rest-source';
+import { valueAtPath, type RestListCall, type SourceDescription } from '@/core/rest-source';
 import type { Envelope } from '@/lib/request';
 import { restSourceMessages as t } from '@/locale/rest-source';
 import { sourceFailure } from './errors';
 import { nextCursor, parseLinks, totalFromLastLink } from './links';
-import {
-  countOf,
-  listParams,
-  matchesKeyword,
-  pagingParams,
-  searchKey,
-  valueAt,
-} from './list-query';
+import { countOf, listParams, matchesKeyword, pagingParams, searchKey } from './list-query';
 import { requireJson, sendRest, type RestAnswer } from './transport';
 import { fillPath, pathParams } from './url';
 
@@ -65,7 +58,7 @@ export function restList<TRow>(
       query: params,
     });
     const body = requireJson(source, answer);
-    const rows = list.items ? valueAt(body, list.items) : body;
+    const rows = list.items ? valueAtPath(body, list.items) : body;
     if (!Array.isArray(rows) || !rows.every(isRow<TRow>)) {
       throw sourceFailure(t.unreadable(source.title), answer.status, 'parse');
     }
@@ -76,7 +69,7 @@ export function restList<TRow>(
     const seen = (query.pageindex - 1) * query.pagesize + page.rows.length;
     const estimate = seen + (hasNext ? 1 : 0);
     const { total } = list;
-    if (total.in === 'body') return countOf(valueAt(page.body, total.field)) ?? estimate;
+    if (total.in === 'body') return countOf(valueAtPath(page.body, total.field)) ?? estimate;
     if (total.in === 'client') return estimate;
     if (total.name.toLowerCase() === 'link') {
       return totalFromLastLink(page.links, list.pagination, query.pagesize) ?? estimate;

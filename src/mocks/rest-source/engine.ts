@@ -38,6 +38,8 @@ export interface RestSourceOptions {
 export interface RestSource {
   name: string;
   basePath: string;
+  /** The path of the document's first server URL (`/v3`; '' for none). */
+  serverPath: string;
   handle(request: Request): Promise<Response>;
   /** The records of a resource (its x-admin module key), for tests. */
   records(resource: string): Node[];
@@ -160,6 +162,7 @@ export function createRestSource(document: Node, options: RestSourceOptions = {}
   return {
     name,
     basePath,
+    serverPath: serverPath(document),
     async handle(request) {
       try {
         return await answer(request);

@@ -3,11 +3,12 @@
  * parameters, the keyword, the sort parameter, then the page in its style (page/size,
  * offset/limit, cursor, none) and the total in the body field or a header.
  */
-import { textOf } from '@/core/guards';
+import { isRecord, textOf } from '@/core/guards';
+import { valueAtPath } from '@/core/rest-source';
 import { json, problem } from './problem';
 import type { Row, ResourceTable } from './records';
 import type { Operation } from './routes';
-import { propertiesOf, recordAt, resolve, textAt, type Node } from './schema';
+import { propertiesOf, recordAt, resolve, schemaAtPath, textAt, type Node } from './schema';
 import type { Success } from './answers';
 
 function matches(value: unknown, wanted: unknown): boolean {
@@ -104,14 +105,20 @@ export function answerList(
     headers[textAt(counted, 'name') ?? 'X-Total-Count'] = String(total);
   const items = textAt(admin, 'items');
   if (!items) return json(answer.status, page, headers);
-  const body: Node = { [items]: page };
+  // The rows inside their declared wrapper (`data.results`); the paging fields the schema
+  // declares beside them (`data.page`) are filled in the same object.
+  const body: Node = {};
+  placeAt(body, items, page);
+  const beside = items.split('.').slice(0, -1).join('.');
+  const container = beside === '' ? body : valueAtPath(body, beside);
+  const wrapper = isRecord(container) ? container : body;
   const bodyFields = answer.schema
-    ? propertiesOf(document, answer.schema)
+    ? propertiesOf(document, schemaAtPath(document, answer.schema, beside))
     : new Map<string, Node>();
-  if (textAt(counted, 'in') === 'body') body[textAt(counted, 'field') ?? 'total'] = total;
+  if (textAt(counted, 'in') === 'body') placeAt(body, textAt(counted, 'field') ?? 'total', total);
   for (const [key, name] of Object.entries(paging)) {
     if (key === 'style' || typeof name !== 'string' || !bodyFields.has(name)) continue;
-    body[name] =
+    wrapper[name] =
       key === 'offset'
         ? start
         : key === 'cursor'
@@ -120,6 +127,23 @@ export function answerList(
             (key === 'page' ? Math.floor(start / Math.max(size, 1)) + 1 : size));
   }
   for (const name of ['next', 'nextCursor', 'next_cursor'])
-    if (bodyFields.has(name) && style === 'cursor') body[name] = next;
+    if (bodyFields.has(name) && style === 'cursor') wrapper[name] = next;
   return json(answer.status, body, headers);
+}
+
+/** Sets `value` at a dotted path of `target`, making the objects on the way. */
+function placeAt(target: Node, path: string, value: unknown): void {
+  const parts = path.split('.').filter(Boolean);
+  // A document's path is data: one naming `__proto__` would reach the object's prototype.
+  if (parts.includes('__proto__')) return;
+  const last = parts.pop();
+  if (last === undefined) return;
+  let node = target;
+  for (const part of parts) {
+    const inner = node[part];
+    const next: Node = isRecord(inner) ? inner : {};
+    node[part] = next;
+    node = next;
+  }
+  node[last] = value;
 }

@@ -1,6 +1,7 @@
 /**
  * Node only: an imported source read from `<contract>/sources/<name>/openapi.yaml` (written
- * by `cli import-openapi`, every `$ref` local) and its REST mock, for `cli mock-server --source`.
+ * by `cli import-openapi`, every `$ref` local) and its REST mock, for `cli mock-server --source`
+ * (which serves it under `/sources/<name>` and, where free, at this base path: ../mounted-sources).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

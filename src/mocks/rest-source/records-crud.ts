@@ -4,11 +4,13 @@
  * problem+json), over the in-memory tables.
  */
 import { isRecord, textOf } from '@/core/guards';
-import { success } from './answers';
+import { wrapAtPath } from '@/core/rest-source';
+import { declaredAnswer, success } from './answers';
+import { validate } from './validate';
 import { json, problem } from './problem';
 import { keyOf, newKey, type ResourceTable, type Row } from './records';
 import type { Operation } from './routes';
-import { propertiesOf, type Node } from './schema';
+import { propertiesOf, recordAt, requiredOf, textAt, type Node } from './schema';
 
 export interface RecordCall {
   document: Node;
@@ -75,12 +77,18 @@ function itemPath(call: RecordCall, key: string): string {
   return `${call.basePath}${filled.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(textOf(call.parameters.get(name))))}`;
 }
 
+/** The record as the operation answers it: itself, or inside its declared wrapper (x-admin `record`). */
+function answered(call: RecordCall, record: Node): unknown {
+  const at = textAt(recordAt(call.operation.operation, 'x-admin'), 'record');
+  return at ? wrapAtPath(at, record) : record;
+}
+
 export function info(call: RecordCall): Response {
   const row = findRow(call);
   const parent = parentKey(call);
   if (!row || (parent !== undefined && row.parent !== undefined && row.parent !== parent))
     return notFound(call);
-  return json(success(call.document, call.operation, 200).status, row.value);
+  return json(success(call.document, call.operation, 200).status, answered(call, row.value));
 }
 
 export function add(call: RecordCall): Response {
@@ -104,7 +112,7 @@ export function add(call: RecordCall): Response {
   const location = itemPath(call, textOf(value[primaryKey]));
   if (answer.status === 204)
     return new Response(null, { status: 204, headers: { Location: location } });
-  return json(answer.status, value, { Location: location });
+  return json(answer.status, answered(call, value), { Location: location });
 }
 
 /** PUT replaces the record (its key and readOnly values kept); PATCH merges (null removes a value). */
@@ -125,7 +133,9 @@ export function edit(call: RecordCall, merge: boolean): Response {
   next[primaryKey] = row.value[primaryKey];
   row.value = next;
   const answer = success(call.document, call.operation, 200);
-  return answer.status === 204 ? new Response(null, { status: 204 }) : json(answer.status, next);
+  return answer.status === 204
+    ? new Response(null, { status: 204 })
+    : json(answer.status, answered(call, next));
 }
 
 export function remove(call: RecordCall): Response {
@@ -133,7 +143,13 @@ export function remove(call: RecordCall): Response {
   if (!row) return notFound(call);
   call.table.rows.splice(call.table.rows.indexOf(row), 1);
   const answer = success(call.document, call.operation, 204);
-  return answer.schema
+  if (!answer.schema) return new Response(null, { status: answer.status === 200 ? 200 : 204 });
+  // The deleted record where the answer is one; else what the document declares
+  // (listmonk's `{ "data": true }`).
+  const fits =
+    requiredOf(call.document, answer.schema).every((name) => row.value[name] !== undefined) &&
+    validate(call.document, answer.schema, row.value, 'output').length === 0;
+  return fits
     ? json(answer.status, row.value)
-    : new Response(null, { status: answer.status === 200 ? 200 : 204 });
+    : declaredAnswer(call.document, call.operation, call.table.resource.key);
 }

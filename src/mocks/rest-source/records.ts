@@ -5,6 +5,7 @@
  * one seeded sequence per resource. Nothing is written anywhere.
  */
 import { isRecord, listOf, textOf } from '@/core/guards';
+import { valueAtPath } from '@/core/rest-source';
 import { seededRandom, type Random } from './random';
 import type { Operation, Resource } from './routes';
 import {
@@ -59,9 +60,10 @@ function exampleRecords(
       const media = jsonMedia(recordAt(resolve(document, response), 'content'));
       const example = media && declaredExample(document, media);
       if (!example) continue;
-      const items = recordAt(operation.operation, 'x-admin').items;
-      const value =
-        isRecord(example.value) && typeof items === 'string' ? example.value[items] : example.value;
+      // Inside the answer's declared wrapper: the list's rows, the info's record.
+      const admin = recordAt(operation.operation, 'x-admin');
+      const at = operation.capability === 'list' ? admin.items : admin.record;
+      const value = typeof at === 'string' ? valueAtPath(example.value, at) : example.value;
       if (Array.isArray(value)) found.push(...listOf(value));
       else found.push(value);
     }

@@ -5,8 +5,9 @@
  * numbers JavaScript cannot hold exactly) becomes a field error, never a throw.
  */
 import { isRecord } from '@/core/guards';
+import { valueAtPath } from '@/core/rest-source';
 import type { Operation } from './routes';
-import { propertiesOf, recordAt, resolve, textAt, typeOf, type Node } from './schema';
+import { propertiesOf, recordAt, resolve, schemaAtPath, textAt, typeOf, type Node } from './schema';
 import { validate, type FieldError, type Mode } from './validate';
 
 export type Parsed<T> =
@@ -171,8 +172,39 @@ export async function readBody(
       detail: 'The body has a key or nesting that is not accepted',
       errors: [hostile],
     };
+  const wrapper = textAt(recordAt(operation.operation, 'x-admin'), 'body');
+  if (wrapper) return unwrapped(document, schema, value, wrapper, mode, invalid);
   const errors = validate(document, schema, value, mode);
   if (errors.length > 0)
     return { ok: false, status: invalid, detail: `${errors.length} field(s) are invalid`, errors };
   return { ok: true, value: { value, schema } };
+}
+
+/**
+ * A body that holds the record under a field (x-admin `body`: `{ "article": { … } }`): the
+ * record is taken out, then checked against its own schema, the errors pointing into the body
+ * as sent (`/article/title`). What is stored is the record, never the wrapper.
+ */
+function unwrapped(
+  document: Node,
+  schema: Node,
+  value: unknown,
+  wrapper: string,
+  mode: Mode,
+  invalid: number,
+): Parsed<ReadBody> {
+  const pointer = `/${wrapper.split('.').join('/')}`;
+  const record = valueAtPath(value, wrapper);
+  if (!isRecord(record))
+    return {
+      ok: false,
+      status: invalid,
+      detail: `The record belongs under ${wrapper} in the body`,
+      errors: [{ pointer, field: wrapper, message: `${wrapper} is required` }],
+    };
+  const recordSchema = schemaAtPath(document, schema, wrapper);
+  const errors = validate(document, recordSchema, record, mode, pointer);
+  if (errors.length > 0)
+    return { ok: false, status: invalid, detail: `${errors.length} field(s) are invalid`, errors };
+  return { ok: true, value: { value: record, schema: recordSchema } };
 }

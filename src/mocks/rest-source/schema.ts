@@ -65,6 +65,14 @@ export function propertiesOf(document: Node, schema: Node): Map<string, Node> {
   return properties;
 }
 
+/** The schema of the field at a dotted path (`data.results`) of an object schema; {} when absent. */
+export function schemaAtPath(document: Node, schema: Node, path: string): Node {
+  let found = schema;
+  for (const part of path.split('.').filter(Boolean))
+    found = propertiesOf(document, found).get(part) ?? EMPTY;
+  return found;
+}
+
 export function requiredOf(document: Node, schema: Node): string[] {
   const names = listOf(schema.required).filter((name) => typeof name === 'string');
   for (const part of listOf(schema.allOf))

@@ -1,0 +1,252 @@
+/**
+ * `npm run bench:real [-- <name> …]`: issue 50's measure of the pipeline on the published
+ * documents in tests/fixtures/openapi/real/. For each document, in a temporary copy of the
+ * committed contract (`git archive HEAD openapi`, so another engineer's unfinished edit of
+ * openapi/ does not decide the figures): `import-openapi` → `generate` → a typecheck of the
+ * source's generated code (and the src/ it imports) under the project's strict options. Prints
+ * one table — document | operations | resources | screens | left out (reasons, from
+ * import-report.txt) | exit codes — and the first lines of each failing step.
+ *
+ * Heavy (generate and tsc per document): run it under the machine's heavy lock,
+ * `flock /tmp/heavy.lock npm run bench:real`. Exits 1 when a step of any document failed.
+ */
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT as ROOT } from '../generator/repo-root';
+
+const DOCUMENTS_DIR = path.join(ROOT, 'tests/fixtures/openapi/real');
+/** A step that has not ended in this time is stopped and counted as failed. */
+const STEP_TIMEOUT_MS = 15 * 60_000;
+/** Lines of a failing step's output shown under the table. */
+const SHOWN_LINES = 6;
+
+interface StepResult {
+  exitCode: number;
+  output: string;
+  seconds: number;
+}
+
+interface ImportSummary {
+  resources: number;
+  operations: number;
+  mapped: number;
+  leftOut: number;
+}
+
+interface DocumentRow {
+  name: string;
+  import: StepResult;
+  generate?: StepResult;
+  typecheck?: StepResult;
+  summary?: ImportSummary;
+  screens?: number;
+  /** Left-out reasons with how many operations each. */
+  reasons: Map<string, number>;
+}
+
+/** Runs a command in the repository and collects its output; never throws. */
+function run(command: string, args: string[], cwd = ROOT): Promise<StepResult> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), STEP_TIMEOUT_MS);
+    const done = (exitCode: number, extra = '') => {
+      clearTimeout(timer);
+      resolve({
+        exitCode,
+        output: Buffer.concat(chunks).toString('utf8') + extra,
+        seconds: (performance.now() - started) / 1000,
+      });
+    };
+    child.on('error', (error) => done(127, String(error)));
+    child.on('close', (code, signal) => done(code ?? 128, signal ? `\nstopped by ${signal}` : ''));
+  });
+}
+
+const cli = (args: string[]) => run(process.execPath, [path.join(ROOT, 'cli/run.mjs'), ...args]);
+
+/** `tests/fixtures/openapi/real/<name>.(yaml|yml|json)`, optionally only the names asked for. */
+async function documents(only: string[]): Promise<{ name: string; file: string }[]> {
+  const files = (await readdir(DOCUMENTS_DIR)).filter((file) => /\.(ya?ml|json)$/.test(file));
+  const all = files.sort().map((file) => ({
+    name: file.replace(/\.[^.]+$/, ''),
+    file: path.join(DOCUMENTS_DIR, file),
+  }));
+  return only.length === 0 ? all : all.filter((document) => only.includes(document.name));
+}
+
+/** The report's "left out:" lines, grouped by reason (the text after the operation). */
+function leftOutReasons(report: string): Map<string, number> {
+  const reasons = new Map<string, number>();
+  const section = report.split('\nleft out:\n')[1]?.split('\n\n')[0] ?? '';
+  for (const line of section.split('\n')) {
+    const reason = /^\s+[A-Z]+ \S+: (.*?)(?: — left out)?$/.exec(line)?.[1];
+    if (reason) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  return reasons;
+}
+
+/** import-openapi's --json summary, or undefined when it printed none. */
+function importSummary(output: string): ImportSummary | undefined {
+  try {
+    const parsed: unknown = JSON.parse(output.slice(output.indexOf('{')));
+    if (typeof parsed !== 'object' || parsed === null || !('summary' in parsed)) return undefined;
+    const { summary } = parsed;
+    if (typeof summary !== 'object' || summary === null) return undefined;
+    const count = (key: string) => {
+      const value: unknown = key in summary ? Reflect.get(summary, key) : undefined;
+      return typeof value === 'number' ? value : 0;
+    };
+    return {
+      resources: count('resources'),
+      operations: count('operations'),
+      mapped: count('mapped'),
+      leftOut: count('leftOut'),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+async function countPages(folder: string): Promise<number> {
+  const files = await readdir(folder).catch(() => []);
+  return files.filter((file) => file.endsWith('.tsx')).length;
+}
+
+/**
+ * The committed contract into `dir/openapi`; a copy of the folder where the tree is no git
+ * checkout (an exported older commit, to measure the code as it was).
+ */
+async function copyContract(dir: string): Promise<void> {
+  const archived = await run('bash', [
+    '-o',
+    'pipefail',
+    '-c',
+    `git archive HEAD openapi | tar -x -C '${dir}'`,
+  ]);
+  if (archived.exitCode === 0) return;
+  await rm(path.join(dir, 'openapi'), { recursive: true, force: true });
+  await cp(path.join(ROOT, 'openapi'), path.join(dir, 'openapi'), { recursive: true });
+}
+
+/** A project beside the temp contract: tsc checks the source's generated code with src/. */
+async function writeTypecheckProject(dir: string, name: string): Promise<string> {
+  await symlink(path.join(ROOT, 'src'), path.join(dir, 'src'));
+  await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  const config = {
+    extends: path.join(ROOT, 'tsconfig.base.json'),
+    compilerOptions: {
+      noEmit: true,
+      baseUrl: '.',
+      paths: { '@/*': ['src/*'], '@generated/*': ['generated/*'] },
+    },
+    include: [`generated/sources/${name}/**/*`, `generated/sources/${name}/document.json`],
+  };
+  const file = path.join(dir, 'tsconfig.json');
+  await writeFile(file, JSON.stringify(config, null, 2));
+  return file;
+}
+
+async function measure(name: string, file: string): Promise<DocumentRow> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `real-documents-${name}-`));
+  try {
+    const contract = path.join(dir, 'openapi');
+    await copyContract(dir);
+    const imported = await cli([
+      'import-openapi',
+      file,
+      '--name',
+      name,
+      '--contract',
+      contract,
+      '--json',
+    ]);
+    const row: DocumentRow = { name, import: imported, reasons: new Map() };
+    row.summary = importSummary(imported.output);
+    const report = await readFile(
+      path.join(contract, 'sources', name, 'import-report.txt'),
+      'utf8',
+    ).catch(() => '');
+    row.reasons = leftOutReasons(report);
+    if (imported.exitCode !== 0) return row;
+    const out = path.join(dir, 'generated');
+    row.generate = await cli(['generate', '--contract', contract, '--out', out]);
+    row.screens = await countPages(path.join(out, 'sources', name, 'pages'));
+    if (row.generate.exitCode !== 0) return row;
+    const project = await writeTypecheckProject(dir, name);
+    row.typecheck = await run(process.execPath, [
+      path.join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      project,
+    ]);
+    return row;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const exitText = (step: StepResult | undefined) =>
+  step ? `${step.exitCode} (${step.seconds.toFixed(0)} s)` : '–';
+
+function reasonsText(row: DocumentRow): string {
+  if (row.reasons.size === 0) return row.summary ? `${row.summary.leftOut}` : '–';
+  const parts = [...row.reasons]
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => `${n}× ${reason}`);
+  return `${row.summary?.leftOut ?? ''}: ${parts.join('; ')}`;
+}
+
+function printTable(rows: DocumentRow[]): void {
+  console.log(
+    '| document | operations | resources | screens | left out (reasons) | import | generate | typecheck |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) {
+    const cells = [
+      row.name,
+      row.summary ? `${row.summary.operations}` : '–',
+      row.summary ? `${row.summary.resources}` : '–',
+      row.screens === undefined ? '–' : `${row.screens}`,
+      reasonsText(row).replaceAll('|', '\\|'),
+      exitText(row.import),
+      exitText(row.generate),
+      exitText(row.typecheck),
+    ];
+    console.log(`| ${cells.join(' | ')} |`);
+  }
+}
+
+/** The first lines of each step that failed, so a reader sees why without running it again. */
+function printFailures(rows: DocumentRow[]): void {
+  for (const row of rows) {
+    const steps: [string, StepResult | undefined][] = [
+      ['import-openapi', row.import],
+      ['generate', row.generate],
+      ['typecheck', row.typecheck],
+    ];
+    for (const [label, step] of steps) {
+      if (!step || step.exitCode === 0) continue;
+      const lines = step.output.trim().split('\n');
+      console.log(`\n${row.name} — ${label} exited ${step.exitCode} (${lines.length} lines):`);
+      for (const line of lines.slice(0, SHOWN_LINES)) console.log(`  ${line.slice(0, 300)}`);
+    }
+  }
+}
+
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const rows: DocumentRow[] = [];
+for (const { name, file } of await documents(only)) {
+  console.error(`measuring ${name}…`);
+  rows.push(await measure(name, file));
+}
+printTable(rows);
+printFailures(rows);
+const failed = rows.some((row) =>
+  [row.import, row.generate, row.typecheck].some((step) => !step || step.exitCode !== 0),
+);
+process.exitCode = failed ? 1 : 0;
