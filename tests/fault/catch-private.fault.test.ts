@@ -4,14 +4,13 @@
  * --allow-private-fetch): the editor's remote image capture must not reach the server's own
  * machine, however the address is spelt (0x7f000001, 2130706433, 0177.0.0.1, 127.1, localhost,
  * [::1], [::ffff:127.0.0.1], 0), and its answers must not tell an open port from a closed or a
- * slow one. The "intranet" is a server of this test on loopback that counts what reaches it.
+ * slow one. The "intranet" is a server of this test on loopback that records what reaches it.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { resetMockDatabase } from '@/mocks/reset';
 import { signInOverHttp } from '../support/http-mock';
+import { startIntranet, type Intranet } from '../support/intranet-server';
 
 interface CatchAnswer {
   state: string;
@@ -19,46 +18,11 @@ interface CatchAnswer {
 }
 
 const UNAVAILABLE = '远程图片抓取失败';
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2]);
 
 let server: RunningMockServer;
 let token: string;
-/** Requests that reached the intranet servers. */
-const reached: string[] = [];
-
-function startIntranet(host: string): Promise<Server> {
-  const intranet = createServer((request, response) => {
-    reached.push(`${host} ${request.url ?? ''}`);
-    response.on('error', () => undefined);
-    switch (request.url) {
-      case '/image.png':
-        response.writeHead(200, { 'Content-Type': 'image/png' });
-        response.end(PNG);
-        return;
-      case '/page':
-        response.writeHead(200, { 'Content-Type': 'text/html' });
-        response.end('<h1>router admin</h1>');
-        return;
-      case '/slow.png':
-        // Headers, then nothing: only a time limit ends it.
-        response.writeHead(200, { 'Content-Type': 'image/png' });
-        response.write(PNG);
-        return;
-      case '/to-loopback':
-        response.writeHead(302, { Location: '/image.png' });
-        response.end();
-        return;
-      default:
-        response.writeHead(404);
-        response.end();
-    }
-  });
-  return new Promise((resolve) => intranet.listen(0, host, () => resolve(intranet)));
-}
-
-let v4: Server;
-let v6: Server;
-const portOf = (listening: Server) => (listening.address() as AddressInfo).port;
+let v4: Intranet;
+let v6: Intranet;
 
 beforeAll(async () => {
   resetMockDatabase();
@@ -87,7 +51,7 @@ async function capture(sources: readonly string[]): Promise<CatchAnswer> {
 
 describe('remote image capture without --allow-private-fetch', () => {
   it('refuses loopback in every spelling, IPv6 and IPv4-mapped included: nothing reaches it', async () => {
-    const port = portOf(v4);
+    const { port } = v4;
     const sources = [
       `http://127.0.0.1:${port}/image.png`,
       `http://0x7f000001:${port}/image.png`,
@@ -98,17 +62,16 @@ describe('remote image capture without --allow-private-fetch', () => {
       `http://localhost:${port}/image.png`,
       `http://LOCALHOST.:${port}/image.png`,
       `http://[::ffff:127.0.0.1]:${port}/image.png`,
-      `http://[::1]:${portOf(v6)}/image.png`,
+      `http://[::1]:${v6.port}/image.png`,
       `http://127.0.0.1:${port}/to-loopback`,
     ];
-    reached.length = 0;
     const answer = await capture(sources);
     expect(answer.list).toEqual(sources.map((source) => ({ source, state: UNAVAILABLE })));
-    expect(reached).toEqual([]);
+    expect([...v4.reached, ...v6.reached]).toEqual([]);
   });
 
   it('an open port, a closed one and a slow one answer the same', async () => {
-    const port = portOf(v4);
+    const { port } = v4;
     const started = Date.now();
     const answer = await capture([
       `http://127.0.0.1:${port}/page`,

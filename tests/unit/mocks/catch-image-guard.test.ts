@@ -6,8 +6,6 @@
  * on what answered is the one state 远程图片抓取失败. The "public" hosts of these tests are
  * simulated (this machine has no internet): a network that answers for them, or a resolver.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { catchImages } from '@/mocks/catch-image';
 import { checkedAddress, guardedRemoteFetch, type ResolveHost } from '@/mocks/guarded-fetch';
@@ -19,39 +17,18 @@ import {
   type RemoteFetch,
 } from '@/mocks/remote-fetch';
 import { resetMockDatabase } from '@/mocks/reset';
+import { startIntranet, type Intranet } from '../../support/intranet-server';
 
 const UNAVAILABLE = '远程图片抓取失败';
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2]);
 
-/** Requests that reached the loopback "intranet" server. */
-const reached: string[] = [];
-let intranet: Server;
+let intranet: Intranet;
 let port: number;
+/** Requests that reached the loopback "intranet" server. */
+let reached: string[];
 
 beforeAll(async () => {
-  intranet = createServer((request, response) => {
-    reached.push(request.url ?? '');
-    response.on('error', () => undefined);
-    switch (request.url) {
-      case '/image.png':
-        response.writeHead(200, { 'Content-Type': 'image/png' });
-        response.end(PNG);
-        return;
-      case '/page':
-        response.writeHead(200, { 'Content-Type': 'text/html' });
-        response.end('<h1>admin</h1>');
-        return;
-      case '/slow.png':
-        response.writeHead(200, { 'Content-Type': 'image/png' });
-        response.write(PNG);
-        return;
-      default:
-        response.writeHead(404);
-        response.end();
-    }
-  });
-  await new Promise<void>((resolve) => intranet.listen(0, '127.0.0.1', resolve));
-  port = (intranet.address() as AddressInfo).port;
+  intranet = await startIntranet('127.0.0.1');
+  ({ port, reached } = intranet);
 });
 
 afterAll(() => {
@@ -171,7 +148,7 @@ describe('the server fetch judges every resolved address', () => {
   const signal = () => AbortSignal.timeout(2000);
 
   it('refuses a name with any address that is not public, and a literal without resolving it', async () => {
-    const resolve = resolverOf({
+    const names = {
       'intranet.test': ['10.0.0.5'],
       'metadata.test': ['169.254.169.254'],
       'mixed.test': ['93.184.215.14', '127.0.0.1'],
@@ -180,34 +157,14 @@ describe('the server fetch judges every resolved address', () => {
       'unique-local.test': ['fd00::1'],
       'cgnat.test': ['100.64.0.1'],
       'nothing.test': [],
-    });
-    for (const host of [
-      'intranet.test',
-      'metadata.test',
-      'mixed.test',
-      'v6-loopback.test',
-      'mapped.test',
-      'unique-local.test',
-      'cgnat.test',
-      'nothing.test',
-      '[::ffff:7f00:1]',
-      '127.0.0.1',
-      'localhost',
-    ])
+    };
+    const resolve = resolverOf(names);
+    for (const host of [...Object.keys(names), '[::ffff:7f00:1]', '127.0.0.1', 'localhost'])
       await expect(
         checkedAddress(new URL(`http://${host}/a.png`), resolve, signal()),
       ).rejects.toBeInstanceOf(RefusedAddress);
     // The literals and localhost were judged as they are, never looked up.
-    expect(resolve.calls).toEqual([
-      'intranet.test',
-      'metadata.test',
-      'mixed.test',
-      'v6-loopback.test',
-      'mapped.test',
-      'unique-local.test',
-      'cgnat.test',
-      'nothing.test',
-    ]);
+    expect(resolve.calls).toEqual(Object.keys(names));
     expect(
       await checkedAddress(
         new URL('http://cdn.test/a.png'),
