@@ -1,5 +1,5 @@
 /**
- * `mock-server --port <p> [--host <h>] [--allow-reset] [--allow-private-fetch] [--data-dir <dir>]
+ * `mock-server --port <p> [--host <h>] [--allow-reset] [--allow-push] [--allow-private-fetch] [--data-dir <dir>]
  * [--data-limit <MB>]
  * [--source <name>…] [--contract <dir>]`:
  * the mock backend over real HTTP. With `--data-dir` nothing acknowledged is lost: tables,
@@ -17,6 +17,7 @@ interface MockServerFlags {
   port: string;
   host: string;
   allowReset: boolean;
+  allowPush: boolean;
   allowPrivateFetch: boolean;
   dataDir?: string;
   dataLimit: string;
@@ -34,7 +35,12 @@ export function registerMockServer(program: Command): void {
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option(
       '--allow-reset',
-      'serve POST /api/mock/reset, which restores the demo data (anyone reaching the port can call it)',
+      'serve POST /api/mock/reset, which restores the demo data (the super administrator only)',
+      false,
+    )
+    .option(
+      '--allow-push',
+      'serve POST /api/mock/pushmessage, which pushes a demo message to every signed-in socket (the super administrator only)',
       false,
     )
     .option(
@@ -81,6 +87,7 @@ export function registerMockServer(program: Command): void {
         port,
         host: flags.host,
         allowReset: flags.allowReset,
+        allowPush: flags.allowPush,
         allowPrivateFetch: flags.allowPrivateFetch,
         dataDir: flags.dataDir,
         dataLimit: Math.floor(megabytes * 1024 * 1024),
@@ -100,6 +107,7 @@ export function registerMockServer(program: Command): void {
         );
       });
       if (flags.allowReset) console.log('POST /api/mock/reset is enabled');
+      if (flags.allowPush) console.log('POST /api/mock/pushmessage is enabled');
       if (flags.allowPrivateFetch)
         console.log('remote image capture may fetch private addresses (--allow-private-fetch)');
       console.log(

@@ -46,6 +46,8 @@ export const mockMessages = {
     `导入失败：${rows} 行数据有问题，所有数据均未导入（${first}${rows > 1 ? ' 等' : ''}）`,
   unknownField: (field: string) => `字段 ${field} 不存在`,
   callNotFound: '404，接口不存在！',
+  /** The path is a call of the contract, but not under the method it was sent with. */
+  callMethodNotAllowed: '405，接口不支持该请求方式！',
   oldPwdRequired: '请输入旧密码！',
   newPwdRequired: '请输入新密码！',
   passwordLength: '密码长度8到20个字符',

@@ -13,16 +13,7 @@ import { requestProblem } from './contract';
 import { fail, ok } from './respond';
 import { persist, table } from './store';
 import type { MockRow } from './types';
-import {
-  idOf,
-  isOwnBackendCall,
-  nowSeconds,
-  randomHex,
-  readBody,
-  sameId,
-  strip,
-  toIds,
-} from './util';
+import { idOf, nowSeconds, randomHex, readBody, sameId, strip, toIds } from './util';
 import { textOf } from '@/core/guards';
 
 export const DEMO_USERNAME = 'admin';
@@ -35,18 +26,6 @@ export const USER_TABLE = 'adminuser';
 const ROLE_TABLE = 'adminrole';
 const SESSION_TABLE = 'mock_session';
 const CAPTCHA_LIFETIME_MS = 5 * 60 * 1000;
-
-/**
- * Calls answered without a token (spec: login, captcha, SSO; plus the mock-only reset, which
- * the HTTP mock server serves only with --allow-reset).
- */
-const PUBLIC_PATHS = new Set([
-  '/api/login',
-  '/api/captcha',
-  '/api/ssologin',
-  '/api/wechatauthlogin',
-  '/api/mock/reset',
-]);
 
 /** Token of a request: the access-token header, the upload header, or a query parameter. */
 export function tokenOf(request: Request): string {
@@ -74,21 +53,8 @@ export function sessionUser(request: Request): MockRow | undefined {
   return user && user.status !== 2 ? strip(user) : undefined;
 }
 
-export function isPublicCall(request: Request): boolean {
-  const url = new URL(request.url);
-  if (PUBLIC_PATHS.has(url.pathname.replace(/\/$/, ''))) return true;
-  // The editor loads its configuration before anything else (and over JSONP cross-domain).
-  return url.pathname.startsWith('/ueditor/') && url.searchParams.get('action') === 'config';
-}
-
-/** 401 envelope for protected calls without a valid token; passes everything else on. */
-export const authGuard = [
-  http.all(/\/(api|ueditor)\//, ({ request }) => {
-    if (!isOwnBackendCall(request) || isPublicCall(request) || sessionUser(request))
-      return undefined;
-    return fail(401, mockMessages.loginExpired);
-  }),
-];
+// Which calls are answered without a token, and the 401 for the others: ./call-guard, from the
+// contract's `security: []`.
 
 // --- captcha -------------------------------------------------------------------------------
 
@@ -152,7 +118,7 @@ export function setPermissionKeySource(source: () => string[]): void {
 const READ_SUFFIXES = new Set(READ_CAPABILITIES.map((capability) => PERMISSION_SUFFIX[capability]));
 
 /** The super admin holds every key: the demo account, role 1, or a role flagged issuper. */
-function isSuperUser(user: MockRow): boolean {
+export function isSuperUser(user: MockRow): boolean {
   if (user.username === DEMO_USERNAME || Number(user.role_id) === 1) return true;
   const role = table(ROLE_TABLE).rows.find((row) => sameId(row.id, user.role_id));
   return Number(role?.issuper) === 1;
@@ -276,12 +242,12 @@ export function passwordFormError(form: {
 }
 
 export const authHandlers = [
-  http.get('*/api/captcha', () => {
+  http.get('/api/captcha', () => {
     const { captcha_key, image } = issueCaptcha();
     return ok({ image, captcha_key });
   }),
 
-  http.post('*/api/login', async ({ request }) => {
+  http.post('/api/login', async ({ request }) => {
     const body = await readBody(request);
     const username = textOf(body.username).trim();
     const password = textOf(body.password);
@@ -296,20 +262,20 @@ export const authHandlers = [
   }),
 
   // No SSO or WeChat server behind the mock: any ticket / code signs in the demo account.
-  http.post('*/api/ssologin', async ({ request }) => {
+  http.post('/api/ssologin', async ({ request }) => {
     const body = await readBody(request);
     const user = findUser(DEMO_USERNAME);
     if (!body.ticket || !user) return fail(201, mockMessages.badCredentials);
     return ok(openSession(user), mockMessages.loginSuccess);
   }),
-  http.post('*/api/wechatauthlogin', async ({ request }) => {
+  http.post('/api/wechatauthlogin', async ({ request }) => {
     const body = await readBody(request);
     const user = findUser(DEMO_USERNAME);
     if (!body.code || !user) return fail(201, mockMessages.badCredentials);
     return ok(openSession(user), mockMessages.loginSuccess);
   }),
 
-  http.post('*/api/adminuser/uppassword', async ({ request }) => {
+  http.post('/api/adminuser/uppassword', async ({ request }) => {
     const me = sessionUser(request);
     if (!me) return fail(401, mockMessages.loginExpired);
     // Checked against the contract from a clone taken now, before the body is read below;
@@ -326,7 +292,7 @@ export const authHandlers = [
     return ok(null, mockMessages.passwordChanged);
   }),
 
-  http.post('*/api/adminuser/resetpassword', async ({ request }) => {
+  http.post('/api/adminuser/resetpassword', async ({ request }) => {
     const id = idOf(await readBody(request));
     const user = table(USER_TABLE).rows.find((row) => sameId(row.id, id));
     if (!user) return fail(201, mockMessages.notFound);

@@ -18,6 +18,14 @@ function isAppFile(url: URL): boolean {
   );
 }
 
+/**
+ * What the mock may answer: its own origin's calls only (a CDN's or another site's `/api/…` is
+ * never answered by the demo's back end), and not the app's own files.
+ */
+function isMockCall(url: URL): boolean {
+  return url.origin === location.origin && !isAppFile(url);
+}
+
 const requestHandlers = handlerIndex(
   handlers.filter((handler) => handler instanceof RequestHandler),
 );
@@ -27,11 +35,11 @@ const socketHandlers = handlers.filter((handler) => !(handler instanceof Request
  * msw sends every request of the page through the handlers, and reads the page's cookies and
  * its cookie store once per handler it tries. The worker lets the app's files past
  * (./app-files.ts); should one still arrive (a worker registered by an older build), the front
- * door passes it through at once. Every other request meets the handlers that may answer it
+ * door passes it through at once, as it does every request to another origin. Every other request meets the handlers that may answer it
  * (./handler-index.ts), in their order, as before, and goes to the network when none answers.
  */
 const frontDoor = http.all(
-  ({ request }) => !isAppFile(new URL(request.url)),
+  ({ request }) => isMockCall(new URL(request.url)),
   async ({ request }) => (await getResponse(requestHandlers(request), request)) ?? passthrough(),
 );
 

@@ -33,6 +33,8 @@ export interface Operation {
   body: Schema | undefined;
   /** The operation's x-admin (its settings, e.g. importMaxRows). */
   admin: Schema;
+  /** Answered without a token: the operation's own `security` is the empty list. */
+  isPublic: boolean;
 }
 
 export interface Validators {
@@ -43,12 +45,20 @@ export interface Validators {
 
 export interface Contract {
   doc: OpenApiDocument;
-  /** Paths without parameters, lower-cased, without a trailing slash. */
+  /** Paths without parameters, in their own letter case, without a trailing slash. */
   concrete: Map<string, Operation[]>;
   /** Paths with parameters (`/api/{module}/add`) as patterns, one capture group a parameter. */
-  templates: { pattern: RegExp; parameters: string[]; operations: Operation[] }[];
+  templates: PathTemplate[];
   compile: (schema: Schema) => ValidateFunction;
   validators: Map<Operation, Validators>;
+}
+
+interface PathTemplate {
+  pattern: RegExp;
+  parameters: string[];
+  /** Each parameter's schema pattern (`{module}`: `^[a-z0-9_]+$`), tested on its decoded value. */
+  accepts: Map<string, RegExp>;
+  operations: Operation[];
 }
 
 /** Local refs resolve inside the contract registered under this id. */
@@ -72,8 +82,12 @@ export function deref(doc: OpenApiDocument, value: unknown, seen = new Set<strin
   return deref(doc, target, seen);
 }
 
+/**
+ * A path as it is looked up: without a trailing slash, in the letter case it was sent in (the
+ * contract's paths are case-sensitive, as a real server's routes are: `/API/…` is no call).
+ */
 function normalPath(path: string): string {
-  return path.toLowerCase().replace(/\/+$/, '');
+  return path.replace(/\/+$/, '');
 }
 
 function readOperation(
@@ -105,7 +119,21 @@ function readOperation(
     query,
     body,
     admin: isObject(raw['x-admin']) ? raw['x-admin'] : {},
+    isPublic: Array.isArray(raw.security) && raw.security.length === 0,
   };
+}
+
+/** The schema patterns of a path's `in: path` parameters, by name. */
+function pathParameterPatterns(doc: OpenApiDocument, entries: unknown[]): Map<string, RegExp> {
+  const accepts = new Map<string, RegExp>();
+  for (const entry of entries) {
+    const parameter = deref(doc, entry);
+    const schema = deref(doc, parameter.schema);
+    if (parameter.in === 'path' && typeof parameter.name === 'string')
+      if (typeof schema.pattern === 'string')
+        accepts.set(parameter.name, new RegExp(schema.pattern));
+  }
+  return accepts;
 }
 
 async function createCompiler(doc: OpenApiDocument): Promise<Contract['compile']> {
@@ -164,7 +192,19 @@ async function buildContract(): Promise<Contract> {
         .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
         .join('([^/]+)');
       const parameters = [...route.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
-      templates.push({ pattern: new RegExp(`^${normalPath(source)}$`), parameters, operations });
+      const declared = [
+        ...listOf(item.parameters),
+        ...METHODS.flatMap((method) => {
+          const operation = item[method];
+          return isObject(operation) ? listOf(operation.parameters) : [];
+        }),
+      ];
+      templates.push({
+        pattern: new RegExp(`^${normalPath(source)}$`),
+        parameters,
+        accepts: pathParameterPatterns(doc, declared),
+        operations,
+      });
     } else {
       const key = normalPath(route);
       concrete.set(key, [...(concrete.get(key) ?? []), ...operations]);
@@ -180,16 +220,26 @@ export function loadContract(): Promise<Contract> {
   return contract;
 }
 
+/** One operation a call reaches, with the values of its path's parameters. */
+export interface OperationMatch {
+  operation: Operation;
+  /** False: the path's operation under another method (only its query is checked then). */
+  sameMethod: boolean;
+  parameters: Map<string, string>;
+  /** Every method the contract declares for the path (a 405's Allow header). */
+  allowed: string[];
+}
+
 /**
  * The operation a call is checked against: same path and method first (a concrete path before
- * a template), else the path's operation under another method (then only the query is checked:
- * the engine answers list calls as GET or POST).
+ * a template), else the path's operation under another method — which the call guard
+ * (./call-guard) answers with 405 before any check of the body runs.
  */
 export function findOperation(
   found: Contract,
   method: string,
   pathname: string,
-): { operation: Operation; sameMethod: boolean; parameters: Map<string, string> } | undefined {
+): OperationMatch | undefined {
   const path = normalPath(pathname);
   const concrete = (found.concrete.get(path) ?? []).map((operation) => ({
     operation,
@@ -199,29 +249,28 @@ export function findOperation(
     const match = template.pattern.exec(path);
     if (!match) return [];
     const parameters = new Map(template.parameters.map((name, i) => [name, match[i + 1] ?? '']));
+    // A value its schema does not allow (`/api/ADMINUSER/add`) is no call of the template.
+    for (const [name, accepts] of template.accepts)
+      if (!accepts.test(decodedSegment(parameters.get(name) ?? ''))) return [];
     return template.operations.map((operation) => ({ operation, parameters }));
   });
+  const allowed = [
+    ...new Set([...concrete, ...templated].map((candidate) => candidate.operation.method)),
+  ];
   for (const candidates of [concrete, templated]) {
-    const found = candidates.find((candidate) => candidate.operation.method === method);
-    if (found) return { ...found, sameMethod: true };
+    const same = candidates.find((candidate) => candidate.operation.method === method);
+    if (same) return { ...same, sameMethod: true, allowed };
   }
   const other = concrete[0] ?? templated[0];
-  return other ? { ...other, sameMethod: false } : undefined;
+  return other ? { ...other, sameMethod: false, allowed } : undefined;
 }
 
 /**
- * The permission key guarding a call (generated/permissions.ts, from the contract's
- * x-admin.permission), with a `{param}` filled in from the path, upper-cased; undefined for a
- * call that needs none (public, reading, the caller's own account) or that the contract lacks.
- * The path's operation of another method counts too, so a write cannot slip past its key by
- * being sent with an unexpected method.
+ * The permission key guarding an operation (generated/permissions.ts, from the contract's
+ * x-admin.permission), with a `{param}` filled in from the path, upper-cased; undefined for an
+ * operation that needs none (public, reading, the caller's own account).
  */
-export async function callPermission(
-  method: string,
-  pathname: string,
-): Promise<string | undefined> {
-  const match = findOperation(await loadContract(), method, pathname);
-  if (!match) return undefined;
+export function operationPermission(match: OperationMatch): string | undefined {
   const { operationId } = match.operation;
   const key = Object.hasOwn(OPERATION_PERMISSIONS, operationId)
     ? OPERATION_PERMISSIONS[operationId]
@@ -229,6 +278,18 @@ export async function callPermission(
   return key?.replace(/^\{([^}]+)\}/, (_, name: string) =>
     decodedSegment(match.parameters.get(name) ?? '').toUpperCase(),
   );
+}
+
+/**
+ * The permission key guarding `method pathname` (see operationPermission); undefined when the
+ * call needs none or the contract has no operation of that method at the path.
+ */
+export async function callPermission(
+  method: string,
+  pathname: string,
+): Promise<string | undefined> {
+  const match = findOperation(await loadContract(), method, pathname);
+  return match?.sameMethod ? operationPermission(match) : undefined;
 }
 
 /**

@@ -1,34 +1,19 @@
 /**
- * What the mock backend checks before any handler runs (after the 401 token guard), in the
- * browser worker, under vitest and over HTTP alike:
- * 1. permission: a call whose permission key (x-admin.permission in the contract) the user
- *    lacks answers 220 — every write, not only CRUD; reading stays open;
- * 2. size: a body over its limit (src/mocks/limits) answers 201 请求内容过大 / 上传文件过大;
- * 3. readability: JSON that does not parse, or nests absurdly deep, answers 201;
- * 4. the contract: the first violation answers 201 naming the field (src/mocks/contract).
+ * What the mock backend checks of a call's body before any handler runs, in the browser
+ * worker, under vitest and over HTTP alike — after the call guard (./call-guard) has admitted
+ * the call (an operation of the contract, method and path; a session; the permission key):
+ * 1. size: a body over its limit (src/mocks/limits) answers 201 请求内容过大 / 上传文件过大;
+ * 2. readability: JSON that does not parse, or nests absurdly deep, answers 201;
+ * 3. the contract: the first violation answers 201 naming the field (src/mocks/contract).
  * The handlers behind it read the request again: the guard reads only clones.
  */
 import { HttpResponse } from 'msw';
 import { http } from './http-wrapper';
 import { mockMessages } from '@/locale/mock';
-import { holdsPermission, sessionUser } from './auth';
-import { callPermission, requestProblem } from './contract';
+import { requestProblem } from './contract';
 import { bodyLimitFor, type BodyLimit } from './limits';
 import { fail } from './respond';
-import { hasJsonBody, isOwnBackendCall, parseBody } from './util';
-
-/**
- * True when the call is guarded by a permission key (the contract's x-admin.permission, one rule
- * for CRUD and every other write: uploads, workflow steps, categories, caches, settings, role
- * assignments, the designer) that the signed-in user does not hold.
- */
-async function lacksPermission(request: Request, url: URL): Promise<boolean> {
-  const user = sessionUser(request);
-  // No user: a public call (the token guard answered the others).
-  if (!user) return false;
-  const key = await callPermission(request.method, url.pathname);
-  return key !== undefined && !holdsPermission(user, key);
-}
+import { hasJsonBody, parseBody } from './util';
 
 /** The body's size: the declared length when it is already over, else the bytes counted. */
 async function bodySize(request: Request, limit: BodyLimit): Promise<number> {
@@ -68,11 +53,9 @@ const HANDLER_FIRST: ReadonlySet<string> = new Set([
 ]);
 
 export const requestGuards = [
-  http.all(/\/(api|ueditor)\//, async ({ request }) => {
-    if (!isOwnBackendCall(request)) return undefined;
+  // The back end's calls, anchored as every handler is (./http-wrapper).
+  http.all(/^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(?:api|ueditor)\//, async ({ request }) => {
     const url = new URL(request.url);
-    if (await lacksPermission(request, url)) return refuse(url, 220, mockMessages.noPermission);
-
     const limit = bodyLimitFor(request.method, url);
     if (limit && (await bodySize(request, limit)) > limit.bytes)
       return refuse(url, 201, tooLargeMessage(limit));

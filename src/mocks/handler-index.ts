@@ -5,7 +5,9 @@
  * handler whose method or path cannot match is left out at once, and msw matches the rest in
  * their order as before, so what answers a call does not change.
  *
- * The path test is looser than msw's (`*` takes anything, a parameter anything within its
+ * The mock's handlers are anchored patterns (../http-wrapper `anchoredPath`): the index tests
+ * the very pattern msw tests, against the same text (origin and path). A text path (msw's own,
+ * as a test may add) gets a looser test (`*` takes anything, a parameter anything within its
  * segment, case is ignored, a trailing slash is optional): it may keep a handler msw then
  * passes over, never drop one msw would use. A handler matched by a function or of another
  * kind is always kept.
@@ -49,7 +51,15 @@ function entryOf(handler: RequestHandler): Entry {
   return {
     handler,
     method: typeof method === 'string' ? method.toUpperCase() : undefined,
-    address: typeof path === 'string' ? looseAddressPattern(path) : undefined,
+    address:
+      // A global or sticky pattern would carry state from one test to the next: kept, unindexed.
+      path instanceof RegExp
+        ? path.global || path.sticky
+          ? undefined
+          : path
+        : typeof path === 'string'
+          ? looseAddressPattern(path)
+          : undefined,
   };
 }
 

@@ -37,7 +37,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getResponse, RequestHandler } from 'msw';
 import { mockMessages } from '@/locale/mock';
-import { mockHandlers } from './handlers';
+import { demoCallsOf, mockHandlers } from './handlers';
+import { admission } from './call-guard';
+import { mockRoutes } from './mock-routes';
 import { handlerIndex } from './handler-index';
 import { STORAGE_SECURITY_HEADERS } from '@/core/file-types';
 import { openJournal, type OpenedJournal } from './journal';
@@ -68,8 +70,10 @@ export interface RunningMockServer {
 export interface MockServerOptions {
   port: number;
   host?: string;
-  /** Serve POST /api/mock/reset (off by default: anyone reaching the port could wipe the data). */
+  /** Serve POST /api/mock/reset (the super administrator's; off by default). */
   allowReset?: boolean;
+  /** Serve POST /api/mock/pushmessage (the super administrator's; off by default). */
+  allowPush?: boolean;
   /** Keep the tables (journal) and uploaded bytes on disk under this folder (memory when absent). */
   dataDir?: string;
   /** Bytes all kept files may take together; 1 GB by default. */
@@ -133,6 +137,7 @@ function serveSeeded({ bytes, type }: SeededFile, method: string, response: Serv
 async function serve(
   sources: readonly MountedSource[],
   handlers: (request: Request) => RequestHandler[],
+  admit: (request: Request) => Promise<Response | undefined>,
   seeded: ReadonlyMap<string, SeededFile>,
   fallbackHost: string,
   request: IncomingMessage,
@@ -157,6 +162,23 @@ async function serve(
   const seededFile = seeded.get(url.pathname);
   if (seededFile && (method === 'GET' || method === 'HEAD')) {
     serveSeeded(seededFile, method, response);
+    return;
+  }
+  // The call guard (./call-guard) before a byte of the body is read: a path that is no call,
+  // a method the path does not take, a caller without a session or the key — refused from the
+  // method, the path and the headers alone.
+  let bare: Request;
+  try {
+    bare = new Request(url, { method, headers: fetchHeaders(request.headers) });
+  } catch {
+    // A method fetch will not carry (CONNECT, TRACE, a malformed token) is no call of ours.
+    sendEnvelope(response, 405, 405, mockMessages.callMethodNotAllowed);
+    return;
+  }
+  const refusal = await admit(bare);
+  if (refusal) {
+    // Node reads and drops what the client still sends of the body, never buffering it.
+    await writeResponse(response, refusal);
     return;
   }
   let body: Buffer | undefined;
@@ -212,8 +234,10 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   } else {
     setByteStore(memoryByteStore(), limit);
   }
+  const served = { allowReset: options.allowReset ?? false, allowPush: options.allowPush ?? false };
+  const routes = mockRoutes(demoCallsOf(served));
   const handlers = handlerIndex(
-    mockHandlers({ allowReset: options.allowReset ?? false }).filter(
+    mockHandlers(served).filter(
       (handler): handler is RequestHandler => handler instanceof RequestHandler,
     ),
   );
@@ -224,13 +248,19 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   // After the journal is attached: the records kept there are what the sources start from.
   const sources = mountSources(options.sources ?? []);
   const server = createHttpServer((request, response) => {
-    const handled = serve(sources, handlers, seeded, fallbackHost, request, response).catch(
-      (error: unknown) => {
-        console.error('mock backend: request failed', error);
-        if (!response.headersSent) sendEnvelope(response, 500, 500, mockMessages.internalError);
-        else response.destroy();
-      },
-    );
+    const handled = serve(
+      sources,
+      handlers,
+      (call) => admission(routes, call),
+      seeded,
+      fallbackHost,
+      request,
+      response,
+    ).catch((error: unknown) => {
+      console.error('mock backend: request failed', error);
+      if (!response.headersSent) sendEnvelope(response, 500, 500, mockMessages.internalError);
+      else response.destroy();
+    });
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));
   });

@@ -12,6 +12,11 @@
  *   protocol registered with `answerStorageFullWith` (cloud storage's XML) — never a 500 and
  *   never a success.
  *
+ * - A path given as text is anchored at the address's root and matched in its own letter case
+ *   (`anchoredPath`): `/api/login` answers `/api/login`, never `/x/api/login` nor `/API/login`
+ *   — msw's own text paths take any prefix after a `*` and ignore case, which let calls past the
+ *   call guard (./call-guard) that judges the path exactly as sent.
+ *
  * Import `http` from here, not from msw. Anything else of msw is imported from msw.
  */
 import {
@@ -68,9 +73,39 @@ function guarded(resolver: Resolver): Resolver {
   };
 }
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The scheme and host of any address: the mock answers on whichever host it is reached. */
+const ANY_ORIGIN = '^[a-z][a-z0-9+.-]*://[^/]+';
+
+/**
+ * A handler's path (`/api/:group/:action`, `/oss-mock/*`) as the pattern msw tests against an
+ * address without its query: from the root of any origin, case-sensitive; `:name` is one
+ * segment (a named group, which msw hands the resolver, decoded, as `params.name`), a final `*`
+ * anything below; a trailing slash is optional, as the contract's paths read.
+ */
+export function anchoredPath(path: string): RegExp {
+  if (!path.startsWith('/')) throw new Error(`mock handler path must start at the root: ${path}`);
+  let source = '';
+  path
+    .replace(/\/$/, '')
+    .split(/(:[A-Za-z_][A-Za-z0-9_]*|\*$)/)
+    .forEach((part, index) => {
+      if (index % 2 === 0) source += escape(part);
+      else if (part === '*') source += '.*';
+      else source += `(?<${part.slice(1)}>[^/]+)`;
+    });
+  // The scheme and host of a parsed URL are lower-case already: the whole pattern is case-sensitive.
+  return new RegExp(`${ANY_ORIGIN}${source}/?$`);
+}
+
 function method(name: Method) {
   return (predicate: Predicate, resolver: Resolver, options?: RequestHandlerOptions): HttpHandler =>
-    mswHttp[name](predicate, guarded(resolver), options);
+    mswHttp[name](
+      typeof predicate === 'string' ? anchoredPath(predicate) : predicate,
+      guarded(resolver),
+      options,
+    );
 }
 
 export const http = {

@@ -362,7 +362,7 @@ async function ossCall(request: Request): Promise<Response> {
 }
 
 export const ossHandlers = [
-  http.post('*/api/tool/getaliyunoss', ({ request }) => {
+  http.post('/api/tool/getaliyunoss', ({ request }) => {
     const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
     return ok({
       region: 'oss-cn-hangzhou',
@@ -375,5 +375,5 @@ export const ossHandlers = [
       endpoint: new URL(request.url).origin,
     });
   }),
-  http.all(`*${OSS_PREFIX}*`, ({ request }) => ossCall(request)),
+  http.all(`${OSS_PREFIX}*`, ({ request }) => ossCall(request)),
 ];

@@ -63,16 +63,13 @@ const upload =
     simpleUpload(request, kind);
 
 export const fileHandlers = [
-  http.get(`*${STORAGE_PREFIX}:id`, ({ params }) => serveFile(fileIdOf(String(params.id)))),
-  http.post('*/api/tool/uploadimg/', upload('image')),
-  http.post('*/api/tool/uploadimg', upload('image')),
-  http.post('*/api/tool/uploadfile/', upload('file')),
-  http.post('*/api/tool/uploadfile', upload('file')),
-  http.post('*/api/tool/uploadmedia', upload('media')),
-  http.post('*/api/tool/uploadmedia/', upload('media')),
-  http.post('*/api/tool/inportfile/', ({ request }) => importFile(request)),
-  http.post('*/api/tool/inportfile', ({ request }) => importFile(request)),
-  http.post('*/api/tool/uploadslice', ({ request }) => sliceUpload(request)),
+  http.get(`${STORAGE_PREFIX}:id`, ({ params }) => serveFile(fileIdOf(String(params.id)))),
+  // Each with or without its trailing slash (the contract writes some with one).
+  http.post('/api/tool/uploadimg/', upload('image')),
+  http.post('/api/tool/uploadfile/', upload('file')),
+  http.post('/api/tool/uploadmedia', upload('media')),
+  http.post('/api/tool/inportfile/', ({ request }) => importFile(request)),
+  http.post('/api/tool/uploadslice', ({ request }) => sliceUpload(request)),
   ...ossHandlers,
-  http.all('*/ueditor/ue', ({ request }) => ueditor(request)),
+  http.all('/ueditor/ue', ({ request }) => ueditor(request)),
 ];

@@ -132,16 +132,6 @@ export async function readBody(request: Request): Promise<Params> {
   return reading.ok ? reading.params : {};
 }
 
-/**
- * True for calls to this site's back end. In the browser, requests to other origins (a CDN,
- * a third-party API) are never answered by the mock; under Node every origin is "ours".
- */
-export function isOwnBackendCall(request: Request): boolean {
-  const url = new URL(request.url);
-  if (!/^\/(api|ueditor)\//.test(url.pathname)) return false;
-  return typeof location === 'undefined' || url.origin === location.origin;
-}
-
 /** The query as an object; a key given more than once holds the list of its values. */
 export function readQuery(request: Request): Params {
   const out: Params = {};

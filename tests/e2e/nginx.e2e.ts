@@ -446,7 +446,7 @@ describe('live messages behind nginx', () => {
     await screenshot(page, 'nginx-bell-offline');
 
     // Back on the same address; a message arrives: the bell is online again and counts it.
-    backend = await startMockServer({ port: Number(port), host: '127.0.0.1' });
+    backend = await startMockServer({ port: Number(port), host: '127.0.0.1', allowPush: true });
     const pushed = await fetch(`${backend.url}/api/mock/pushmessage`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'access-token': token },

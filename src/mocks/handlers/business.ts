@@ -37,6 +37,6 @@ function districtTree(rows: MockRow[], maxLevel: number): DistrictNode[] {
 
 export const businessHandlers = [
   // Enabled provinces with their cities (the city control's options).
-  http.post('*/api/district/gettree', () => ok(districtTree(table('district').rows, 2))),
+  http.post('/api/district/gettree', () => ok(districtTree(table('district').rows, 2))),
   reportWorkflowHandler,
 ];

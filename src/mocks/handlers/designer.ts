@@ -64,10 +64,10 @@ async function judged(
 }
 
 export const designerHandlers = [
-  http.post('*/api/field/add', ({ request }) =>
+  http.post('/api/field/add', ({ request }) =>
     judged(request, (body) => fieldNameMessage(body.cf_fieldname, body.module_id)),
   ),
-  http.post('*/api/field/edit', ({ request }) =>
+  http.post('/api/field/edit', ({ request }) =>
     judged(request, (body) => {
       const row = table(FIELDS).rows.find((item) => sameId(item.id, body.id));
       // An unknown id is the engine's 记录不存在.
@@ -79,7 +79,7 @@ export const designerHandlers = [
       );
     }),
   ),
-  http.post('*/api/field/updatefield', ({ request }) =>
+  http.post('/api/field/updatefield', ({ request }) =>
     judged(request, (body) => {
       const row = table(FIELDS).rows.find((item) => sameId(item.id, body.id));
       if (!row) return undefined;
@@ -88,13 +88,13 @@ export const designerHandlers = [
       return undefined;
     }),
   ),
-  http.post('*/api/module/add', ({ request }) =>
+  http.post('/api/module/add', ({ request }) =>
     judged(request, (body) => moduleNameMessage(body.module_name), false),
   ),
-  http.post('*/api/module/edit', ({ request }) =>
+  http.post('/api/module/edit', ({ request }) =>
     judged(request, (body) => moduleNameMessage(body.module_name, body.id), false),
   ),
-  http.post('*/api/module/delete', async ({ request }) => {
+  http.post('/api/module/delete', async ({ request }) => {
     const answer = await runAction(MODULES, 'delete', request);
     // A deleted module's fields would stay behind in 字段管理 as orphans, and be answered
     // as the fields of a later module that takes the same id.

@@ -1,13 +1,16 @@
 /**
- * Every mock handler, in matching order: the token guard, the request guards (permission,
- * size, readability, contract), auth, files and uploads, the hand-written look-ups and
+ * Every mock handler, in matching order: the call guard (an operation of the contract or a
+ * reviewed mock-only route, method and path as sent; the session; the permission key), the
+ * request guards (size, readability, contract), auth, files and uploads, the hand-written look-ups and
  * library, the shell's handlers, then the generic catch-alls (`/api/{method}/getkeyval` and
  * the CRUD engine's `/api/{group}/{action}`).
  * The same list serves the browser worker, vitest (msw/node) and `cli mock-server`.
  */
 import { HttpResponse, type RequestHandler, type WebSocketHandler } from 'msw';
 import { mockModules } from '@generated/mocks';
-import { authGuard, authHandlers, setPermissionKeySource } from '../auth';
+import { authHandlers, setPermissionKeySource } from '../auth';
+import { callGuard } from '../call-guard';
+import { mockRoutes, type DemoCall } from '../mock-routes';
 import { engineHandlers } from '../engine';
 import { permissionKeys, registerMockModules } from '../engine-registry';
 import { fileHandlers } from '../uploads';
@@ -21,7 +24,7 @@ import { libraryHandlers, mockResetHandler } from './library';
 import { designerHandlers } from './designer';
 import { lookupHandlers } from './lookups';
 import { settingsHandlers } from './settings';
-import { shellHandlers } from './shell';
+import { pushMessageHandler, shellHandlers } from './shell';
 import { sourceHandlers } from './sources';
 import { versionHandlers } from './versions';
 
@@ -41,11 +44,21 @@ answerStorageFullWith((request, message) => {
 export interface MockHandlerOptions {
   /** Serve the mock-only POST /api/mock/reset (restores every table to its seed). */
   allowReset: boolean;
+  /** Serve the mock-only POST /api/mock/pushmessage (a message to every bound socket). */
+  allowPush: boolean;
+}
+
+/** The demo-only calls the options switch on. */
+export function demoCallsOf(options: MockHandlerOptions): Set<DemoCall> {
+  const calls = new Set<DemoCall>();
+  if (options.allowReset) calls.add('reset');
+  if (options.allowPush) calls.add('pushMessage');
+  return calls;
 }
 
 export function mockHandlers(options: MockHandlerOptions): (RequestHandler | WebSocketHandler)[] {
   return [
-    ...authGuard,
+    callGuard(mockRoutes(demoCallsOf(options))),
     ...requestGuards,
     ...authHandlers,
     ...fileHandlers,
@@ -58,9 +71,10 @@ export function mockHandlers(options: MockHandlerOptions): (RequestHandler | Web
     ...versionHandlers,
     ...sourceHandlers,
     ...(options.allowReset ? [mockResetHandler] : []),
+    ...(options.allowPush ? [pushMessageHandler] : []),
     ...engineHandlers,
   ];
 }
 
-/** The browser demo and vitest: the demo's reset call included. */
-export const handlers = mockHandlers({ allowReset: true });
+/** The browser demo and vitest: the demo's reset and push calls included. */
+export const handlers = mockHandlers({ allowReset: true, allowPush: true });

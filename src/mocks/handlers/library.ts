@@ -6,6 +6,7 @@
 import { http } from '../http-wrapper';
 import { mockMessages } from '@/locale/mock';
 import { runAction } from '../engine';
+import { loadContract } from '../contract-document';
 import { mockModule } from '../engine-registry';
 import { GROUP_ITEMS, GROUPS, groupData } from '../config-groups';
 import { requestProblem } from '../contract';
@@ -95,7 +96,7 @@ function typeMatches(rowType: unknown, wanted: string | undefined): boolean {
 }
 
 export const libraryHandlers = [
-  http.get('*/api/attachmentcate/list', ({ request }) => {
+  http.get('/api/attachmentcate/list', ({ request }) => {
     const title = String(new URL(request.url).searchParams.get('title') ?? '').trim();
     let roots = categoryTree(table(CATEGORIES).rows);
     if (title) {
@@ -108,7 +109,7 @@ export const libraryHandlers = [
     }
     return ok(roots);
   }),
-  http.post('*/api/attachmentcate/add', async ({ request }) => {
+  http.post('/api/attachmentcate/add', async ({ request }) => {
     // Checked against the contract from a clone taken now, before the body is read below;
     // the spec's category messages come first.
     const contract = requestProblem(request);
@@ -128,7 +129,7 @@ export const libraryHandlers = [
     persist();
     return ok({ ac_id: row.ac_id });
   }),
-  http.post('*/api/attachmentcate/edit', async ({ request }) => {
+  http.post('/api/attachmentcate/edit', async ({ request }) => {
     const contract = requestProblem(request);
     const body = await readBody(request);
     const row = table(CATEGORIES).rows.find((item) => sameId(item.ac_id, body.ac_id));
@@ -144,7 +145,7 @@ export const libraryHandlers = [
     persist();
     return ok(null);
   }),
-  http.post('*/api/attachmentcate/delete', async ({ request }) => {
+  http.post('/api/attachmentcate/delete', async ({ request }) => {
     const ids = idsOf(await readBody(request), 'ac_id');
     const store = table(CATEGORIES);
     if (!ids.length || !store.rows.some((row) => ids.some((id) => sameId(row.ac_id, id))))
@@ -161,7 +162,7 @@ export const libraryHandlers = [
   }),
 
   // --- attachments ----------------------------------------------------------------------------
-  http.get('*/api/attachment/list', ({ request }) => {
+  http.get('/api/attachment/list', ({ request }) => {
     const params = Object.fromEntries(new URL(request.url).searchParams);
     const cate = params.cate_id ?? params.ac_id;
     const rows = table(ATTACHMENT_TABLE).rows.filter(
@@ -172,7 +173,7 @@ export const libraryHandlers = [
     );
     return ok(paginate(newestFirst(rows, 'att_id', 'create_time'), params, 18));
   }),
-  http.post('*/api/attachment/add', async ({ request }) => {
+  http.post('/api/attachment/add', async ({ request }) => {
     const body = await readBody(request);
     if (isEmptyValue(body.att_title)) return fail(201, mockMessages.attachmentNameRequired);
     if (isEmptyValue(body.att_url)) return fail(201, mockMessages.attachmentUrlRequired);
@@ -193,7 +194,7 @@ export const libraryHandlers = [
     persist();
     return ok({ att_id: row.att_id, att_url: row.att_url });
   }),
-  http.post('*/api/attachment/edit', async ({ request }) => {
+  http.post('/api/attachment/edit', async ({ request }) => {
     const body = await readBody(request);
     const id = idOf(body, 'att_id');
     const row = table(ATTACHMENT_TABLE).rows.find((item) => sameId(item.att_id, id));
@@ -218,7 +219,7 @@ export const libraryHandlers = [
     persist();
     return ok({ ...row });
   }),
-  http.post('*/api/attachment/delete', async ({ request }) => {
+  http.post('/api/attachment/delete', async ({ request }) => {
     // The body is the list of att_id (AttachmentIdList).
     const ids = toIds((await readBody(request)).value);
     const store = table(ATTACHMENT_TABLE);
@@ -237,11 +238,11 @@ export const libraryHandlers = [
   }),
 
   // --- configuration groups ---------------------------------------------------------------------
-  http.post('*/api/group/getgroupdata', async ({ request }) => {
+  http.post('/api/group/getgroupdata', async ({ request }) => {
     const { code } = await readParams(request);
     return ok(groupData(textOf(code)));
   }),
-  http.post('*/api/group/updatesetting', async ({ request }) => {
+  http.post('/api/group/updatesetting', async ({ request }) => {
     const body = await readBody(request);
     const group = table(GROUPS).rows.find((row) => row.code === body.code);
     const { data } = body;
@@ -268,12 +269,15 @@ export const libraryHandlers = [
     persist();
     return ok(null);
   }),
-  http.post('*/api/group/createcash', () => ok(null, mockMessages.cacheRebuilt)),
+  http.post('/api/group/createcash', () => ok(null, mockMessages.cacheRebuilt)),
 
   // --- option lists for API-sourced fields -----------------------------------------------------
-  http.get('*/api/:method/getkeyval', async ({ request, params }) => {
+  http.get('/api/:method/getkeyval', async ({ request, params }) => {
     const method = String(params.method ?? '').toLowerCase();
     if (mockModule(method)) return runAction(method, 'getkeyval', request);
+    // Otherwise only a group the contract lists anyway (its own /api/<group>/list): never one
+    // of the mock's own tables, whose rows are no one's to read (mock_session holds the tokens).
+    if (!(await loadContract()).concrete.has(`/api/${method}/list`)) return ok([]);
     const rows = existingTable(method)?.rows ?? [];
     const first = rows[0];
     if (!first) return ok([]);
@@ -296,7 +300,7 @@ export const libraryHandlers = [
  * Mock-only: restore every table to its seed. Open in the browser demo and under vitest; the
  * HTTP mock server serves it only when started with `--allow-reset`.
  */
-export const mockResetHandler = http.post('*/api/mock/reset', () => {
+export const mockResetHandler = http.post('/api/mock/reset', () => {
   resetMockDatabase();
   const response = ok(null, mockMessages.mockReset);
   response.headers.set('x-mock-only', 'true');

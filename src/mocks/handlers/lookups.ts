@@ -277,10 +277,10 @@ function fieldDefinitions(moduleName: string): MockRow[] {
 
 export const lookupHandlers = [
   // dictionaries
-  http.post('*/api/dictionary/getkeyval', async ({ request }) =>
+  http.post('/api/dictionary/getkeyval', async ({ request }) =>
     ok(dictionaryOptions(await readParams(request), request)),
   ),
-  http.post('*/api/dictionary/getparentdickeyVal', () =>
+  http.post('/api/dictionary/getparentdickeyVal', () =>
     ok(
       table('dictionary')
         .rows.filter((row) => Number(row.pid ?? 0) === 0)
@@ -288,16 +288,16 @@ export const lookupHandlers = [
         .map((row) => ({ label: textOf(row.name), value: optionValue(row.id) })),
     ),
   ),
-  http.post('*/api/dictionary/createcash', () => ok(null, mockMessages.cacheRebuilt)),
+  http.post('/api/dictionary/createcash', () => ok(null, mockMessages.cacheRebuilt)),
 
   // tree dictionaries
-  http.post('*/api/datadicttree/getkeyval', async ({ request }) =>
+  http.post('/api/datadicttree/getkeyval', async ({ request }) =>
     ok(treeDictOptions(textOf((await readParams(request)).topCode))),
   ),
-  http.post('*/api/datadicttree/getlistkeyVal', async ({ request }) =>
+  http.post('/api/datadicttree/getlistkeyVal', async ({ request }) =>
     ok(flatten(treeDictOptions(textOf((await readParams(request)).topCode)))),
   ),
-  http.post('*/api/datadicttree/gettopdictkeyVal', () =>
+  http.post('/api/datadicttree/gettopdictkeyVal', () =>
     ok(
       table('datadicttree')
         .rows.filter((row) => Number(row.pid ?? 0) === 0)
@@ -305,16 +305,16 @@ export const lookupHandlers = [
         .map((row) => ({ label: textOf(row.title), value: String(row.code ?? row.id) })),
     ),
   ),
-  http.post('*/api/datadicttree/createcash', () => ok(null, mockMessages.cacheRebuilt)),
+  http.post('/api/datadicttree/createcash', () => ok(null, mockMessages.cacheRebuilt)),
 
   // departments
-  http.post('*/api/admindepartment/gettreedep', () =>
+  http.post('/api/admindepartment/gettreedep', () =>
     ok(departmentTree(table(DEPARTMENTS).rows, 0)),
   ),
-  http.post('*/api/admindepartment/getdeptreebyuserid', ({ request }) =>
+  http.post('/api/admindepartment/getdeptreebyuserid', ({ request }) =>
     ok(departmentsOf(sessionUser(request))),
   ),
-  http.post('*/api/admindepartment/gettreedepkeyval', () =>
+  http.post('/api/admindepartment/gettreedepkeyval', () =>
     ok(
       departmentOptions(
         departmentTree(
@@ -324,12 +324,12 @@ export const lookupHandlers = [
       ),
     ),
   ),
-  http.post('*/api/admindepartment/getjobdepid', async ({ request }) => {
+  http.post('/api/admindepartment/getjobdepid', async ({ request }) => {
     const { jobid } = await readBody(request);
     const link = table(JOB_DEPARTMENTS).rows.find((row) => sameId(row.jobid, jobid));
     return ok(idList(link?.deparr));
   }),
-  http.post('*/api/admindepartment/savejobdep', async ({ request }) => {
+  http.post('/api/admindepartment/savejobdep', async ({ request }) => {
     const body = await readBody(request);
     if (isEmptyValue(body.jobid)) return fail(201, mockMessages.notFound);
     const links = table(JOB_DEPARTMENTS);
@@ -340,14 +340,14 @@ export const lookupHandlers = [
   }),
 
   // menus for roles (the user's own menu, getusermenu, is the shell's)
-  http.post('*/api/adminmenu/gettreemenu', () => ok(menuTree(table(MENUS).rows))),
+  http.post('/api/adminmenu/gettreemenu', () => ok(menuTree(table(MENUS).rows))),
   // A role never configured sees every menu (auth.menuRowsOf), so it answers every id too.
-  http.post('*/api/adminmenu/getrolemenuid', async ({ request }) => {
+  http.post('/api/adminmenu/getrolemenuid', async ({ request }) => {
     const body = await readBody(request);
     const saved = truthy(body.issuper) ? undefined : savedRoleMenuIds(body.roleid);
     return ok(idList(saved ?? table(MENUS).rows.map((row) => row.amenu_id)));
   }),
-  http.post('*/api/adminmenu/saverolemenu', async ({ request }) => {
+  http.post('/api/adminmenu/saverolemenu', async ({ request }) => {
     const body = await readBody(request);
     if (!roleExists(body.roleid)) return fail(201, mockMessages.notFound);
     const links = table(ROLE_MENU_TABLE);
@@ -358,11 +358,11 @@ export const lookupHandlers = [
   }),
 
   // a role's permission keys (权限分配)
-  http.post('*/api/adminrole/getroleauth', async ({ request }) => {
+  http.post('/api/adminrole/getroleauth', async ({ request }) => {
     const { roleid } = await readBody(request);
     return ok(savedRoleAuthKeys(roleid));
   }),
-  http.post('*/api/adminrole/saveroleauth', async ({ request }) => {
+  http.post('/api/adminrole/saveroleauth', async ({ request }) => {
     const body = await readBody(request);
     if (!roleExists(body.roleid)) return fail(201, mockMessages.notFound);
     const keys = Array.isArray(body.prilist)
@@ -377,7 +377,7 @@ export const lookupHandlers = [
 
   // Trees refuse to lose a node that still has children (the engine's delete follows otherwise).
   ...TREE_DELETES.map(({ group, primaryKey, parentField, noun }) =>
-    http.post(`*/api/${group}/delete`, async ({ request }) => {
+    http.post(`/api/${group}/delete`, async ({ request }) => {
       const ids = idsOf(await readParams(request.clone()), primaryKey).map(String);
       const rows = table(group).rows;
       const parent = rows.find(
@@ -390,7 +390,7 @@ export const lookupHandlers = [
   ),
 
   // dynamic-form field definitions
-  http.post('*/api/field/getfieldarrbymodule', async ({ request }) => {
+  http.post('/api/field/getfieldarrbymodule', async ({ request }) => {
     const body = await readParams(request);
     return ok(fieldDefinitions(textOf(body.moduleName)));
   }),

@@ -8,7 +8,6 @@
  * Every write to these tables goes through here: a transition the state does not allow, or a
  * generic write that would set a state by hand, answers status 201 with a message.
  */
-import { type DefaultBodyType, type StrictRequest } from 'msw';
 import { http } from '../http-wrapper';
 import {
   EDITABLE_REPORT_STATUS,
@@ -265,16 +264,14 @@ const WORKFLOW = new Map<string, Map<string, WorkflowCall>>([
   ],
 ]);
 
-/** `/api/{group}/{action}` of the three workflow groups, in any letter case, with or without a trailing slash. */
-const WORKFLOW_PATH =
-  /^[^?#]*\/api\/(informationreporting(?:examine|publish)?)\/([a-z]+)\/?(?:[?#]|$)/i;
-
-/** Every call of the three workflow groups; other actions (list, info…) go to the engine. */
+/**
+ * Every call of the three workflow groups (`/api/{group}/{action}`, anchored and in the
+ * contract's letter case like every handler); other actions (list, info…) go to the engine.
+ */
 export const reportWorkflowHandler = http.all(
-  WORKFLOW_PATH,
-  async ({ request }: { request: StrictRequest<DefaultBodyType> }) => {
-    const [, group = '', action = ''] = WORKFLOW_PATH.exec(request.url) ?? [];
-    const call = WORKFLOW.get(group.toLowerCase())?.get(action.toLowerCase());
+  '/api/:group/:action',
+  async ({ request, params }) => {
+    const call = WORKFLOW.get(String(params.group))?.get(String(params.action));
     if (!call) return undefined;
     return call(request, await readParams(request));
   },

@@ -41,7 +41,7 @@ export function filterLogRows(
 }
 
 export const settingsHandlers = [
-  http.get('*/api/adminlog/list', async ({ request }) => {
+  http.get('/api/adminlog/list', async ({ request }) => {
     const params = await readParams(request);
     const registration = mockModule(LOG_TABLE);
     const rows = filterLogRows(table(LOG_TABLE).rows, params);

@@ -14,7 +14,8 @@ import { ok } from '../respond';
 import { persist, table } from '../store';
 import type { MockRow } from '../types';
 import { buildTree, readBody, withChildren } from '../util';
-import { MESSAGE_TABLE, pushMessage, socketHandlers } from '../socket';
+import { pushMessage, socketHandlers } from '../socket';
+import { markRead, unreadCountOf } from './message-reads';
 import { textOf } from '@/core/guards';
 
 const SETTING_TABLE = 'setting';
@@ -66,46 +67,52 @@ export function systemSettings(): SystemSetting {
   return settings;
 }
 
-function unreadCount(): number {
-  return table(MESSAGE_TABLE).rows.filter((row) => Number(row.tm_status) === 2).length;
+/** The caller's username; the call guard lets no one without a session reach these calls. */
+function callerOf(request: Request): string {
+  return textOf(sessionUser(request)?.username);
 }
 
 export const shellHttpHandlers = [
   // The signed-in user's menus: their role's 菜单配置 (every menu for the super admin).
-  http.post('*/api/adminmenu/getusermenu', ({ request }) =>
+  http.post('/api/adminmenu/getusermenu', ({ request }) =>
     ok(buildUserMenu(menuRowsOf(sessionUser(request)))),
   ),
-  http.post('*/api/getsystemsetting', () => ok(systemSettings())),
+  http.post('/api/getsystemsetting', () => ok(systemSettings())),
   // The caller's keys as login answers them, asked again when rights may have changed.
-  http.post('*/api/getuserauth', ({ request }) => {
+  http.post('/api/getuserauth', ({ request }) => {
     const user = sessionUser(request);
     return ok({ prilist: user ? permissionKeysOf(user).join(',') : '' });
   }),
-  http.get('*/api/clearcache', () => ok(null)),
-  http.post('*/api/message/getmesnoreadnum', () => ok(unreadCount())),
-  http.post('*/api/message/getsocketstatus', ({ request }) => {
+  http.get('/api/clearcache', () => ok(null)),
+  http.post('/api/message/getmesnoreadnum', ({ request }) => ok(unreadCountOf(callerOf(request)))),
+  http.post('/api/message/getsocketstatus', ({ request }) => {
     const url = new URL(request.url);
-    return ok({ open: true, url: `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}/ws` });
+    // Behind the dev server's proxy the page's host is X-Forwarded-Host (Host is ours): the
+    // socket must be opened on the page's own origin, the only one it lets in.
+    const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || url.host;
+    return ok({ open: true, url: `${url.protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws` });
   }),
-  http.post('*/api/message/read', async ({ request }) => {
+  // The caller's own reading only (./message-reads): 全部已读 marks no one else's messages.
+  http.post('/api/message/read', async ({ request }) => {
     const body = await readBody(request);
-    const messages = table(MESSAGE_TABLE);
-    for (const row of messages.rows) {
-      if (body.id === 'read-all' || String(row.tm_id) === String(body.id)) row.tm_status = 1;
-    }
+    markRead(callerOf(request), body.id);
     persist();
     return ok(null);
   }),
-  /** Mock-only: push a new message over the socket now (demo and e2e). */
-  http.post('*/api/mock/pushmessage', async ({ request }) => {
-    const body = await readBody(request);
-    const row = pushMessage({
-      tm_title: typeof body.tm_title === 'string' ? body.tm_title : undefined,
-      tm_content: typeof body.tm_content === 'string' ? body.tm_content : undefined,
-    });
-    return ok(row);
-  }),
 ];
+
+/**
+ * Mock-only: push a new message over the socket now (demo and e2e). The super administrator's
+ * call (../mock-routes), served by `cli mock-server` only with `--allow-push`.
+ */
+export const pushMessageHandler = http.post('/api/mock/pushmessage', async ({ request }) => {
+  const body = await readBody(request);
+  const row = pushMessage({
+    tm_title: typeof body.tm_title === 'string' ? body.tm_title : undefined,
+    tm_content: typeof body.tm_content === 'string' ? body.tm_content : undefined,
+  });
+  return ok(row);
+});
 
 export const shellHandlers: (RequestHandler | WebSocketHandler)[] = [
   ...shellHttpHandlers,

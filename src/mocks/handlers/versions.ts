@@ -27,7 +27,7 @@ export function setCurrentVersion(rows: MockRow[], row: MockRow, scopeField?: st
 }
 
 export const versionHandlers = VERSION_TABLES.map(({ group, scopeField }) =>
-  http.post(`*/api/${group}/setcurrent`, async ({ request }) => {
+  http.post(`/api/${group}/setcurrent`, async ({ request }) => {
     const user = sessionUser(request);
     if (!user || !holdsPermission(user, permissionKeyFor(group, 'edit')))
       return fail(220, mockMessages.noPermission);

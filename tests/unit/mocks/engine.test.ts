@@ -4,6 +4,7 @@
  * recycle bin and import/export would notice.
  */
 import { describe, expect, it } from 'vitest';
+import { runAction } from '@/mocks/engine';
 import { registerMockModules } from '@/mocks/engine-registry';
 import { call, send, signIn, withMockServer } from './harness';
 import { bookModule, plainModule } from './fixtures';
@@ -153,29 +154,32 @@ describe('records', () => {
 
   it('updatefield sets one field; disable switches the status', async () => {
     const token = await signIn();
+    // The contract declares updatefield and disable per module, and not for this runtime
+    // module: over the mock they are no call (issue 49: 404); the engine's semantics are
+    // checked on the engine itself.
     expect(
-      (
-        await call('POST', '/api/mockbook/updatefield', {
-          token,
-          body: { id: 2, field: 'author', value: '吴承恩（明）' },
-        })
-      ).status,
-    ).toBe(200);
+      await call('POST', '/api/mockbook/updatefield', { token, body: { id: 2, field: 'author' } }),
+    ).toEqual({ status: 404, msg: '404，接口不存在！', data: null });
+    const engine = async (action: string, body: unknown) => {
+      const request = new Request(`http://localhost/api/mockbook/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'access-token': token },
+        body: JSON.stringify(body),
+      });
+      const answer = await runAction('mockbook', action, request);
+      return (await answer?.json()) as unknown;
+    };
     expect(
-      await call('POST', '/api/mockbook/updatefield', {
-        token,
-        body: { id: 2, field: 'title', value: '' },
-      }),
-    ).toMatchObject({
+      await engine('updatefield', { id: 2, field: 'author', value: '吴承恩（明）' }),
+    ).toMatchObject({ status: 200 });
+    expect(await engine('updatefield', { id: 2, field: 'title', value: '' })).toMatchObject({
       status: 201,
       msg: '请输入书名',
     });
-    expect(
-      (await call('POST', '/api/mockbook/disable', { token, body: { id: 2, status: 1 } })).status,
-    ).toBe(200);
+    expect(await engine('disable', { id: 2, status: 1 })).toMatchObject({ status: 200 });
     const info = await call<Row>('POST', '/api/mockbook/info', { token, body: { id: { id: 2 } } });
     expect(info.data).toMatchObject({ author: '吴承恩（明）', status: 1 });
-    await call('POST', '/api/mockbook/disable', { token, body: { id: 2, status: 2 } });
+    await engine('disable', { id: 2, status: 2 });
     const off = await call<ListData>('GET', '/api/mockbook/list', { token, query: { status: 2 } });
     expect(off.data.data.map((row) => row.id)).toEqual([2]);
   });
@@ -235,7 +239,7 @@ describe('records', () => {
   it('state survives between calls and resets with the mock-only reset call', async () => {
     const token = await signIn();
     await call('POST', '/api/mockbook/delete', { token, body: { id: { id: 1 } } });
-    const reset = await send('POST', '/api/mock/reset');
+    const reset = await send('POST', '/api/mock/reset', { token });
     expect(reset.headers.get('x-mock-only')).toBe('true');
     expect(await reset.json()).toMatchObject({ status: 200, msg: '演示数据已重置' });
     const fresh = await signIn();

@@ -3,25 +3,21 @@
  * The handler index the browser worker and `cli mock-server` put in front of msw: for a call,
  * the handlers that may answer it. Over the real handler table, every handler msw itself would
  * match for a call is kept (what answers cannot change), and a call to a fixed address meets a
- * handful of handlers instead of all of them.
+ * handful of handlers instead of all of them. The handlers are anchored at the address's root
+ * and case-sensitive: a prefixed or upper-cased address reaches none of them but the guard.
  */
 import { describe, expect, it } from 'vitest';
 import { HttpHandler, matchRequestUrl, RequestHandler } from 'msw';
+import contract from '@generated/openapi.json';
+import { isRecord } from '@/core/guards';
 import { handlers } from '@/mocks/handlers';
 import { handlerIndex, looseAddressPattern } from '@/mocks/handler-index';
+import { anchoredPath } from '@/mocks/http-wrapper';
 
 const ORIGIN = 'http://localhost';
 const requestHandlers = handlers.filter((handler) => handler instanceof RequestHandler);
 const httpHandlers = requestHandlers.filter((handler) => handler instanceof HttpHandler);
 const candidates = handlerIndex(requestHandlers);
-
-/** An address the handler's path names: `*` at the start the origin, else `x`; params `p1`. */
-function addressFor(path: string): string {
-  return path
-    .replace(/^\*/, ORIGIN)
-    .replace(/\*/g, 'x')
-    .replace(/:[A-Za-z_][A-Za-z0-9_]*/g, 'p1');
-}
 
 /** What msw decides for `handler` and a call, without the cookies: method and address. */
 function mswMatches(handler: HttpHandler, method: string, url: string): boolean {
@@ -34,23 +30,37 @@ function mswMatches(handler: HttpHandler, method: string, url: string): boolean 
   );
 }
 
-const stringPaths = httpHandlers.flatMap((handler) =>
-  typeof handler.info.path === 'string' ? [handler.info.path] : [],
+/** Every path of the contract, its parameters filled in (`{module}` → adminnotice). */
+const contractPaths = Object.keys(isRecord(contract.paths) ? contract.paths : {}).map((path) =>
+  path.replace(/\{[^}]+\}/g, 'adminnotice'),
 );
 
+/** The handler of one anchored path (../http-wrapper), or undefined. */
+function handlerOf(path: string): HttpHandler | undefined {
+  const { source } = anchoredPath(path);
+  return httpHandlers.find(
+    (handler) => handler.info.path instanceof RegExp && handler.info.path.source === source,
+  );
+}
+
 describe('the handler index', () => {
-  it('reads a real table with fixed and parameterised paths', () => {
-    expect(stringPaths.length).toBeGreaterThan(40);
-    expect(stringPaths).toContain('*/api/:group/:action');
+  it('reads a real table of anchored paths', () => {
+    expect(httpHandlers.length).toBeGreaterThan(40);
+    expect(httpHandlers.filter((handler) => typeof handler.info.path === 'string')).toEqual([]);
+    expect(handlerOf('/api/:group/:action')).toBeDefined();
   });
 
-  it('keeps every handler msw would match, for a call to any handler’s address', () => {
+  it('keeps every handler msw would match, for every call of the contract and hostile ones', () => {
     const urls = [
       ...new Set([
-        ...stringPaths.map(addressFor),
-        `${ORIGIN}/API/ADMINNOTICE/LIST`,
+        ...contractPaths.map((path) => `${ORIGIN}${path}`),
+        ...contractPaths.map((path) => `${ORIGIN}/x${path}`),
+        ...contractPaths.map((path) => `${ORIGIN}${path.toUpperCase()}`),
         `${ORIGIN}/api/adminnotice/list/`,
         `${ORIGIN}/api/module/add?x=1`,
+        `${ORIGIN}/storage/mock/12`,
+        `${ORIGIN}/oss-mock/uploads/a.png`,
+        `${ORIGIN}/sources/petstore/pet/1`,
       ]),
     ];
     const dropped: string[] = [];
@@ -75,14 +85,25 @@ describe('the handler index', () => {
   it('leaves out the handlers of other addresses and methods', () => {
     const kept = candidates(new Request(`${ORIGIN}/api/module/add`, { method: 'POST' }));
     expect(kept.length).toBeLessThan(requestHandlers.length / 4);
-    const fixed = kept.flatMap((handler) =>
-      handler instanceof HttpHandler && typeof handler.info.path === 'string'
-        ? [handler.info.path]
-        : [],
-    );
-    expect(fixed).toContain('*/api/module/add');
-    expect(fixed).not.toContain('*/api/module/edit');
-    expect(fixed).not.toContain('*/api/attachmentcate/list');
+    expect(kept).toContain(handlerOf('/api/module/add'));
+    expect(kept).not.toContain(handlerOf('/api/module/edit'));
+    expect(kept).not.toContain(handlerOf('/api/attachmentcate/list'));
+  });
+
+  it('gives an address under a prefix or in another letter case to no handler but the guard', () => {
+    const guard = requestHandlers[0];
+    const answering = (url: string) =>
+      ['GET', 'POST'].flatMap((method) =>
+        httpHandlers
+          .filter((handler) => handler !== guard && mswMatches(handler, method, url))
+          .map((handler) => `${method} ${url}: ${handler.info.header}`),
+      );
+    const hostile = contractPaths.flatMap((path) => [
+      `${ORIGIN}/x${path}`,
+      `${ORIGIN}/storage/x${path}`,
+      `${ORIGIN}${path.toUpperCase()}`,
+    ]);
+    expect(hostile.flatMap(answering)).toEqual([]);
   });
 });
 

@@ -128,7 +128,8 @@ describe('permission keys', () => {
   });
 
   it('the demo’s reset call stays available in the browser worker and vitest', async () => {
-    const reset = await send('POST', '/api/mock/reset');
+    // The super administrator's call (issue 49): anyone else is refused.
+    const reset = await send('POST', '/api/mock/reset', { token: await signIn() });
     expect(await reset.json()).toEqual({ status: 200, msg: '演示数据已重置', data: null });
   });
 });

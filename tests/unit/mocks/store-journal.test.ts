@@ -210,7 +210,7 @@ describe('the journal of mock-server --data-dir', () => {
     const token = await signIn();
     await addNotice(token, '重置前的公告');
     const before = journalText();
-    await call('POST', '/api/mock/reset');
+    await call('POST', '/api/mock/reset', { token });
     crash();
     // A crash between the snapshot's rename and the journal's truncation: the old records
     // are still there, numbered at or below the snapshot's.

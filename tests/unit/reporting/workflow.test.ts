@@ -223,14 +223,23 @@ describe('report workflow', () => {
 
     const workflowOnly = '上报的审批与发布状态只能通过提交、审批、发布、撤回改变';
     for (const [path, body] of [
-      ['/api/informationreporting/updatefield', { id, field: 'report_status', value: 5 }],
-      ['/api/InformationReportingExamine/Edit/', { id: 3, examine_status: 2 }],
       ['/api/informationreportingpublish/edit', { id: 1, publish_status: 1 }],
       ['/api/informationreportingpublish/delete', { id: { id: 1 } }],
     ] as const) {
       expect(await call('POST', path, { token, body }), path).toMatchObject({
         status: 201,
         msg: workflowOnly,
+      });
+    }
+    // Calls the contract does not declare (no updatefield for the group, no path in other letter
+    // case) are no calls at all (issue 49: 404).
+    for (const [path, body] of [
+      ['/api/informationreporting/updatefield', { id, field: 'report_status', value: 5 }],
+      ['/api/InformationReportingExamine/Edit/', { id: 3, examine_status: 2 }],
+    ] as const) {
+      expect(await call('POST', path, { token, body }), path).toMatchObject({
+        status: 404,
+        msg: '404，接口不存在！',
       });
     }
     expect(await rowOf(token, '/api/informationreportingexamine/list', 'id', 3)).toMatchObject({
