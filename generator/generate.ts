@@ -33,6 +33,7 @@ import { TEMPLATE_NAMES, renderTemplates, type Templates } from './render/render
 import { renderTypes } from './render/render-types';
 import { modelFolderOf, schemaFiles } from './render/schema-imports';
 import { loadSources } from './sources/load-sources';
+import { withDistinctModelNames } from './sources/model-names';
 import {
   renderSources,
   SOURCE_TEMPLATE_NAMES,
@@ -146,11 +147,21 @@ async function renderAll(
         mutatorPath: SOURCE_MUTATOR_PATH,
         baseUrl: source.description.basePath,
       };
+      // A tool that fails on the document stops generate naming the source: a source without
+      // its types or hooks does not type-check, and must never pass for generated.
+      const failed = (tool: string) => (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new ModelError([`${source.label}: ${tool}: ${message.split('\n')[0] ?? ''}`]);
+      };
       const [[types], hooks] = await Promise.all([
-        cache.files('openapi-typescript', [text], async () => [await renderTypes(bare)]),
-        cache.files('orval', [text, JSON.stringify(target), await restMutator], () =>
-          renderApi(bare, rootDir, target),
-        ),
+        cache
+          .files('openapi-typescript', [text], async () => [await renderTypes(bare)])
+          .catch(failed('openapi-typescript')),
+        cache
+          .files('orval', [text, JSON.stringify(target), await restMutator], () =>
+            renderApi(withDistinctModelNames(bare), rootDir, target),
+          )
+          .catch(failed('orval')),
       ]);
       const typesFile = { path: `sources/${source.name}/types.ts`, content: types?.content ?? '' };
       return [...(await format([typesFile], 'as-made')), ...(await format(hooks))];

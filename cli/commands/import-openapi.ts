@@ -1,5 +1,6 @@
 /**
- * `import-openapi <file|url> --name <name> [--title …] [--menu-group …] [--force] [--json]`:
+ * `import-openapi <file|url> --name <name> [--title …] [--menu-group …] [--force]
+ * [--allow-remote-refs] [--json]`:
  * an OpenAPI 3.0/3.1 document → `<contract>/sources/<name>/openapi.yaml` (the document plus
  * inferred x-admin) and `import-report.txt`. Exit 2 for the call (no such file, a bad flag, a
  * source imported before without --force), 3 for a document that is not valid OpenAPI 3.
@@ -15,6 +16,7 @@ interface ImportFlags {
   menuGroup?: string;
   contract: string;
   force?: boolean;
+  allowRemoteRefs?: boolean;
   json?: boolean;
 }
 
@@ -29,6 +31,10 @@ export function registerImportOpenApi(program: Command): void {
     .option('--menu-group <group>', 'menu group routername of the screens (default: the name)')
     .option('--contract <dir>', 'contract directory', 'openapi')
     .option('--force', 'replace a source imported before')
+    .option(
+      '--allow-remote-refs',
+      'follow $refs to http(s) addresses (listed in the report); refused without it',
+    )
     .option('--json', 'print the report as one JSON document (schemas/cli-report.schema.json)')
     .action(async (source: string, flags: ImportFlags) => {
       const { importOpenApi, importFindings, ImportOpenApiError, leftOutLine, summaryLine } =
@@ -41,6 +47,7 @@ export function registerImportOpenApi(program: Command): void {
           menuGroup: flags.menuGroup,
           contractDir: path.resolve(flags.contract),
           force: flags.force === true,
+          allowRemoteRefs: flags.allowRemoteRefs === true,
         });
         const { report, written } = result;
         if (flags.json) {

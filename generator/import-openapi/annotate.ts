@@ -4,21 +4,21 @@
  * field on its schema property — plus the source (conventions, auth, base URL) at the root.
  * The result is a list of edits; write-source.ts applies them to the document.
  */
-import type { YamlMap, YamlValue } from '../../src/core/yaml-text';
+import type { YamlMap } from '../../src/core/yaml-text';
 import { isJson, type Json } from '../json';
 import { inferAction } from './actions';
 import { inferConventions, type ConventionsInference } from './conventions';
 import { inferField, labelField, type ListedEntity } from './fields';
+import { envelopeOf } from './envelope';
+import { primaryKey } from './keys';
+import { screenTitle } from './labels';
 import { inferList } from './lists';
-import { inferResources, RESOURCE_CAPABILITIES, type LeftOut, type Resource } from './resources';
+import { moduleTags, type Edit } from './module-tags';
+import { inferResources, RESOURCE_CAPABILITIES, type LeftOut } from './resources';
 import { flattenObject } from './schemas';
 import { sourceOperations, type SourceOperation } from './source-operations';
 
-export interface Edit {
-  /** Path in the document of the x-admin key to set. */
-  at: (string | number)[];
-  value: YamlMap;
-}
+export type { Edit } from './module-tags';
 
 export interface AnnotateOptions {
   name: string;
@@ -48,37 +48,6 @@ export interface Annotation {
 
 const WRITING: Readonly<Record<string, string>> = { add: 'ADD', edit: 'EDIT', delete: 'DELETE' };
 
-/** The record field the item path's parameter names: petId → id, username → username. */
-function primaryKeyOf(resource: Resource, fields: readonly string[]): string {
-  const param = resource.idParam;
-  if (param && fields.includes(param)) return param;
-  if (fields.includes('id')) return 'id';
-  return fields.find((f) => /id$/i.test(f)) ?? fields[0] ?? 'id';
-}
-
-function tagsIn(resource: Resource): Set<string> {
-  const operations = [
-    ...Object.values(resource.capabilities),
-    ...resource.actions.map((a) => a.operation),
-  ];
-  return new Set(operations.map((op) => op.tag ?? ''));
-}
-
-/** The index in `tags` of the tag a resource's module goes on, when the tag is its alone. */
-function moduleTag(
-  resource: Resource,
-  resources: readonly Resource[],
-  document: Json,
-): number | undefined {
-  const own = tagsIn(resource);
-  const [tag] = [...own];
-  if (own.size !== 1 || !tag) return undefined;
-  if (resources.some((other) => other !== resource && tagsIn(other).has(tag))) return undefined;
-  const tags = Array.isArray(document.tags) ? document.tags : [];
-  const index = tags.findIndex((t) => isJson(t) && t.name === tag);
-  return index >= 0 ? index : undefined;
-}
-
 function authHeaders(conventions: ConventionsInference): string[] {
   const names: string[] = [];
   for (const scheme of Object.values(conventions.admin.auth ?? [])) {
@@ -102,12 +71,13 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
       flattenObject({ $ref: `#/components/schemas/${r.entity}` }, [], document),
     ]),
   );
-  const primaryKeys = new Map(
+  const keyChoices = new Map(
     inference.resources.map((r) => [
       r.key,
-      primaryKeyOf(r, fieldsOf.get(r.key)?.properties.map((p) => p.name) ?? []),
+      primaryKey(r, fieldsOf.get(r.key)?.properties.map((p) => p.name) ?? []),
     ]),
   );
+  const primaryKeys = new Map([...keyChoices].map(([key, choice]) => [key, choice.field]));
   const listed = new Map<string, ListedEntity>();
   for (const resource of inference.resources) {
     if (resource.capabilities.list && !listed.has(resource.entity))
@@ -118,7 +88,7 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
       });
   }
   const annotatedEntities = new Set<string>();
-  const rootModules: YamlMap[] = [];
+  const tags = moduleTags(document, inference.resources);
   const summaries: ResourceSummary[] = [];
   inference.resources.forEach((resource, index) => {
     // Prefixed with the source: keys of every source and of the spec's backend share one prilist.
@@ -127,24 +97,17 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
       .toUpperCase();
     const flat = fieldsOf.get(resource.key) ?? { properties: [], required: [] };
     const primaryKey = primaryKeys.get(resource.key) ?? 'id';
-    if (resource.idParam && resource.idParam !== primaryKey)
-      notes.push(
-        `resource ${resource.key}: path parameter {${resource.idParam}} is the record's ${primaryKey}`,
-      );
+    const keyChoice = keyChoices.get(resource.key);
+    if (keyChoice) notes.push(`resource ${resource.key}: key ${primaryKey} — ${keyChoice.reason}`);
     const listOp = resource.capabilities.list;
     const names = flat.properties.map((p) => p.name);
     const list = listOp ? inferList(listOp, names, listed, document) : undefined;
     if (list) notes.push(...list.notes);
     const noList = `no list call (no GET ${resource.collectionPath}, no search answering ${resource.entity}[])`;
-    if (!listOp && resource.capabilities.info)
+    if (!listOp)
       notes.push(
         `resource ${resource.key}: ${noList} — its screen looks records up by ${primaryKey}`,
       );
-    else if (!listOp)
-      leftOut.push({
-        where: `resource ${resource.key}`,
-        reason: `${noList}: the screen has nothing to list or look up`,
-      });
     if (!annotatedEntities.has(resource.entity)) {
       annotatedEntities.add(resource.entity);
       for (const property of flat.properties) {
@@ -171,6 +134,9 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
       if (!suffix) value.access = 'read';
       else if (!op.isPublic) value.permission = `${permissionKey}_${suffix}`;
       if (capability === 'list' && list) Object.assign(value, list.admin);
+      const envelope = envelopeOf(capability, op, document);
+      Object.assign(value, envelope.admin);
+      notes.push(...envelope.notes);
       edits.push({ at: [...op.at, 'x-admin'], value });
     }
     const actionLabels: string[] = [];
@@ -191,7 +157,7 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
     }
     const module: YamlMap = {
       module: resource.key,
-      title: resource.entity,
+      title: screenTitle(resource.collectionPath),
       route: `/${options.name}/${resource.key}`,
       ...(index < 99
         ? { menu: { group: options.menuGroup, icon: 'pi pi-list', sort: index + 1 } }
@@ -209,14 +175,7 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
         param: resource.parent.param,
         ...(resource.parent.resource ? { resource: resource.parent.resource } : {}),
       };
-    const tagIndex = moduleTag(resource, inference.resources, document);
-    if (tagIndex !== undefined) edits.push({ at: ['tags', tagIndex, 'x-admin'], value: module });
-    else {
-      rootModules.push(module);
-      notes.push(
-        `resource ${resource.key}: its operations share no tag of their own — its module is in the root x-admin.modules`,
-      );
-    }
+    edits.push(...tags.place(resource, module));
     summaries.push({
       key: resource.key,
       entity: resource.entity,
@@ -242,9 +201,8 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
     baseUrl,
     ...conventions.admin,
   };
-  const root: { [key: string]: YamlValue } = { source };
-  if (rootModules.length > 0) root.modules = rootModules;
-  edits.push({ at: ['x-admin'], value: root });
+  edits.push({ at: ['x-admin'], value: { source } });
+  notes.push(...tags.notes);
   return {
     edits,
     resources: summaries,

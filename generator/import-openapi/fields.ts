@@ -7,6 +7,7 @@
 import type { ControlType } from '../../src/core/field-definition';
 import type { YamlMap, YamlScalar, YamlValue } from '../../src/core/yaml-text';
 import { isJson, type Json } from '../json';
+import { fieldLabel } from './labels';
 import { fieldRules } from './rules';
 import { componentName, flattenObject, resolveRef, schemaType } from './schemas';
 
@@ -53,11 +54,6 @@ const STRING_CONTROLS: Readonly<Record<string, ControlType>> = {
   password: 'password',
   binary: 'UploadFile',
 };
-
-function label(name: string, raw: Json, resolved: Json): string {
-  const title = typeof raw.title === 'string' ? raw.title : resolved.title;
-  return typeof title === 'string' && title.trim() !== '' ? title : name;
-}
 
 function enumOptions(values: unknown[]): YamlMap[] {
   return values
@@ -257,7 +253,7 @@ const CHOICE: readonly ControlType[] = [
 export function inferField(name: string, raw: unknown, context: FieldContext): FieldInference {
   const resolved = resolveRef(raw, context.document);
   const own = isJson(raw) ? raw : {};
-  const text = label(name, own, resolved);
+  const text = fieldLabel(name, own, resolved);
   const shape = shapeOf(name, raw, resolved, context);
   const readOnly = resolved.readOnly === true || own.readOnly === true;
   const writeOnly = resolved.writeOnly === true || own.writeOnly === true;

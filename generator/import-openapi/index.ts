@@ -34,6 +34,8 @@ export interface ImportOpenApiOptions {
   /** Contract directory (default openapi). */
   contractDir: string;
   force?: boolean;
+  /** Follow `$ref`s to http(s) addresses (listed in the report); refused without it. */
+  allowRemoteRefs?: boolean;
 }
 
 export interface ImportOpenApiResult {
@@ -63,7 +65,9 @@ export async function importOpenApi(options: ImportOpenApiOptions): Promise<Impo
       `--menu-group ${JSON.stringify(options.menuGroup)}: a menu routername like system (letters and digits)`,
       'usage',
     );
-  const source = await readSourceDocument(options.source);
+  const source = await readSourceDocument(options.source, {
+    allowRemoteRefs: options.allowRemoteRefs === true,
+  });
   const info = isJson(source.document.info) ? source.document.info : {};
   const documentTitle = typeof info.title === 'string' ? info.title : options.name;
   const annotation = annotate(source.document, {
@@ -77,6 +81,8 @@ export async function importOpenApi(options: ImportOpenApiOptions): Promise<Impo
     source: source.label,
     version: source.version,
     title: documentTitle,
+    warnings: source.warnings,
+    remoteRefs: source.remoteRefs,
     annotation,
     summary: importSummary(annotation),
   };

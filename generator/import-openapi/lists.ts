@@ -6,8 +6,8 @@
 import type { YamlMap } from '../../src/core/yaml-text';
 import type { Json } from '../json';
 import { inferField, type ListedEntity } from './fields';
-import { listItems } from './list-items';
-import { flattenObject, resolveRef, schemaType } from './schemas';
+import { listItems, type ListItems } from './list-items';
+import { resolveRef, schemaType } from './schemas';
 import type { SourceOperation, SourceParameter } from './source-operations';
 
 export interface ListInference {
@@ -38,18 +38,6 @@ const CURSOR = [
 ];
 const SORT = ['sort', 'sort_by', 'sortby', 'order_by', 'orderby', 'ordering', 'order'];
 const KEYWORD = ['q', 'search', 'query', 'keyword', 'keywords', 'term'];
-const TOTAL = [
-  'total',
-  'totalcount',
-  'total_count',
-  'count',
-  'totalelements',
-  'total_elements',
-  'total_results',
-  'totalitems',
-  'total_items',
-  'allcount',
-];
 
 function pick(
   query: readonly SourceParameter[],
@@ -76,22 +64,10 @@ function pagination(query: readonly SourceParameter[]): Record<string, string> {
   return { style: 'none' };
 }
 
-function total(
-  operation: SourceOperation,
-  field: string | undefined,
-  document: Json,
-): Record<string, string> {
+function total(operation: SourceOperation, items: ListItems | undefined): Record<string, string> {
   if (operation.successHeaders.includes('x-total-count'))
     return { in: 'header', name: 'X-Total-Count' };
-  if (field && operation.success) {
-    const properties = flattenObject(operation.success.schema, [], document).properties;
-    const counted = properties.find(
-      (p) =>
-        TOTAL.includes(p.name.toLowerCase()) &&
-        ['integer', 'number'].includes(schemaType(resolveRef(p.schema, document)) ?? ''),
-    );
-    if (counted) return { in: 'body', field: counted.name };
-  }
+  if (items?.field && items.total) return { in: 'body', field: items.total };
   if (operation.successHeaders.includes('link')) return { in: 'header', name: 'Link' };
   return { in: 'client' };
 }
@@ -116,7 +92,7 @@ export function inferList(
   const query = operation.parameters.filter((p) => p.in === 'query');
   const paging = pagination(query);
   const items = listItems(operation.success, document);
-  const counted = total(operation, items?.field, document);
+  const counted = total(operation, items);
   const admin: YamlMap = { pagination: paging, total: counted };
   if (items?.field) admin.items = items.field;
   const used = new Set(

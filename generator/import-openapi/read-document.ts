@@ -5,9 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseDocument, type Document } from 'yaml';
+import { parseDocument, visit, type Document } from 'yaml';
 import { isJson, type Json } from '../json';
 import { ImportOpenApiError } from './errors';
+import { checkRefs } from './ref-checks';
 
 /** How long a URL may take to answer. */
 export const FETCH_TIMEOUT_MS = 10_000;
@@ -21,6 +22,10 @@ export interface SourceDocument {
   yaml: Document | undefined;
   /** The `openapi` version string, e.g. 3.0.2. */
   version: string;
+  /** Structural slips read past (Redocly's struct rule), one line each: the report lists them. */
+  warnings: string[];
+  /** Remote $refs followed (--allow-remote-refs), `file pointer: ref` each. */
+  remoteRefs: string[];
 }
 
 export function isUrl(source: string): boolean {
@@ -57,10 +62,7 @@ async function readText(source: string, label: string): Promise<string> {
   }
 }
 
-/** A JSON pointer from path parts: ['paths', '/pet'] → #/paths/~1pet. */
-export function pointerOf(parts: readonly (string | number)[]): string {
-  return `#/${parts.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
-}
+export { pointerOf } from './pointer';
 
 function parseText(text: string, label: string): Document {
   const yaml = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
@@ -110,7 +112,7 @@ async function checkAndBundle(
   absoluteRef: string,
   label: string,
   bundleWanted: boolean,
-): Promise<Json | undefined> {
+): Promise<{ document: Json | undefined; warnings: string[] }> {
   const { bundleFromString, createConfig, lintFromString } = await import('@redocly/openapi-core');
   const config = await createConfig({ rules: { struct: 'error' } });
   const [lintProblems, bundled] = await Promise.all([
@@ -120,28 +122,37 @@ async function checkAndBundle(
   const problems = [...bundled.problems, ...lintProblems].filter(
     (problem) => problem.severity === 'error' && !problem.ignored,
   );
-  if (problems.length > 0) {
-    const lines = problems.slice(0, 20).map((problem) => {
-      const at = problem.location[0];
-      const file =
-        at && at.source.absoluteRef !== absoluteRef
-          ? path.relative(process.cwd(), at.source.absoluteRef)
-          : label;
-      return `${file} ${at?.pointer ?? '#'}: ${problem.message}`;
-    });
-    if (problems.length > 20) lines.push(`… and ${problems.length - 20} more`);
+  const line = (problem: (typeof problems)[number]) => {
+    const at = problem.location[0];
+    const file =
+      at && at.source.absoluteRef !== absoluteRef
+        ? path.relative(process.cwd(), at.source.absoluteRef)
+        : label;
+    return `${file} ${at?.pointer ?? '#'}: ${problem.message}`;
+  };
+  // A $ref that leads nowhere leaves a hole in the document: refused. A schema keyword out of
+  // its place (`nullable` without `type`, in 3.1) is how published documents are written: the
+  // import reads past it and the report lists it.
+  const fatal = problems.filter((problem) => problem.ruleId !== 'struct');
+  if (fatal.length > 0) {
+    const lines = fatal.slice(0, 20).map(line);
+    if (fatal.length > 20) lines.push(`… and ${fatal.length - 20} more`);
     throw new ImportOpenApiError(lines.join('\n'), 'invalid');
   }
-  if (!bundleWanted) return undefined;
+  const warnings = problems.map(line);
+  if (!bundleWanted) return { document: undefined, warnings };
   const parsed: unknown = bundled.bundle.parsed;
-  return isJson(parsed) ? parsed : undefined;
+  return { document: isJson(parsed) ? parsed : undefined, warnings };
 }
 
 /**
  * @example const { document, version } = await readSourceDocument('tests/fixtures/openapi/petstore.yaml');
  * // version '3.0.2'; document.paths['/pet'] …
  */
-export async function readSourceDocument(source: string): Promise<SourceDocument> {
+export async function readSourceDocument(
+  source: string,
+  options: { allowRemoteRefs?: boolean } = {},
+): Promise<SourceDocument> {
   const url = isUrl(source);
   const label = url ? source : path.relative(process.cwd(), path.resolve(source)) || source;
   const text = await readText(source, label);
@@ -150,8 +161,27 @@ export async function readSourceDocument(source: string): Promise<SourceDocument
   const version = openApiVersion(parsed, label);
   const external = hasExternalRef(parsed);
   const absoluteRef = url ? source : path.resolve(source);
-  const bundled = await checkAndBundle(text, absoluteRef, label, external);
-  const document = bundled ?? (isJson(parsed) ? parsed : {});
+  const refs = await checkRefs(parsed, label, absoluteRef, options.allowRemoteRefs === true);
+  const bundled = await checkAndBundle(text, absoluteRef, label, external).catch(
+    (error: unknown) => {
+      if (error instanceof ImportOpenApiError) throw error;
+      // The bundler's own refusal (a $ref it cannot follow): the document is what to fix.
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ImportOpenApiError(`${label}: cannot resolve its $refs: ${message}`, 'invalid');
+    },
+  );
+  const document = bundled.document ?? (isJson(parsed) ? parsed : {});
   const isJsonText = /^\s*[{[]/.test(text);
-  return { label, document, yaml: external || isJsonText ? undefined : yaml, version };
+  // An alias (`*a1`) is one node in two places: an x-admin set through it would land in both,
+  // and the yaml library refuses to. Such a file is written afresh, like a JSON one.
+  let aliased = false;
+  visit(yaml, { Alias: () => ((aliased = true), visit.BREAK) });
+  return {
+    label,
+    document,
+    yaml: external || isJsonText || aliased ? undefined : yaml,
+    version,
+    warnings: bundled.warnings,
+    remoteRefs: refs.remote,
+  };
 }

@@ -20,6 +20,10 @@ export interface ImportReport {
   source: string;
   version: string;
   title: string;
+  /** Structural slips of the document read past (see read-document.ts). */
+  warnings: string[];
+  /** Remote $refs followed with --allow-remote-refs. */
+  remoteRefs: string[];
   annotation: Annotation;
   summary: ImportSummary;
 }
@@ -100,6 +104,21 @@ export function formatReport(report: ImportReport): string {
       ? annotation.leftOut.map((item) => `  ${leftOutLine(item)}`)
       : ['  (nothing)']),
     '',
+    ...(report.remoteRefs.length > 0
+      ? [
+          'remote $refs followed (--allow-remote-refs):',
+          ...report.remoteRefs.map((ref) => `  ${ref}`),
+          '',
+        ]
+      : []),
+    ...(report.warnings.length > 0
+      ? [
+          `read past (the document's own slips, ${report.warnings.length}):`,
+          ...report.warnings.slice(0, 20).map((warning) => `  ${warning}`),
+          ...(report.warnings.length > 20 ? [`  … and ${report.warnings.length - 20} more`] : []),
+          '',
+        ]
+      : []),
     `summary: ${summaryLine(report.summary)}`,
   ];
   return `${lines.join('\n')}\n`;

@@ -11,7 +11,7 @@
  */
 import type { Json } from '../json';
 import { kebabCase } from '../model/names';
-import { listItems } from './list-items';
+import { listItems, recordIn } from './list-items';
 import { componentName, resolveRef, schemaType } from './schemas';
 import type { SourceOperation } from './source-operations';
 
@@ -162,12 +162,13 @@ function entityOf(draft: Draft, document: Json): string | undefined {
     draft.operations.find((op) => op.path.replace(/\/+$/, '') === path && op.method === method);
   const info = at(draft.itemPath, 'get');
   const list = at(draft.collection, 'get');
+  const record = (schema: unknown) => componentName(recordIn(schema, document)?.schema);
   const candidates = [
-    info ? componentName(info.success?.schema) : undefined,
+    info ? record(info.success?.schema) : undefined,
     list ? componentName(listItems(list.success, document)?.itemSchema) : undefined,
-    componentName(at(draft.collection, 'post')?.body?.schema),
-    componentName(at(draft.itemPath, 'put')?.body?.schema),
-    componentName(at(draft.itemPath, 'patch')?.body?.schema),
+    record(at(draft.collection, 'post')?.body?.schema),
+    record(at(draft.itemPath, 'put')?.body?.schema),
+    record(at(draft.itemPath, 'patch')?.body?.schema),
   ];
   return candidates.find((name) => name !== undefined);
 }
@@ -276,9 +277,10 @@ export function inferResources(
   const tagOwners = new Map<string, Resource[]>();
   for (const draft of candidates) {
     const entity = entityOf(draft, document);
-    if (!entity || !/^[A-Z][A-Za-z0-9]*$/.test(entity)) {
+    // Any name openapi-typescript keeps as a key of components['schemas'] (identity, droplet).
+    if (!entity || !/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(entity)) {
       const reason = entity
-        ? `its record schema ${entity} is not a PascalCase components.schemas name`
+        ? `its record schema ${JSON.stringify(entity)} is not a name of letters, digits, _ . -`
         : 'its records have no components.schemas schema (inline schemas name no type)';
       for (const op of draft.operations)
         leftOut.push({ where: op.label, reason: `resource ${draft.collection}: ${reason}` });
@@ -296,7 +298,17 @@ export function inferResources(
       if (!owners.includes(resource)) tagOwners.set(op.tag, [...owners, resource]);
     }
   }
+  for (const resource of [...resources]) {
+    if (resource.capabilities.list || resource.capabilities.info) continue;
+    for (const op of operationsOf(resource))
+      leftOut.push({
+        where: op.label,
+        reason: `resource ${resource.collectionPath}: no list call (no GET ${resource.collectionPath}, no search answering ${resource.entity}[]) and no GET of one record — no screen can list or look up its records`,
+      });
+    resources.splice(resources.indexOf(resource), 1);
+  }
   for (const resource of resources) resource.parent = parentOf(resource, resources);
+  dropOrphans(resources, leftOut);
   for (const operation of loose) {
     const owners = operation.tag ? (tagOwners.get(operation.tag) ?? []) : [];
     const only = owners.length === 1 ? owners[0] : undefined;
@@ -321,4 +333,35 @@ function parentOf(resource: Resource, resources: readonly Resource[]): Resource[
   const param = segments[index]!.slice(1, -1);
   const itemPath = `/${segments.slice(0, index + 1).join('/')}`;
   return { param, resource: resources.find((r) => r.itemPath === itemPath)?.key };
+}
+
+function operationsOf(resource: Resource): SourceOperation[] {
+  return [...Object.values(resource.capabilities), ...resource.actions.map((a) => a.operation)];
+}
+
+/**
+ * A nested collection is opened from its parent's rows (the parent's key in its path): one whose
+ * parent is no resource with a list has no way in — it and its operations are left out, with
+ * the reason (repeated: leaving a parent out orphans its own children).
+ */
+function dropOrphans(resources: Resource[], leftOut: LeftOut[]): void {
+  for (let found = true; found; ) {
+    found = false;
+    for (const resource of [...resources]) {
+      const parent = resource.parent;
+      if (!parent) continue;
+      const owner = resources.find((r) => r.key === parent.resource);
+      if (owner?.capabilities.list) continue;
+      const why = owner
+        ? `its parent ${owner.key} has no list to open it from`
+        : `no resource lists the records its path parameter {${parent.param}} names`;
+      for (const op of operationsOf(resource))
+        leftOut.push({
+          where: op.label,
+          reason: `resource ${resource.collectionPath} is nested, and ${why}`,
+        });
+      resources.splice(resources.indexOf(resource), 1);
+      found = true;
+    }
+  }
 }

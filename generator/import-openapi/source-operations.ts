@@ -25,6 +25,8 @@ export interface SourceOperation {
   label: string;
   operationId: string | undefined;
   tag: string | undefined;
+  /** Every tag of the operation, as written. */
+  tags: string[];
   summary: string | undefined;
   /** Path of the operation in the document: ['paths', '/pet', 'get']. */
   at: string[];
@@ -92,16 +94,17 @@ export function sourceOperations(document: Json): SourceOperation[] {
     const item = isJson(paths[path]) ? paths[path] : {};
     const body = resolveRef(operation.requestBody, document);
     const media = preferredMedia(body.content);
-    const tag =
-      Array.isArray(operation.tags) && typeof operation.tags[0] === 'string'
-        ? operation.tags[0]
-        : undefined;
+    const tags = (Array.isArray(operation.tags) ? operation.tags : []).filter(
+      (name): name is string => typeof name === 'string',
+    );
+    const tag = tags[0];
     return {
       method,
       path,
       label: `${method.toUpperCase()} ${path}`,
       operationId: typeof operation.operationId === 'string' ? operation.operationId : undefined,
       tag,
+      tags,
       summary: typeof operation.summary === 'string' ? operation.summary : undefined,
       at: ['paths', path, method],
       parameters: parameters(item, operation, document),

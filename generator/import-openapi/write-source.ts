@@ -49,10 +49,15 @@ export function annotatedText(
   return `#${comment}\n${toYaml(map)}`;
 }
 
+/** Sets a value at a path, making the maps and lists on the way that are missing (a first tag). */
 function setIn(target: unknown, at: readonly (string | number)[], value: unknown): void {
   let node: unknown = target;
-  for (const key of at.slice(0, -1))
-    node = Array.isArray(node) ? node[Number(key)] : isJson(node) ? node[String(key)] : undefined;
+  at.slice(0, -1).forEach((key, index) => {
+    const missing = typeof at[index + 1] === 'number' ? [] : {};
+    if (Array.isArray(node)) node = node[Number(key)] ??= missing;
+    else if (isJson(node)) node = node[String(key)] ??= missing;
+    else node = undefined;
+  });
   const last = at.at(-1);
   if (last === undefined) return;
   if (Array.isArray(node)) node[Number(last)] = value;

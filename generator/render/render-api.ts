@@ -101,8 +101,15 @@ function orvalOptions(workDir: string, target: ApiTarget) {
   };
 }
 
-/** The silenced runs in flight, and stdout's own write while any is (see withoutStdout). */
-const silenced: { runs: number; write?: typeof process.stdout.write } = { runs: 0 };
+/**
+ * The silenced runs in flight, stdout's own write while any is (see withoutStdout), and who
+ * reads what the runs print meanwhile (renderApi looks for orval's failure line there).
+ */
+const silenced: {
+  runs: number;
+  write?: typeof process.stdout.write;
+  readers: Set<(text: string) => void>;
+} = { runs: 0, readers: new Set() };
 
 /**
  * Runs `task` with stdout swallowed. Orval prints a success banner on every run through a
@@ -116,7 +123,10 @@ export async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
   if (silenced.runs === 0) {
     // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back as it was, never called detached
     silenced.write = process.stdout.write;
-    process.stdout.write = (_chunk: unknown, ...rest: unknown[]) => {
+    process.stdout.write = (chunk: unknown, ...rest: unknown[]) => {
+      const text =
+        typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : '';
+      for (const read of silenced.readers) read(text);
       rest.find((arg): arg is () => void => typeof arg === 'function')?.();
       return true;
     };
@@ -130,8 +140,18 @@ export async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Orval failed on a document (its own message, e.g. `TypeError: s.charAt is not a function`). */
+export class OrvalError extends Error {
+  constructor(message: string) {
+    super(`orval failed: ${message}`);
+    this.name = 'OrvalError';
+  }
+}
+
+let orvalRuns = 0;
+
 /**
- * Runs orval on the merged contract (silently).
+ * Runs orval on the merged contract (silently); an OrvalError when orval reports a failure.
  *
  * @example
  * const files = await renderApi(document, process.cwd());
@@ -153,13 +173,33 @@ export async function renderApi(
       await mkdir(path.dirname(path.join(workDir, target.mutatorPath)), { recursive: true });
       await writeFile(path.join(workDir, target.mutatorPath), standIn);
     } else await symlink(path.join(rootDir, 'src'), path.join(workDir, 'src'), 'dir');
-    await withoutStdout(() =>
-      generate(orvalOptions(workDir, target), workDir, { projectName: 'admin' }),
-    );
+    // Orval logs a failure ("🛑 <project> - <stack>") instead of throwing it; each run names its
+    // project apart, so the line read back is its own even while runs overlap.
+    orvalRuns += 1;
+    const projectName = `admin-${orvalRuns}`;
+    let printed = '';
+    // eslint-disable-next-line no-control-regex -- chalk's colour codes around orval's line
+    const read = (text: string) => (printed += text.replace(/\u001b\[[0-9;]*m/g, ''));
+    silenced.readers.add(read);
+    try {
+      await withoutStdout(() => generate(orvalOptions(workDir, target), workDir, { projectName }));
+    } finally {
+      silenced.readers.delete(read);
+    }
+    const failure = printed.split('\n').find((line) => line.includes(`🛑 ${projectName} - `));
+    if (failure !== undefined)
+      throw new OrvalError(
+        failure.slice(failure.indexOf(`${projectName} - `) + projectName.length + 3),
+      );
     const apiDir = path.join(workDir, 'generated', target.folder);
+    const written = await listFiles(apiDir).catch(() => []);
+    // Where orval's log is not stdout (a test runner's console), its failure still shows as
+    // nothing written: a document with paths always gets at least one file.
+    if (written.length === 0)
+      throw new OrvalError('it wrote no files (its own message is printed when run from the CLI)');
     // Read at once, blocking: ~700 small files take ~30 ms this way, against ~110 ms through
     // fs/promises (see ../cache.ts).
-    return (await listFiles(apiDir)).map((file) => ({
+    return written.map((file) => ({
       path: `${target.folder}/${file}`,
       content: readFileSync(path.join(apiDir, file), 'utf8'),
     }));

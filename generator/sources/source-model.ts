@@ -116,7 +116,8 @@ function buildModule(
   const { document, name: source } = loaded;
   const admin = isJson(tag['x-admin']) ? tag['x-admin'] : {};
   const tagName = String(tag.name);
-  const where = `${loaded.label}: tag ${tagName}: x-admin`;
+  const tags = Array.isArray(document.tags) ? document.tags : [];
+  const where = `${loaded.label}#/tags/${tags.indexOf(tag)}: tag ${tagName}: x-admin`;
   try {
     const key = moduleKey(admin.module ?? tagName);
     const entity = typeof admin.entity === 'string' ? admin.entity : undefined;
@@ -124,7 +125,10 @@ function buildModule(
     const operations = sourceOperations(document);
     const calls = resourceCalls(document, operations, tagName, problems);
     // Without a list call the screen looks records up by key; without info there is no screen.
-    if (!calls.list && !calls.info) return undefined;
+    if (!calls.list && !calls.info)
+      throw new Error(
+        'no operation of the tag has x-admin.capability list or info: the module has no screen to list or look records up',
+      );
     const primaryKey = typeof admin.primaryKey === 'string' ? admin.primaryKey : 'id';
     const fields = entityFields(
       document,
@@ -176,7 +180,9 @@ function buildModule(
     const parent = isJson(admin.parent) ? admin.parent : undefined;
     if (parent) {
       if (typeof parent.param !== 'string' || typeof parent.resource !== 'string')
-        throw new Error('parent must be { param, resource }');
+        throw new Error(
+          `parent ${JSON.stringify(parent)} must be { param, resource } (the path parameter and the module of the parent records)`,
+        );
       // Reached from its parent's rows, never from the menu.
       delete model.menu;
       model.parent = {
@@ -231,8 +237,42 @@ function menuIdOf(loaded: LoadedSource, problems: string[]): number | undefined 
   return undefined;
 }
 
+/** The keys of a source's root x-admin that generate reads. */
+const ROOT_KEYS: readonly string[] = ['source'];
+
+/**
+ * What generate would otherwise drop without a word: a root x-admin key it does not read (a
+ * `modules` list an earlier import wrote: modules live on tags) and an operation's capability
+ * that no module's tag claims (its screen would lack the call).
+ */
+function unhonoured(loaded: LoadedSource, problems: string[]): void {
+  const { document, label } = loaded;
+  const admin = isJson(document['x-admin']) ? document['x-admin'] : {};
+  for (const key of Object.keys(admin).filter((key) => !ROOT_KEYS.includes(key)))
+    problems.push(
+      `${label}#/x-admin/${key}: generate reads only x-admin.source at the root (a module goes on its tag's x-admin; import the document again with --force)`,
+    );
+  const moduleTags = new Set(
+    (Array.isArray(document.tags) ? document.tags : []).flatMap((tag) =>
+      isJson(tag) && isJson(tag['x-admin']) ? [String(tag.name)] : [],
+    ),
+  );
+  for (const op of sourceOperations(document)) {
+    const capability = isJson(op.operation['x-admin'])
+      ? op.operation['x-admin'].capability
+      : undefined;
+    if (capability === undefined) continue;
+    const tags = Array.isArray(op.operation.tags) ? op.operation.tags : [];
+    if (!tags.some((tag) => typeof tag === 'string' && moduleTags.has(tag)))
+      problems.push(
+        `${label}#/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${op.method.toLowerCase()}/x-admin: capability ${JSON.stringify(capability)} belongs to no module (none of its tags has an x-admin module)`,
+      );
+  }
+}
+
 export function buildSources(loaded: readonly LoadedSource[], problems: string[]): SourceModel[] {
   return loaded.map((source) => {
+    unhonoured(source, problems);
     const tags = Array.isArray(source.document.tags) ? source.document.tags : [];
     const modules = tags
       .filter((tag): tag is Json => isJson(tag) && isJson(tag['x-admin']))

@@ -111,7 +111,7 @@ describe('Petstore (OpenAPI 3.0, the public document)', () => {
     const name = at(written, 'components', 'schemas', 'Pet', 'properties', 'name', 'x-admin');
     expect(name).toMatchObject({
       required: true,
-      rules: [{ required: true, message: '请输入name' }],
+      rules: [{ required: true, message: '请输入Name' }],
     });
     const category = at(
       written,
@@ -274,21 +274,21 @@ describe('a second style: offset/limit, problem+json, bearer, $refs across files
       control: 'InputNumber',
       params: { min: 1, max: 10000, step: 1, precision: 0 },
       rules: [
-        { min: 1, message: 'pages不能小于1' },
-        { max: 10000, message: 'pages不能大于10000' },
+        { min: 1, message: 'Pages不能小于1' },
+        { max: 10000, message: 'Pages不能大于10000' },
       ],
     });
     expect(field('title')).toMatchObject({
-      rules: [{ required: true }, { max: 200, message: 'title最多200个字符' }],
+      rules: [{ required: true }, { max: 200, message: 'Title最多200个字符' }],
     });
     expect(field('isbn')).toMatchObject({
-      rules: [{ required: true }, { message: 'isbn格式不正确' }],
+      rules: [{ required: true }, { message: 'Isbn格式不正确' }],
     });
     expect(field('dimensions')).toMatchObject({ editor: 'group' });
     expect(field('metadata')).toMatchObject({ editor: 'json' });
     const email = at(written, 'components', 'schemas', 'Author', 'properties', 'email', 'x-admin');
     expect(email).toMatchObject({
-      rules: [{ format: 'email', message: 'email格式不正确，请输入正确的邮箱地址' }],
+      rules: [{ format: 'email', message: 'Email格式不正确，请输入正确的邮箱地址' }],
     });
     const name = at(written, 'components', 'schemas', 'Author', 'properties', 'name', 'x-admin');
     expect(name).toMatchObject({ label: 'Name', required: true });

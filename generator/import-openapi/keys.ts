@@ -1,0 +1,50 @@
+/**
+ * A record's key, from the item path's parameter and the record's own fields (never a wrapper's:
+ * the fields are those of the record the envelope holds), with the reason the report gives.
+ */
+import type { Resource } from './resources';
+
+export interface KeyChoice {
+  field: string;
+  /** Why, for the report: `path parameter {slug} is a field of Article`. */
+  reason: string;
+}
+
+/** Names a key usually has, most likely first. */
+const KEY_NAMES = ['id', 'uuid', 'slug', 'key', 'name'];
+
+const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * @example primaryKey(petResource, ['id', 'name']) // { field: 'id', reason: 'path parameter {petId} is <record>Id: the record's id' }
+ */
+export function primaryKey(resource: Resource, fields: readonly string[]): KeyChoice {
+  const param = resource.idParam;
+  const entity = resource.entity;
+  if (param && fields.includes(param))
+    return { field: param, reason: `path parameter {${param}} is a field of ${entity}` };
+  // {petId}, {pet_id}, {articleSlug}: a prefix naming the record, then a key name.
+  const tail = param
+    ? KEY_NAMES.find((name) => squash(param).endsWith(name) && fields.includes(name))
+    : undefined;
+  if (param && tail)
+    return {
+      field: tail,
+      reason: `path parameter {${param}} ends in ${tail}, a field of ${entity}`,
+    };
+  const named = KEY_NAMES.slice(0, 3).find((name) => fields.includes(name));
+  if (named)
+    return {
+      field: named,
+      reason: `${entity} has a field ${named}${param ? ` (path parameter {${param}} names none of its fields)` : ''}`,
+    };
+  const byParam = param ? fields.find((f) => squash(f) === squash(param)) : undefined;
+  if (byParam)
+    return { field: byParam, reason: `path parameter {${param}} is ${entity}'s ${byParam}` };
+  const suffixed = fields.find((f) => /(^|[a-z_])(id|Id|ID)$/.test(f));
+  if (suffixed) return { field: suffixed, reason: `the first field of ${entity} ending in id` };
+  return {
+    field: fields[0] ?? 'id',
+    reason: `${entity} has no id-like field: its first field (edit x-admin primaryKey)`,
+  };
+}
