@@ -281,18 +281,6 @@ export function operationPermission(match: OperationMatch): string | undefined {
 }
 
 /**
- * The permission key guarding `method pathname` (see operationPermission); undefined when the
- * call needs none or the contract has no operation of that method at the path.
- */
-export async function callPermission(
-  method: string,
-  pathname: string,
-): Promise<string | undefined> {
-  const match = findOperation(await loadContract(), method, pathname);
-  return match?.sameMethod ? operationPermission(match) : undefined;
-}
-
-/**
  * A whole-number setting of the call's operation in the contract (x-admin), e.g. the
  * importMaxRows of an import; `fallback` when the contract gives none.
  */

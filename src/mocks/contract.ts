@@ -37,7 +37,7 @@ import { nonFiniteAt } from '@/core/value-rules';
 import { mockMessages } from '@/locale/mock';
 import type { MockRow } from './types';
 
-export { callPermission, callSetting } from './contract-document';
+export { callSetting } from './contract-document';
 export type { FieldProblem } from './contract-messages';
 
 function validatorsFor(found: Contract, operation: Operation): Validators {
