@@ -115,7 +115,7 @@ afterAll(async () => {
 });
 
 /** What the administrator reads: every list of the contract, whole, and the unread counts. */
-async function snapshot(): Promise<string> {
+async function snapshot(readers: readonly string[] = [admin, sunli]): Promise<string> {
   const lists = [...declaredMethods()]
     .filter(([path, methods]) => methods.has('GET') && /\/(list|recycle)$/.test(path))
     .map(([path]) => path)
@@ -127,7 +127,7 @@ async function snapshot(): Promise<string> {
     });
     parts.push(`${path} ${await response.text()}`);
   }
-  for (const token of [admin, sunli]) {
+  for (const token of readers) {
     const unread = await fetch(`${server.found}/api/message/getmesnoreadnum`, {
       method: 'POST',
       headers: { 'access-token': token },
@@ -189,4 +189,36 @@ describe('cli mock-server: every operation of the contract, sent the hostile way
     expect(acceptedCalls).toEqual([]);
     expect(await snapshot()).toBe(before);
   }, 300_000);
+
+  it('the demo-only calls are the super administrator’s; 孙丽’s 全部已读 is hers alone', async () => {
+    // 孙丽's own unread count is the one thing that may move.
+    const before = await snapshot([admin]);
+    const post = async (path: string, token: string, body: unknown = {}) => {
+      const response = await fetch(`${server.found}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { 'access-token': token } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as unknown;
+    };
+    for (const path of ['/api/mock/pushmessage', '/api/mock/reset']) {
+      expect(await post(path, sunli, { tm_title: '孙丽的推送' })).toEqual({
+        status: 220,
+        msg: '暂无权限',
+        data: null,
+      });
+      expect(await post(path, '')).toEqual({ status: 401, msg: '401，登录失效！', data: null });
+    }
+    expect(await post('/api/message/read', sunli, { id: 'read-all' })).toMatchObject({
+      status: 200,
+    });
+    const unread = async (token: string) =>
+      (await post('/api/message/getmesnoreadnum', token)) as { data: number };
+    expect((await unread(sunli)).data).toBe(0);
+    expect(await snapshot([admin])).toBe(before);
+    expect((await unread(admin)).data).toBeGreaterThan(0);
+  });
 });
