@@ -8,9 +8,10 @@ import type { YamlMap } from '../../src/core/yaml-text';
 import { isJson, type Json } from '../json';
 import { inferAction } from './actions';
 import { inferConventions, type ConventionsInference } from './conventions';
-import { inferField, labelField, type ListedEntity } from './fields';
+import { inferField, labelField, yamlValue, type ListedEntity } from './fields';
 import { envelopeOf } from './envelope';
 import { primaryKey } from './keys';
+import { requestForm } from './request-fields';
 import { screenTitle } from './labels';
 import { inferList } from './lists';
 import { moduleTags, type Edit } from './module-tags';
@@ -64,7 +65,11 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
   const conventions = inferConventions(document, operations);
   const notes = [...inference.notes];
   const leftOut = [...inference.leftOut, ...conventions.leftOut];
-  const edits: Edit[] = [];
+  // Named copies of inline records first: the fields' x-admin edits land inside them.
+  const edits: Edit[] = inference.namedRecords.map((named) => ({
+    at: ['components', 'schemas', named.name],
+    value: yamlValue(named.schema),
+  }));
   const fieldsOf = new Map(
     inference.resources.map((r) => [
       r.key,
@@ -110,18 +115,30 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
       );
     if (!annotatedEntities.has(resource.entity)) {
       annotatedEntities.add(resource.entity);
+      const request = requestForm(resource, names, document);
+      notes.push(...(request?.notes ?? []));
       for (const property of flat.properties) {
-        const field = inferField(property.name, property.schema, {
+        const asSent = request?.fields.properties.find((p) => p.name === property.name);
+        const field = inferField(property.name, asSent?.schema ?? property.schema, {
           document,
           listed,
           where: `${resource.entity}.${property.name}`,
           ...(listOp ? { ownList: resource.key } : {}),
-          required: flat.required.includes(property.name),
+          required: (request?.fields ?? flat).required.includes(property.name),
           primaryKey: property.name === primaryKey,
           filter: list?.filters.includes(property.name) ?? false,
           sortable: list?.sortFields.includes(property.name) ?? false,
         });
         notes.push(...field.notes);
+        if (request && !asSent && property.name !== primaryKey) {
+          // Shown, not edited: the request does not send it (a server-set field).
+          field.admin.form = false;
+          delete field.admin.required;
+          delete field.admin.rules;
+          notes.push(
+            `${resource.entity}.${property.name}: not in the request body ${request.name} — shown, not edited`,
+          );
+        }
         edits.push({ at: [...property.at, 'x-admin'], value: field.admin });
       }
     }

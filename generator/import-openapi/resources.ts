@@ -11,6 +11,8 @@
  */
 import type { Json } from '../json';
 import { kebabCase } from '../model/names';
+import { dropOrphans, dropUnreachable } from './reachable';
+import { nameInlineRecord, type NamedRecord } from './inline-records';
 import { listItems, recordIn } from './list-items';
 import { componentName, resolveRef, schemaType } from './schemas';
 import type { SourceOperation } from './source-operations';
@@ -49,6 +51,8 @@ export interface ResourceInference {
   leftOut: LeftOut[];
   /** Choices the report states (one line each). */
   notes: string[];
+  /** Inline record schemas named and copied into components.schemas (see inline-records.ts). */
+  namedRecords: NamedRecord[];
 }
 
 const ADMIN_METHODS: readonly string[] = ['get', 'put', 'post', 'delete', 'patch'];
@@ -173,6 +177,17 @@ function entityOf(draft: Draft, document: Json): string | undefined {
   return candidates.find((name) => name !== undefined);
 }
 
+/** The record schemas of a draft as written, for one without a components.schemas name. */
+function inlineCandidates(draft: Draft, document: Json): unknown[] {
+  const at = (path: string | undefined, method: string) =>
+    draft.operations.find((op) => op.path.replace(/\/+$/, '') === path && op.method === method);
+  return [
+    recordIn(at(draft.itemPath, 'get')?.success?.schema, document)?.schema,
+    listItems(at(draft.collection, 'get')?.success, document)?.itemSchema,
+    recordIn(at(draft.collection, 'post')?.body?.schema, document)?.schema,
+  ].filter((schema) => schema !== undefined);
+}
+
 function assign(
   draft: Draft,
   entity: string,
@@ -251,6 +266,7 @@ export function inferResources(
 ): ResourceInference {
   const leftOut: LeftOut[] = [];
   const notes: string[] = [];
+  const namedRecords: NamedRecord[] = [];
   const candidates = drafts(operations, document);
   const loose: SourceOperation[] = [];
   for (const operation of operations) {
@@ -276,12 +292,22 @@ export function inferResources(
   const keys = new Set<string>();
   const tagOwners = new Map<string, Resource[]>();
   for (const draft of candidates) {
-    const entity = entityOf(draft, document);
+    let entity = entityOf(draft, document);
+    if (!entity) {
+      const named = nameInlineRecord(draft.collection, inlineCandidates(draft, document), document);
+      if (named) {
+        entity = named.name;
+        namedRecords.push(named);
+        notes.push(
+          `resource ${draft.collection}: its records are an inline schema — a copy named ${named.name} added to components.schemas (its fields' x-admin is there)`,
+        );
+      }
+    }
     // Any name openapi-typescript keeps as a key of components['schemas'] (identity, droplet).
     if (!entity || !/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(entity)) {
       const reason = entity
         ? `its record schema ${JSON.stringify(entity)} is not a name of letters, digits, _ . -`
-        : 'its records have no components.schemas schema (inline schemas name no type)';
+        : 'its answers and bodies hold no record with fields (no object schema to make a screen of)';
       for (const op of draft.operations)
         leftOut.push({ where: op.label, reason: `resource ${draft.collection}: ${reason}` });
       continue;
@@ -298,15 +324,7 @@ export function inferResources(
       if (!owners.includes(resource)) tagOwners.set(op.tag, [...owners, resource]);
     }
   }
-  for (const resource of [...resources]) {
-    if (resource.capabilities.list || resource.capabilities.info) continue;
-    for (const op of operationsOf(resource))
-      leftOut.push({
-        where: op.label,
-        reason: `resource ${resource.collectionPath}: no list call (no GET ${resource.collectionPath}, no search answering ${resource.entity}[]) and no GET of one record — no screen can list or look up its records`,
-      });
-    resources.splice(resources.indexOf(resource), 1);
-  }
+  dropUnreachable(resources, leftOut);
   for (const resource of resources) resource.parent = parentOf(resource, resources);
   dropOrphans(resources, leftOut);
   for (const operation of loose) {
@@ -323,7 +341,7 @@ export function inferResources(
         reason: 'no resource path, and no tag with one resource, to attach it to',
       });
   }
-  return { resources, leftOut, notes };
+  return { resources, leftOut, notes, namedRecords };
 }
 
 function parentOf(resource: Resource, resources: readonly Resource[]): Resource['parent'] {
@@ -333,35 +351,4 @@ function parentOf(resource: Resource, resources: readonly Resource[]): Resource[
   const param = segments[index]!.slice(1, -1);
   const itemPath = `/${segments.slice(0, index + 1).join('/')}`;
   return { param, resource: resources.find((r) => r.itemPath === itemPath)?.key };
-}
-
-function operationsOf(resource: Resource): SourceOperation[] {
-  return [...Object.values(resource.capabilities), ...resource.actions.map((a) => a.operation)];
-}
-
-/**
- * A nested collection is opened from its parent's rows (the parent's key in its path): one whose
- * parent is no resource with a list has no way in — it and its operations are left out, with
- * the reason (repeated: leaving a parent out orphans its own children).
- */
-function dropOrphans(resources: Resource[], leftOut: LeftOut[]): void {
-  for (let found = true; found; ) {
-    found = false;
-    for (const resource of [...resources]) {
-      const parent = resource.parent;
-      if (!parent) continue;
-      const owner = resources.find((r) => r.key === parent.resource);
-      if (owner?.capabilities.list) continue;
-      const why = owner
-        ? `its parent ${owner.key} has no list to open it from`
-        : `no resource lists the records its path parameter {${parent.param}} names`;
-      for (const op of operationsOf(resource))
-        leftOut.push({
-          where: op.label,
-          reason: `resource ${resource.collectionPath} is nested, and ${why}`,
-        });
-      resources.splice(resources.indexOf(resource), 1);
-      found = true;
-    }
-  }
 }

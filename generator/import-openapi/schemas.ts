@@ -67,6 +67,28 @@ export function flattenObject(
       merge(result, flat);
     });
   }
+  // A union (oneOf/anyOf, with or without a discriminator): the fields every variant has, as
+  // the first variant declares them; required where every variant requires it.
+  const union = Array.isArray(schema.oneOf) ? 'oneOf' : 'anyOf';
+  const variants: unknown[] = Array.isArray(schema.oneOf)
+    ? schema.oneOf
+    : Array.isArray(schema.anyOf)
+      ? schema.anyOf
+      : [];
+  if (variants.length > 0) {
+    const flats = variants.map((variant, index) =>
+      flattenObject(variant, [...at, union, index], document, depth + 1),
+    );
+    const [first, ...others] = flats;
+    merge(result, {
+      properties: (first?.properties ?? []).filter((property) =>
+        others.every((flat) => flat.properties.some((p) => p.name === property.name)),
+      ),
+      required: (first?.required ?? []).filter((name) =>
+        others.every((flat) => flat.required.includes(name)),
+      ),
+    });
+  }
   if (isJson(schema.properties)) {
     for (const [name, property] of Object.entries(schema.properties)) {
       merge(result, {
@@ -95,6 +117,20 @@ export function schemaType(schema: Json): string | undefined {
   const type = types.find((t) => t !== 'null');
   if (typeof type === 'string') return type;
   if (isJson(schema.properties) || Array.isArray(schema.allOf)) return 'object';
+  // A union of objects ($refs, in real documents) is read as its common fields (flattenObject);
+  // one with an inline scalar variant (`string` or `integer`) as that variant's type.
+  const variants: unknown[] = Array.isArray(schema.oneOf)
+    ? schema.oneOf
+    : Array.isArray(schema.anyOf)
+      ? schema.anyOf
+      : [];
+  if (variants.length > 0) {
+    const scalar = variants
+      .filter((variant): variant is Json => isJson(variant) && variant.$ref === undefined)
+      .map(schemaType)
+      .find((type) => type !== undefined && type !== 'object');
+    return scalar ?? 'object';
+  }
   if (schema.items !== undefined) return 'array';
   if (Array.isArray(schema.enum)) {
     const values: unknown[] = schema.enum;

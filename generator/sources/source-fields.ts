@@ -11,6 +11,7 @@ import { fieldKind } from '../model/field-kind';
 import { moduleFields } from '../model/module-fields';
 import { resolveProperty, resolveRef } from '../model/refs';
 import type { ModuleFields } from '../types';
+import { recordSchema } from './record-schema';
 import { resourceCalls, type TaggedOperation } from './source-calls';
 
 /**
@@ -59,9 +60,9 @@ export function optionsFromResolver(
  * the server: not readOnly, and required by the schema or text (a server numbers, it does not
  * name).
  */
-function clientNamesKey(property: Json, entity: Json, name: string): boolean {
+function clientNamesKey(property: Json, entityRequired: readonly string[], name: string): boolean {
   if (property.readOnly === true) return false;
-  const required = Array.isArray(entity.required) && entity.required.includes(name);
+  const required = entityRequired.includes(name);
   return required || property.type === 'string';
 }
 
@@ -80,7 +81,12 @@ export function addBodyLacks(
   const body = resolveRef(operation?.operation.requestBody, document);
   const content = isJson(body.content) ? body.content : {};
   const json = Object.entries(content).find(([type]) => /[/+]json$/i.test(type))?.[1];
-  const schema = resolveRef(isJson(json) ? json.schema : undefined, document);
+  let schema = resolveRef(isJson(json) ? json.schema : undefined, document);
+  // A body that wraps the record (`x-admin.body: article`): the record's schema is inside.
+  const admin = isJson(operation?.operation['x-admin']) ? operation.operation['x-admin'] : {};
+  const wrapper = typeof admin.body === 'string' ? admin.body.split('.') : [];
+  for (const field of wrapper)
+    schema = resolveRef(isJson(schema.properties) ? schema.properties[field] : undefined, document);
   return isJson(schema.properties) && !(key in schema.properties);
 }
 
@@ -98,14 +104,14 @@ export function entityFields(
     isJson(document.components) && isJson(document.components.schemas)
       ? document.components.schemas
       : {};
-  const schema = resolveRef(schemas[entity], document);
-  const properties = isJson(schema.properties) ? schema.properties : {};
+  const record = recordSchema(schemas[entity], document);
+  const properties = record.properties;
   const models = Object.entries(properties).flatMap(([name, property]) => {
     if (!isJson(property) || !isJson(property['x-admin'])) return [];
     const admin = property['x-admin'];
     const model = fieldModel(name, admin, resolveProperty(property, document), primaryKey);
     const resolved = resolveRef(property, document);
-    if (model.primary && !serverAssignsKey && clientNamesKey(resolved, schema, name))
+    if (model.primary && !serverAssignsKey && clientNamesKey(resolved, record.required, name))
       model.definition.keyEntry = 'add';
     const from = optionsFrom(admin, `${where}.${name}`);
     if (from) {
