@@ -29,6 +29,7 @@ export const attachmentModule: ModuleDefinition<Attachment> = {
       cf_length: 100,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '附件地址',
@@ -38,6 +39,7 @@ export const attachmentModule: ModuleDefinition<Attachment> = {
       cf_length: 2000,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '附件描述',
@@ -47,6 +49,7 @@ export const attachmentModule: ModuleDefinition<Attachment> = {
       cf_length: 200,
       cf_default: '',
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '存储方式',

@@ -30,6 +30,7 @@ export const authorityModule: ModuleDefinition<Authority> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '权限标识',
@@ -39,7 +40,7 @@ export const authorityModule: ModuleDefinition<Authority> = {
       cf_length: 60,
       cf_validate: 'require',
       cf_ispri: 0,
-      parameData: { pattern: '^[A-Z][A-Z0-9_]*$' },
+      parameData: { pattern: '^[A-Z][A-Z0-9_]*$', textLines: 'single-line' },
     },
     {
       cf_name: '路由名称',
@@ -48,6 +49,7 @@ export const authorityModule: ModuleDefinition<Authority> = {
       cf_placeholder: '请输入路由名称',
       cf_length: 60,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '所属菜单',
@@ -93,6 +95,7 @@ export const authorityModule: ModuleDefinition<Authority> = {
       cf_placeholder: '请输入备注',
       cf_length: 200,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
   ],
   columns: [

@@ -45,6 +45,7 @@ export const departmentModule: ModuleDefinition<AdminDepartment> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '备注',
@@ -54,6 +55,7 @@ export const departmentModule: ModuleDefinition<AdminDepartment> = {
       cf_length: 200,
       cf_default: '',
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '排序',

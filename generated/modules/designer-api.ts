@@ -30,6 +30,7 @@ export const designerApiModule: ModuleDefinition<DesignerApi> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '接口地址',
@@ -39,7 +40,7 @@ export const designerApiModule: ModuleDefinition<DesignerApi> = {
       cf_length: 200,
       cf_validate: 'require',
       cf_ispri: 0,
-      parameData: { pattern: '^/' },
+      parameData: { pattern: '^/', textLines: 'single-line' },
     },
     {
       cf_name: '请求方式',
@@ -109,6 +110,7 @@ export const designerApiModule: ModuleDefinition<DesignerApi> = {
       cf_placeholder: '请输入接口说明',
       cf_length: 500,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
   ],
   columns: [

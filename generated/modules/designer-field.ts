@@ -41,6 +41,7 @@ export const designerFieldModule: ModuleDefinition<ModuleField> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '字段标识',
@@ -50,7 +51,7 @@ export const designerFieldModule: ModuleDefinition<ModuleField> = {
       cf_length: 64,
       cf_validate: 'require',
       cf_ispri: 0,
-      parameData: { pattern: '^[a-z][a-z0-9_]*$' },
+      parameData: { pattern: '^[a-z][a-z0-9_]*$', textLines: 'single-line' },
     },
     {
       cf_name: '控件类型',
@@ -97,6 +98,7 @@ export const designerFieldModule: ModuleDefinition<ModuleField> = {
       cf_placeholder: '请输入提示文字',
       cf_length: 100,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '长度',
@@ -114,6 +116,7 @@ export const designerFieldModule: ModuleDefinition<ModuleField> = {
       cf_placeholder: '请输入默认值',
       cf_length: 255,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '校验',
@@ -162,6 +165,7 @@ export const designerFieldModule: ModuleDefinition<ModuleField> = {
       cf_placeholder: '请输入字典编码',
       cf_length: 50,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '接口方法',
@@ -170,6 +174,7 @@ export const designerFieldModule: ModuleDefinition<ModuleField> = {
       cf_placeholder: '请输入接口方法',
       cf_length: 50,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '静态选项',
@@ -178,6 +183,7 @@ export const designerFieldModule: ModuleDefinition<ModuleField> = {
       cf_placeholder: 'JSON，如 [{"label":"启用","value":1}]',
       cf_length: 4000,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '控件参数',
@@ -186,6 +192,7 @@ export const designerFieldModule: ModuleDefinition<ModuleField> = {
       cf_placeholder: 'JSON，如 {"min":1,"max":99999}',
       cf_length: 2000,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '列表显示',

@@ -32,6 +32,7 @@ export const designerModuleModule: ModuleDefinition<DesignerModule> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '模块名称',
@@ -41,7 +42,7 @@ export const designerModuleModule: ModuleDefinition<DesignerModule> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
-      parameData: { pattern: '^[A-Za-z][A-Za-z0-9_]*$' },
+      parameData: { pattern: '^[A-Za-z][A-Za-z0-9_]*$', textLines: 'single-line' },
     },
     {
       cf_name: '数据表名',
@@ -51,7 +52,7 @@ export const designerModuleModule: ModuleDefinition<DesignerModule> = {
       cf_length: 64,
       cf_validate: 'require',
       cf_ispri: 0,
-      parameData: { pattern: '^[a-z][a-z0-9_]*$' },
+      parameData: { pattern: '^[a-z][a-z0-9_]*$', textLines: 'single-line' },
     },
     {
       cf_name: '模块类型',
@@ -75,6 +76,7 @@ export const designerModuleModule: ModuleDefinition<DesignerModule> = {
       cf_placeholder: '如 pi pi-list',
       cf_length: 50,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '开启回收站',
@@ -128,6 +130,7 @@ export const designerModuleModule: ModuleDefinition<DesignerModule> = {
       cf_placeholder: '请输入备注',
       cf_length: 200,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '状态',

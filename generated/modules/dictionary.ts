@@ -44,6 +44,7 @@ export const dictionaryModule: ModuleDefinition<Dictionary> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '字典名称',
@@ -53,6 +54,7 @@ export const dictionaryModule: ModuleDefinition<Dictionary> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '字典值',
@@ -62,6 +64,7 @@ export const dictionaryModule: ModuleDefinition<Dictionary> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '排序',
@@ -91,6 +94,7 @@ export const dictionaryModule: ModuleDefinition<Dictionary> = {
       cf_length: 200,
       cf_default: '',
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
   ],
   columns: [

@@ -45,6 +45,7 @@ export const dicttreeModule: ModuleDefinition<DataDictTree> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '名称',
@@ -54,6 +55,7 @@ export const dicttreeModule: ModuleDefinition<DataDictTree> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '值',
@@ -63,6 +65,7 @@ export const dicttreeModule: ModuleDefinition<DataDictTree> = {
       cf_length: 50,
       cf_default: '',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '排序',

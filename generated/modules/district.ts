@@ -33,6 +33,7 @@ export const districtModule: ModuleDefinition<District> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '上级地区',
@@ -68,7 +69,7 @@ export const districtModule: ModuleDefinition<District> = {
       cf_length: 12,
       cf_validate: 'require',
       cf_ispri: 0,
-      parameData: { pattern: '^[0-9]{6}$' },
+      parameData: { pattern: '^[0-9]{6}$', textLines: 'single-line' },
     },
     {
       cf_name: '首字母',
@@ -77,7 +78,7 @@ export const districtModule: ModuleDefinition<District> = {
       cf_placeholder: '请输入首字母',
       cf_length: 1,
       cf_ispri: 0,
-      parameData: { pattern: '^[A-Z]$' },
+      parameData: { pattern: '^[A-Z]$', textLines: 'single-line' },
     },
     {
       cf_name: '排序',

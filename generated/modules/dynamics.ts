@@ -32,6 +32,7 @@ export const dynamicsModule: ModuleDefinition<Dynamics> = {
       cf_length: 100,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '动态类型',
@@ -44,6 +45,7 @@ export const dynamicsModule: ModuleDefinition<Dynamics> = {
       cf_ispri: 0,
       cf_sourcetype: 'DICTIONARY',
       cf_dictionary: 'DynamicsType',
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '封面图',
@@ -52,7 +54,12 @@ export const dynamicsModule: ModuleDefinition<Dynamics> = {
       cf_length: 4000,
       cf_default: '',
       cf_ispri: 0,
-      parameData: { fileSize: 2, fileType: ['png', 'jpg', 'jpeg'], fileLimit: 1 },
+      parameData: {
+        fileSize: 2,
+        fileType: ['png', 'jpg', 'jpeg'],
+        fileLimit: 1,
+        textLines: 'single-line',
+      },
     },
     {
       cf_name: '摘要',
@@ -61,6 +68,7 @@ export const dynamicsModule: ModuleDefinition<Dynamics> = {
       cf_placeholder: '请输入摘要',
       cf_length: 200,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '正文',
@@ -69,6 +77,7 @@ export const dynamicsModule: ModuleDefinition<Dynamics> = {
       cf_length: 65535,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '发布人',
@@ -77,6 +86,7 @@ export const dynamicsModule: ModuleDefinition<Dynamics> = {
       cf_placeholder: '请输入发布人',
       cf_length: 30,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '发布时间',
@@ -158,6 +168,7 @@ export const dynamicsModule: ModuleDefinition<Dynamics> = {
       cf_ispri: 0,
       cf_sourcetype: 'DICTIONARY',
       cf_dictionary: 'DynamicsType',
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '置顶',

@@ -42,6 +42,7 @@ export const groupItemModule: ModuleDefinition<GroupItem> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '配置键',
@@ -51,6 +52,7 @@ export const groupItemModule: ModuleDefinition<GroupItem> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '配置值',
@@ -60,6 +62,7 @@ export const groupItemModule: ModuleDefinition<GroupItem> = {
       cf_length: 500,
       cf_default: '',
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '控件类型',

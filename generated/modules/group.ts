@@ -30,6 +30,7 @@ export const groupModule: ModuleDefinition<ConfigGroup> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '配置名称',
@@ -39,6 +40,7 @@ export const groupModule: ModuleDefinition<ConfigGroup> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '备注',
@@ -48,6 +50,7 @@ export const groupModule: ModuleDefinition<ConfigGroup> = {
       cf_length: 200,
       cf_default: '',
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '排序',

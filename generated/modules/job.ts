@@ -32,6 +32,7 @@ export const jobModule: ModuleDefinition<AdminJob> = {
       cf_length: 30,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '岗位编码',
@@ -41,7 +42,7 @@ export const jobModule: ModuleDefinition<AdminJob> = {
       cf_length: 30,
       cf_validate: 'require',
       cf_ispri: 0,
-      parameData: { pattern: '^[A-Za-z0-9_-]+$' },
+      parameData: { pattern: '^[A-Za-z0-9_-]+$', textLines: 'single-line' },
     },
     {
       cf_name: '所属部门',
@@ -93,6 +94,7 @@ export const jobModule: ModuleDefinition<AdminJob> = {
       cf_placeholder: '请输入岗位职责',
       cf_length: 200,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '状态',

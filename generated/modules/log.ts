@@ -28,6 +28,7 @@ export const logModule: ModuleDefinition<AdminLog> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '日志类型',
@@ -53,6 +54,7 @@ export const logModule: ModuleDefinition<AdminLog> = {
       cf_placeholder: '请输入请求地址',
       cf_length: 255,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: 'IP地址',
@@ -61,6 +63,7 @@ export const logModule: ModuleDefinition<AdminLog> = {
       cf_placeholder: '请输入IP地址',
       cf_length: 45,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '操作内容',
@@ -69,6 +72,7 @@ export const logModule: ModuleDefinition<AdminLog> = {
       cf_placeholder: '请输入操作内容',
       cf_length: 2000,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
   ],
   columns: [
@@ -100,6 +104,7 @@ export const logModule: ModuleDefinition<AdminLog> = {
       cf_placeholder: '请输入操作账号',
       cf_length: 50,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '日志类型',

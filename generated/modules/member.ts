@@ -45,7 +45,7 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_length: 20,
       cf_validate: 'require',
       cf_ispri: 0,
-      parameData: { pattern: '^[A-Za-z][A-Za-z0-9_]{3,19}$' },
+      parameData: { pattern: '^[A-Za-z][A-Za-z0-9_]{3,19}$', textLines: 'single-line' },
     },
     {
       cf_name: '登录密码',
@@ -54,7 +54,7 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_placeholder: '8 至 20 位，编辑时留空表示不修改',
       cf_length: 20,
       cf_ispri: 0,
-      parameData: { pattern: '^$|^.{8,20}$' },
+      parameData: { pattern: '^$|^.{8,20}$', textLines: 'single-line' },
     },
     {
       cf_name: '昵称',
@@ -63,6 +63,7 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_placeholder: '请输入昵称',
       cf_length: 30,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '真实姓名',
@@ -72,6 +73,7 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_length: 20,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '头像',
@@ -80,7 +82,13 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_length: 4000,
       cf_default: '',
       cf_ispri: 0,
-      parameData: { fileSize: 2, fileType: ['png', 'jpg', 'jpeg'], fileLimit: 1, crop: true },
+      parameData: {
+        fileSize: 2,
+        fileType: ['png', 'jpg', 'jpeg'],
+        fileLimit: 1,
+        crop: true,
+        textLines: 'single-line',
+      },
     },
     {
       cf_name: '性别',
@@ -104,7 +112,7 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_length: 11,
       cf_validate: 'require',
       cf_ispri: 0,
-      parameData: { pattern: '^1[3-9][0-9]{9}$', format: 'phone' },
+      parameData: { pattern: '^1[3-9][0-9]{9}$', textLines: 'single-line', format: 'phone' },
     },
     {
       cf_name: '邮箱',
@@ -113,7 +121,7 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_placeholder: '请输入邮箱',
       cf_length: 100,
       cf_ispri: 0,
-      parameData: { pattern: '^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' },
+      parameData: { pattern: '^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', textLines: 'single-line' },
     },
     {
       cf_name: '出生日期',
@@ -121,6 +129,7 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_control: 'DatePicker',
       cf_placeholder: '请选择出生日期',
       cf_ispri: 0,
+      parameData: { minDate: '1900-01-01', maxDate: '2100-12-31' },
     },
     {
       cf_name: '所在城市',
@@ -175,6 +184,7 @@ export const memberModule: ModuleDefinition<Member> = {
       cf_placeholder: '请输入备注',
       cf_length: 200,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '状态',

@@ -45,6 +45,7 @@ export const menuModule: ModuleDefinition<AdminMenu> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '类型',
@@ -67,6 +68,7 @@ export const menuModule: ModuleDefinition<AdminMenu> = {
       cf_length: 200,
       cf_default: '',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '路由名称/权限键',
@@ -75,6 +77,7 @@ export const menuModule: ModuleDefinition<AdminMenu> = {
       cf_placeholder: '请输入路由名称或权限键',
       cf_length: 100,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '图标',
@@ -84,6 +87,7 @@ export const menuModule: ModuleDefinition<AdminMenu> = {
       cf_length: 100,
       cf_default: '',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '排序',

@@ -28,6 +28,7 @@ export const messageModule: ModuleDefinition<Message> = {
       cf_length: 100,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '消息内容',
@@ -37,6 +38,7 @@ export const messageModule: ModuleDefinition<Message> = {
       cf_length: 200,
       cf_default: '',
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '状态',

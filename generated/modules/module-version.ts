@@ -40,7 +40,7 @@ export const moduleVersionModule: ModuleDefinition<ModuleVersion> = {
       cf_length: 20,
       cf_validate: 'require',
       cf_ispri: 0,
-      parameData: { pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+$' },
+      parameData: { pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+$', textLines: 'single-line' },
     },
     {
       cf_name: '适配系统版本',
@@ -75,7 +75,7 @@ export const moduleVersionModule: ModuleDefinition<ModuleVersion> = {
       cf_length: 4000,
       cf_default: '',
       cf_ispri: 0,
-      parameData: { fileLimit: 1, fileType: ['zip'] },
+      parameData: { fileLimit: 1, fileType: ['zip'], textLines: 'single-line' },
     },
     {
       cf_name: '更新说明',
@@ -85,6 +85,7 @@ export const moduleVersionModule: ModuleDefinition<ModuleVersion> = {
       cf_length: 1000,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '发布人',
@@ -93,6 +94,7 @@ export const moduleVersionModule: ModuleDefinition<ModuleVersion> = {
       cf_placeholder: '请输入发布人',
       cf_length: 30,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
   ],
   columns: [

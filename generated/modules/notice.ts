@@ -49,6 +49,7 @@ export const noticeModule: ModuleDefinition<AdminNotice> = {
       cf_default: '',
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '公告类型',
@@ -73,6 +74,7 @@ export const noticeModule: ModuleDefinition<AdminNotice> = {
       cf_length: 65535,
       cf_default: '',
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '状态',

@@ -32,6 +32,7 @@ export const reportCategoryModule: ModuleDefinition<ReportCategory> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '上级栏目',
@@ -51,7 +52,7 @@ export const reportCategoryModule: ModuleDefinition<ReportCategory> = {
       cf_length: 30,
       cf_validate: 'require',
       cf_ispri: 0,
-      parameData: { pattern: '^[A-Z][A-Z0-9_]*$' },
+      parameData: { pattern: '^[A-Z][A-Z0-9_]*$', textLines: 'single-line' },
     },
     {
       cf_name: '需要审批',
@@ -90,6 +91,7 @@ export const reportCategoryModule: ModuleDefinition<ReportCategory> = {
       cf_placeholder: '请输入栏目说明',
       cf_length: 200,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '状态',

@@ -27,6 +27,7 @@ export const reportExamineModule: ModuleDefinition<ReportExamine> = {
       cf_length: 100,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '报送栏目',
@@ -55,6 +56,7 @@ export const reportExamineModule: ModuleDefinition<ReportExamine> = {
       cf_placeholder: '请输入上报人',
       cf_length: 50,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '正文',
@@ -62,6 +64,7 @@ export const reportExamineModule: ModuleDefinition<ReportExamine> = {
       cf_control: 'editor',
       cf_length: 65535,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '审批状态',
@@ -85,6 +88,7 @@ export const reportExamineModule: ModuleDefinition<ReportExamine> = {
       cf_placeholder: '请输入审批意见',
       cf_length: 200,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
   ],
   columns: [

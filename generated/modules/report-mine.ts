@@ -32,6 +32,7 @@ export const reportMineModule: ModuleDefinition<InformationReport> = {
       cf_length: 100,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '报送栏目',
@@ -60,6 +61,7 @@ export const reportMineModule: ModuleDefinition<InformationReport> = {
       cf_placeholder: '请选择报送日期',
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { minDate: '1900-01-01', maxDate: '2100-12-31' },
     },
     {
       cf_name: '内容摘要',
@@ -68,6 +70,7 @@ export const reportMineModule: ModuleDefinition<InformationReport> = {
       cf_placeholder: '请输入内容摘要',
       cf_length: 200,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '正文',
@@ -76,6 +79,7 @@ export const reportMineModule: ModuleDefinition<InformationReport> = {
       cf_length: 65535,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '附件',
@@ -84,7 +88,7 @@ export const reportMineModule: ModuleDefinition<InformationReport> = {
       cf_length: 4000,
       cf_default: '',
       cf_ispri: 0,
-      parameData: { fileLimit: 9, fileSize: 5 },
+      parameData: { fileLimit: 9, fileSize: 5, textLines: 'single-line' },
     },
   ],
   columns: [
@@ -153,6 +157,7 @@ export const reportMineModule: ModuleDefinition<InformationReport> = {
       cf_control: 'DatePicker',
       cf_placeholder: '请选择报送日期',
       cf_ispri: 0,
+      parameData: { minDate: '1900-01-01', maxDate: '2100-12-31' },
     },
     {
       cf_name: '上报状态',

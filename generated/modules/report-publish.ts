@@ -27,6 +27,7 @@ export const reportPublishModule: ModuleDefinition<ReportPublish> = {
       cf_length: 100,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '报送栏目',
@@ -55,6 +56,7 @@ export const reportPublishModule: ModuleDefinition<ReportPublish> = {
       cf_placeholder: '请输入上报人',
       cf_length: 50,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '发布人',
@@ -63,6 +65,7 @@ export const reportPublishModule: ModuleDefinition<ReportPublish> = {
       cf_placeholder: '请输入发布人',
       cf_length: 50,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '发布时间',

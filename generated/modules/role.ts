@@ -33,6 +33,7 @@ export const roleModule: ModuleDefinition<AdminRole> = {
       cf_length: 30,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '角色标识',
@@ -42,7 +43,7 @@ export const roleModule: ModuleDefinition<AdminRole> = {
       cf_length: 30,
       cf_validate: 'require',
       cf_ispri: 0,
-      parameData: { pattern: '^[A-Z][A-Z0-9_]*$' },
+      parameData: { pattern: '^[A-Z][A-Z0-9_]*$', textLines: 'single-line' },
     },
     {
       cf_name: '超级管理员',
@@ -88,6 +89,7 @@ export const roleModule: ModuleDefinition<AdminRole> = {
       cf_placeholder: '请输入备注',
       cf_length: 200,
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
     {
       cf_name: '状态',

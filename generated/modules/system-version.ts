@@ -30,7 +30,7 @@ export const systemVersionModule: ModuleDefinition<SystemVersion> = {
       cf_length: 20,
       cf_validate: 'require',
       cf_ispri: 0,
-      parameData: { pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+$' },
+      parameData: { pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+$', textLines: 'single-line' },
     },
     {
       cf_name: '版本名称',
@@ -40,6 +40,7 @@ export const systemVersionModule: ModuleDefinition<SystemVersion> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '版本类型',
@@ -63,6 +64,7 @@ export const systemVersionModule: ModuleDefinition<SystemVersion> = {
       cf_placeholder: '请选择发布日期',
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { minDate: '1900-01-01', maxDate: '2100-12-31' },
     },
     {
       cf_name: '建议升级时段',
@@ -71,7 +73,11 @@ export const systemVersionModule: ModuleDefinition<SystemVersion> = {
       cf_placeholder: '请选择建议升级时段',
       cf_default: '02:00',
       cf_ispri: 0,
-      parameData: { step: 15, pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+      parameData: {
+        step: 15,
+        pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
+        textLines: 'single-line',
+      },
     },
     {
       cf_name: '强制更新',
@@ -92,7 +98,7 @@ export const systemVersionModule: ModuleDefinition<SystemVersion> = {
       cf_length: 4000,
       cf_default: '',
       cf_ispri: 0,
-      parameData: { fileLimit: 1 },
+      parameData: { fileLimit: 1, textLines: 'single-line' },
     },
     {
       cf_name: '更新内容',
@@ -101,6 +107,7 @@ export const systemVersionModule: ModuleDefinition<SystemVersion> = {
       cf_length: 65535,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'multi-line' },
     },
   ],
   columns: [
@@ -159,6 +166,7 @@ export const systemVersionModule: ModuleDefinition<SystemVersion> = {
       cf_control: 'DatePicker',
       cf_placeholder: '请选择发布日期',
       cf_ispri: 0,
+      parameData: { minDate: '1900-01-01', maxDate: '2100-12-31' },
     },
     {
       cf_name: '强制更新',

@@ -33,6 +33,7 @@ export const userModule: ModuleDefinition<AdminUser> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '昵称',
@@ -42,6 +43,7 @@ export const userModule: ModuleDefinition<AdminUser> = {
       cf_length: 50,
       cf_validate: 'require',
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '登录密码',
@@ -50,6 +52,7 @@ export const userModule: ModuleDefinition<AdminUser> = {
       cf_placeholder: '请输入登录密码',
       cf_length: 20,
       cf_ispri: 0,
+      parameData: { textLines: 'single-line' },
     },
     {
       cf_name: '头像',
@@ -66,7 +69,7 @@ export const userModule: ModuleDefinition<AdminUser> = {
       cf_placeholder: '请输入手机号',
       cf_length: 11,
       cf_ispri: 0,
-      parameData: { pattern: '^$|^1[3-9][0-9]{9}$', format: 'phone' },
+      parameData: { pattern: '^$|^1[3-9][0-9]{9}$', textLines: 'single-line', format: 'phone' },
     },
     {
       cf_name: '邮箱',
@@ -75,7 +78,7 @@ export const userModule: ModuleDefinition<AdminUser> = {
       cf_placeholder: '请输入邮箱',
       cf_length: 100,
       cf_ispri: 0,
-      parameData: { format: 'email' },
+      parameData: { textLines: 'single-line', format: 'email' },
     },
     {
       cf_name: '所属部门',

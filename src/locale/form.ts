@@ -16,6 +16,13 @@ export const form = {
   /** A list or object field whose text is not valid JSON. */
   notJson: (name: string) => `${name}不是有效的 JSON`,
   notNumber: (name: string) => `${name}必须是数字`,
+  /** The same rules as the mock backend's (src/core/value-rules.ts), in the form's wording. */
+  notFiniteNumber: (name: string) => `${name}必须是有效的数字`,
+  notDate: (name: string) => `${name}必须是有效的日期`,
+  dateTooEarly: (name: string, limit: string) => `${name}不能早于${limit}`,
+  dateTooLate: (name: string, limit: string) => `${name}不能晚于${limit}`,
+  singleLineControl: (name: string) => `${name}不能包含换行符、制表符等控制字符`,
+  multiLineControl: (name: string) => `${name}不能包含控制字符`,
   minNumber: (name: string, n: number) => `${name}不能小于${n}`,
   maxNumber: (name: string, n: number) => `${name}不能大于${n}`,
   precision: (name: string, n: number) =>

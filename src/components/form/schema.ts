@@ -5,7 +5,6 @@
 import * as yup from 'yup';
 import { isBlankHtml } from '@/components/editor/empty';
 import { form as t } from '@/locale/form';
-import { settings as ts } from '@/locale/settings';
 import {
   CHOICE_CONTROLS,
   DEFAULT_MAX_LENGTH,
@@ -23,6 +22,13 @@ import {
 import { textOf } from '@/core/guards';
 import { passwordRuleBroken } from '@/core/password';
 import { structuredSchema, structuredText } from './structured-value';
+import {
+  dateMessage,
+  finiteMessage,
+  formatRuleOf,
+  messageTest,
+  textLinesMessage,
+} from './value-tests';
 import { shell } from '@/locale/shell';
 
 export type FormValues = Record<string, unknown>;
@@ -115,50 +121,6 @@ function isBlank(value: unknown): boolean {
   return false;
 }
 
-/** Text formats the contract declares (generator: parameData.format / parameData.pattern). */
-const TEXT_FORMATS = {
-  email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/,
-  phone: /^1[3-9]\d{9}$/,
-  url: /^https?:\/\/[^\s/$.?#][^\s]*$/i,
-} as const;
-
-type TextFormat = keyof typeof TEXT_FORMATS;
-
-function isTextFormat(value: unknown): value is TextFormat {
-  return typeof value === 'string' && Object.hasOwn(TEXT_FORMATS, value);
-}
-
-/** The field's own pattern; one that does not compile is left to the server. */
-function patternOf(field: FieldDefinition): RegExp | undefined {
-  const source = field.parameData?.pattern;
-  if (typeof source !== 'string' || source === '') return undefined;
-  try {
-    return new RegExp(source, 'u');
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The format rule of a text field (email, phone, URL, pattern), checked only on a non-empty
- * value: emptiness is the required rule's business. A known format speaks for the field (its
- * pattern, if any, says the same); otherwise the pattern gives 格式不正确.
- */
-function formatRuleOf(
-  field: FieldDefinition,
-): { message: string; test: (value: string | undefined) => boolean } | undefined {
-  const name = field.cf_name;
-  const format = field.parameData?.format;
-  if (isTextFormat(format)) {
-    const rule = TEXT_FORMATS[format];
-    return { message: ts.format[format](name), test: (value) => !value || rule.test(value) };
-  }
-  const pattern = patternOf(field);
-  if (pattern)
-    return { message: ts.format.pattern(name), test: (value) => !value || pattern.test(value) };
-  return undefined;
-}
-
 function textSchema(field: FieldDefinition): yup.AnySchema {
   const name = field.cf_name;
   let schema = yup
@@ -167,6 +129,7 @@ function textSchema(field: FieldDefinition): yup.AnySchema {
     .default('');
   const max = maxLengthOf(field);
   if (max) schema = schema.max(max, t.maxLength(name, max));
+  schema = schema.test(messageTest('lines', field, textLinesMessage));
   const format = formatRuleOf(field);
   if (format) schema = schema.test('format', format.message, format.test);
   // A password control follows the password rules of spec section 5 whenever something is
@@ -193,6 +156,7 @@ function numberSchema(field: FieldDefinition): yup.AnySchema {
     .number()
     .typeError(t.notNumber(name))
     .transform(emptyToUndefined)
+    .test(messageTest('finite', field, finiteMessage))
     .min(rules.min, t.minNumber(name, rules.min))
     .max(rules.max, t.maxNumber(name, rules.max))
     .test('precision', t.precision(name, rules.precision), (value) =>
@@ -208,6 +172,7 @@ function sliderSchema(field: FieldDefinition): yup.AnySchema {
     .number()
     .typeError(t.notNumber(name))
     .transform(emptyToUndefined)
+    .test(messageTest('finite', field, finiteMessage))
     .min(rules.min, t.minNumber(name, rules.min))
     .max(rules.max, t.maxNumber(name, rules.max));
   return isRequired(field) ? schema.required(t.requiredPick(name)) : schema.nullable().optional();
@@ -227,7 +192,10 @@ function pickSchema(field: FieldDefinition, message: string): yup.AnySchema {
  */
 function editorSchema(field: FieldDefinition): yup.AnySchema {
   const name = field.cf_name;
-  let schema = yup.string().default('');
+  let schema = yup
+    .string()
+    .default('')
+    .test(messageTest('lines', field, textLinesMessage));
   const max = Number(field.cf_length);
   if (Number.isFinite(max) && max > 0) schema = schema.max(max, t.maxLength(name, max));
   return isRequired(field)
@@ -247,7 +215,11 @@ export function fieldSchema(field: FieldDefinition): yup.AnySchema {
   if (control === 'Slider') return sliderSchema(field);
   if (control === 'Switch') return yup.number().oneOf([SWITCH_ON, SWITCH_OFF]).default(SWITCH_OFF);
   if (CHOICE_CONTROLS.includes(control)) return pickSchema(field, t.requiredChoice);
-  return pickSchema(field, t.requiredPick(field.cf_name));
+  const picked = pickSchema(field, t.requiredPick(field.cf_name));
+  // A day typed into the picker or kept in a record (2025-02-30) is checked as the mock does.
+  if (control === 'DatePicker' || control === 'DateTimePicker')
+    return picked.test(messageTest('date', field, dateMessage));
+  return picked;
 }
 
 /**
