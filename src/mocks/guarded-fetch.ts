@@ -72,16 +72,29 @@ function pinnedLookup(target: ResolvedAddress): LookupFunction {
 /** Statuses whose answer has no body (fetch's Response refuses one for them). */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
-/** The body of an answer as a web stream that reads the socket only as fast as it is read. */
+/**
+ * The body of an answer as a web stream that reads the socket only as fast as it is read. Should
+ * an event of the socket come after the reader cancelled (the controller would throw), it ends
+ * the socket instead of escaping as an uncaught error that would stop the server.
+ */
 function bodyStream(message: IncomingMessage): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      message.on('data', (chunk: Buffer) => {
-        controller.enqueue(new Uint8Array(chunk));
-        if ((controller.desiredSize ?? 0) <= 0) message.pause();
-      });
-      message.once('end', () => controller.close());
-      message.once('error', (error) => controller.error(error));
+      const settle = (step: () => void) => {
+        try {
+          step();
+        } catch {
+          message.destroy();
+        }
+      };
+      message.on('data', (chunk: Buffer) =>
+        settle(() => {
+          controller.enqueue(new Uint8Array(chunk));
+          if ((controller.desiredSize ?? 0) <= 0) message.pause();
+        }),
+      );
+      message.once('end', () => settle(() => controller.close()));
+      message.on('error', (error) => settle(() => controller.error(error)));
     },
     pull() {
       message.resume();
@@ -111,8 +124,15 @@ function responseOf(message: IncomingMessage): Response {
   return new Response(bodyStream(message), { status, headers });
 }
 
-/** One GET to `url`, connected to `target` whatever its name resolves to now. */
-function requestPinned(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<Response> {
+/**
+ * One GET to `url`, connected to `target` whatever its name resolves to now (the caller judged
+ * `target`); no redirect followed.
+ */
+export function fetchPinned(
+  url: URL,
+  target: ResolvedAddress,
+  signal: AbortSignal,
+): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(
@@ -134,7 +154,8 @@ function requestPinned(url: URL, target: ResolvedAddress, signal: AbortSignal): 
         }
       },
     );
-    request.once('error', reject);
+    // Kept for the request's life: an error after the answer (an abort) is no one's to throw.
+    request.on('error', reject);
     request.end();
   });
 }
@@ -153,6 +174,6 @@ export function guardedRemoteFetch(options: GuardedFetchOptions): RemoteFetch {
   return {
     allowPrivate: false,
     fetchHop: async (url, signal) =>
-      requestPinned(url, await checkedAddress(url, resolve, signal), signal),
+      fetchPinned(url, await checkedAddress(url, resolve, signal), signal),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * A server on this machine's loopback standing for what the remote image capture must never
- * reach (the server's own machine, its network): it serves an image, a page, a slow image and a
- * redirect, and records every request that reaches it.
+ * reach (the server's own machine, its network): it serves an image, a page, a slow image, a huge
+ * one, an empty answer and a redirect, and records every request that reaches it.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,6 +38,19 @@ export async function startIntranet(host: string): Promise<Intranet> {
         // Headers and the first bytes, then nothing: only a time limit ends it.
         response.writeHead(200, { 'Content-Type': 'image/png' });
         response.write(PNG);
+        return;
+      case '/huge.png': {
+        // 8 MB with no length, for as long as the reader keeps reading.
+        response.writeHead(200, { 'Content-Type': 'image/png' });
+        response.write(PNG);
+        for (let sent = 0; sent < 8 && !response.destroyed; sent += 1)
+          response.write(new Uint8Array(1024 * 1024));
+        response.end();
+        return;
+      }
+      case '/empty':
+        response.writeHead(204);
+        response.end();
         return;
       case '/to-loopback':
         response.writeHead(302, { Location: '/image.png' });

@@ -8,7 +8,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { catchImages } from '@/mocks/catch-image';
-import { checkedAddress, guardedRemoteFetch, type ResolveHost } from '@/mocks/guarded-fetch';
+import {
+  checkedAddress,
+  fetchPinned,
+  guardedRemoteFetch,
+  type ResolveHost,
+} from '@/mocks/guarded-fetch';
+import { readWithin } from '@/core/read-within';
 import { isPublicAddress, isPublicHost } from '@/mocks/public-address';
 import {
   installRemoteFetch,
@@ -17,7 +23,7 @@ import {
   type RemoteFetch,
 } from '@/mocks/remote-fetch';
 import { resetMockDatabase } from '@/mocks/reset';
-import { startIntranet, type Intranet } from '../../support/intranet-server';
+import { PNG, startIntranet, type Intranet } from '../../support/intranet-server';
 
 const UNAVAILABLE = '远程图片抓取失败';
 
@@ -192,6 +198,38 @@ describe('the server fetch judges every resolved address', () => {
     ).rejects.toBeDefined();
     expect(calls).toEqual(['rebind.test']);
     expect(reached).toEqual([]);
+  });
+});
+
+describe('the connection goes to the judged address', () => {
+  const loopback = { address: '127.0.0.1', family: 4 };
+  const at = (path: string) => new URL(`http://no-such-name.invalid:${port}${path}`);
+
+  it('whatever the name: a name nothing resolves reaches the address it was given', async () => {
+    const response = await fetchPinned(at('/image.png'), loopback, AbortSignal.timeout(2000));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(await readWithin(response, 1024)).toEqual(PNG);
+    expect(reached).toEqual(['/image.png']);
+  });
+
+  it('answers a redirect as it is, an empty answer without a body, and stops reading past a limit', async () => {
+    const redirect = await fetchPinned(at('/to-loopback'), loopback, AbortSignal.timeout(2000));
+    expect([redirect.status, redirect.headers.get('location')]).toEqual([302, '/image.png']);
+    await redirect.body?.cancel();
+    const empty = await fetchPinned(at('/empty'), loopback, AbortSignal.timeout(2000));
+    expect([empty.status, empty.body]).toEqual([204, null]);
+    const huge = await fetchPinned(at('/huge.png'), loopback, AbortSignal.timeout(2000));
+    expect(await readWithin(huge, 1024 * 1024)).toBeUndefined();
+    // Nothing followed, and the server of this process still fetches.
+    expect(reached).toEqual(['/to-loopback', '/empty', '/huge.png']);
+    const again = await fetchPinned(at('/image.png'), loopback, AbortSignal.timeout(2000));
+    expect(await readWithin(again, 1024)).toEqual(PNG);
+  });
+
+  it('a body that stops coming ends with the time limit', async () => {
+    const slow = await fetchPinned(at('/slow.png'), loopback, AbortSignal.timeout(500));
+    await expect(readWithin(slow, 1024 * 1024)).rejects.toBeDefined();
   });
 });
 
