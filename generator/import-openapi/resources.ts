@@ -12,6 +12,7 @@
 import type { Json } from '../json';
 import { kebabCase } from '../model/names';
 import { dropOrphans, dropUnreachable } from './reachable';
+import { drafts, isAuthPath, isParam, listsEntity, owner, segmentsOf, type Draft } from './drafts';
 import { nameInlineRecord, type NamedRecord } from './inline-records';
 import { listItems, recordIn } from './list-items';
 import { componentName, resolveRef, schemaType } from './schemas';
@@ -56,35 +57,8 @@ export interface ResourceInference {
 }
 
 const ADMIN_METHODS: readonly string[] = ['get', 'put', 'post', 'delete', 'patch'];
-/** A last path segment that names signing in or out: the source's auth covers it. */
-const AUTH_SEGMENT =
-  /^(login|logout|signin|signout|sign-in|sign-out|token|tokens|oauth|auth|session)$/i;
 /** Leading segments that name no resource: /api/v2/pets is the pets resource. */
 const PREFIX_SEGMENT = /^(api|rest|v\d+(\.\d+)*)$/i;
-
-const isParam = (segment: string) => /^\{[^}]+\}$/.test(segment);
-const segmentsOf = (path: string) => path.split('/').filter(Boolean);
-
-interface PathShape {
-  collection: string;
-  idParam: string | undefined;
-}
-
-/** `/pet/{petId}` → { collection: '/pet', idParam: 'petId' }; `/pet` → { collection: '/pet' }. */
-function pathShape(path: string): PathShape | undefined {
-  const segments = segmentsOf(path);
-  const last = segments.at(-1);
-  if (last === undefined) return undefined;
-  if (!isParam(last)) return { collection: `/${segments.join('/')}`, idParam: undefined };
-  const previous = segments.at(-2);
-  if (previous === undefined || isParam(previous)) return undefined;
-  return { collection: `/${segments.slice(0, -1).join('/')}`, idParam: last.slice(1, -1) };
-}
-
-function isAuthPath(path: string): boolean {
-  const statics = segmentsOf(path).filter((segment) => !isParam(segment));
-  return AUTH_SEGMENT.test(statics.at(-1) ?? '');
-}
 
 function resourceKey(collection: string, taken: Set<string>): string {
   const statics = segmentsOf(collection).filter((segment) => !isParam(segment));
@@ -101,64 +75,12 @@ function hasObjectBody(operation: SourceOperation, document: Json): boolean {
   return schemaType(resolveRef(operation.body.schema, document)) === 'object';
 }
 
-/** Whether a GET answers with a list of `entity` records (or of any records, without one). */
-function listsEntity(operation: SourceOperation, document: Json, entity?: string): boolean {
-  if (operation.method !== 'get') return false;
-  const items = listItems(operation.success, document);
-  return (
-    items !== undefined && (entity === undefined || componentName(items.itemSchema) === entity)
-  );
-}
-
 /** A search preferred as the list: scalar, optional query parameters only. */
 function searchScore(operation: SourceOperation, document: Json): number {
   const query = operation.parameters.filter((p) => p.in === 'query');
   const scalar = query.every((p) => schemaType(resolveRef(p.schema, document)) !== 'array');
   const optional = query.every((p) => !p.required);
   return (scalar ? 2 : 0) + (optional ? 1 : 0);
-}
-
-interface Draft {
-  collection: string;
-  itemPath: string | undefined;
-  idParam: string | undefined;
-  operations: SourceOperation[];
-}
-
-function drafts(operations: readonly SourceOperation[], document: Json): Draft[] {
-  const found = new Map<string, Draft>();
-  const add = (collection: string, itemPath?: string, idParam?: string) => {
-    const draft = found.get(collection) ?? { collection, itemPath, idParam, operations: [] };
-    if (draft.itemPath === undefined && itemPath) Object.assign(draft, { itemPath, idParam });
-    found.set(collection, draft);
-  };
-  // Item paths first: `/pet/{petId}` makes `/pet` a resource.
-  for (const operation of operations) {
-    const shape = pathShape(operation.path);
-    if (shape?.idParam && !isAuthPath(shape.collection))
-      add(shape.collection, operation.path.replace(/\/+$/, ''), shape.idParam);
-  }
-  // Then list answers on a path of their own, unless they are a search under a resource
-  // (`/pet/findByStatus`); a collection under an item path (`/books/{isbn}/reviews`) is one.
-  const underResource = (path: string) =>
-    [...found.keys()].some((collection) => {
-      const next = segmentsOf(path)[segmentsOf(collection).length];
-      return path.startsWith(`${collection}/`) && next !== undefined && !isParam(next);
-    });
-  for (const operation of operations) {
-    const shape = pathShape(operation.path);
-    if (!shape || shape.idParam || isAuthPath(shape.collection)) continue;
-    if (listsEntity(operation, document) && !underResource(shape.collection)) add(shape.collection);
-  }
-  return [...found.values()];
-}
-
-/** The resource (longest collection path) an operation's path belongs to. */
-function owner(path: string, candidates: readonly Draft[]): Draft | undefined {
-  const clean = path.replace(/\/+$/, '');
-  return candidates
-    .filter((d) => clean === d.collection || clean.startsWith(`${d.collection}/`))
-    .sort((a, b) => b.collection.length - a.collection.length)[0];
 }
 
 function entityOf(draft: Draft, document: Json): string | undefined {
@@ -350,5 +272,8 @@ function parentOf(resource: Resource, resources: readonly Resource[]): Resource[
   if (index < 0) return undefined;
   const param = segments[index]!.slice(1, -1);
   const itemPath = `/${segments.slice(0, index + 1).join('/')}`;
-  return { param, resource: resources.find((r) => r.itemPath === itemPath)?.key };
+  // The parameter's name may differ between the two paths (/apps/{id}, /apps/{app_id}/events).
+  const shape = (path: string | undefined) => path?.replace(/\{[^}]*\}/g, '{}');
+  const parent = resources.find((r) => r !== resource && shape(r.itemPath) === shape(itemPath));
+  return { param, resource: parent?.key };
 }

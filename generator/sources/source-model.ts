@@ -237,6 +237,9 @@ function menuIdOf(loaded: LoadedSource, problems: string[]): number | undefined 
   return undefined;
 }
 
+/** The capabilities an operation's x-admin may name (the REST calls of a module). */
+const KNOWN_CAPABILITIES: readonly string[] = CALL_ORDER;
+
 /** The keys of a source's root x-admin that generate reads. */
 const ROOT_KEYS: readonly string[] = ['source'];
 
@@ -262,10 +265,17 @@ function unhonoured(loaded: LoadedSource, problems: string[]): void {
       ? op.operation['x-admin'].capability
       : undefined;
     if (capability === undefined) continue;
+    const pointer = `${label}#/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${op.method.toLowerCase()}/x-admin`;
+    if (typeof capability !== 'string' || !KNOWN_CAPABILITIES.includes(capability)) {
+      problems.push(
+        `${pointer}: capability ${JSON.stringify(capability)} is not one of ${KNOWN_CAPABILITIES.join(', ')}`,
+      );
+      continue;
+    }
     const tags = Array.isArray(op.operation.tags) ? op.operation.tags : [];
     if (!tags.some((tag) => typeof tag === 'string' && moduleTags.has(tag)))
       problems.push(
-        `${label}#/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${op.method.toLowerCase()}/x-admin: capability ${JSON.stringify(capability)} belongs to no module (none of its tags has an x-admin module)`,
+        `${pointer}: capability ${JSON.stringify(capability)} belongs to no module (none of its tags has an x-admin module)`,
       );
   }
 }
