@@ -9,7 +9,7 @@ import { callOperation, report, transportFailure, type Context } from './checks'
 import { fillPath, type Plan, type PlannedResource } from './plan';
 import { pathValues, recordIn } from './reads';
 import { invalidRecord, newRecord } from './records';
-import { bodyFor, createdKey, entitySchema, jsonBodyType } from './writes';
+import { addSchema, bodyFor, createdKey, jsonBodyType } from './writes';
 
 const SAYS_WHY = ['message', 'detail', 'title', 'errors', 'error'];
 
@@ -21,7 +21,7 @@ export async function checkInvalidAdd(
   const add = resource.operations.add;
   const contentType = add && jsonBodyType(add);
   const path = add && fillPath(add.path, pathValues(context, plan, resource, add.path));
-  const entity = entitySchema(resource);
+  const entity = addSchema(context.document, resource);
   const listed = context.listed.get(resource.key);
   const base = newRecord(context.document, entity, resource.primaryKey, listed);
   // The round trip reported why no record can be sent.

@@ -35,6 +35,21 @@ export function entitySchema(resource: PlannedResource): Json {
   return { $ref: `#/components/schemas/${resource.entity}` };
 }
 
+/**
+ * The schema of the record an add sends: its request body's (inside the wrapper `body` names),
+ * which is what the server checks (`NewArticle`, not the `Article` it answers); the entity's
+ * when the add declares no JSON object body.
+ */
+export function addSchema(document: Json, resource: PlannedResource): unknown {
+  let schema: unknown = resource.operations.add?.body?.schema;
+  for (const part of (resource.bodyAt.add ?? '').split('.').filter(Boolean))
+    schema = flattenObject(schema, [], document).properties.find(
+      (property) => property.name === part,
+    )?.schema;
+  const fields = flattenObject(schema, [], document).properties;
+  return schema !== undefined && fields.length > 0 ? schema : entitySchema(resource);
+}
+
 /** The JSON media type a write sends; undefined when it takes no JSON body. */
 export function jsonBodyType(operation: SourceOperation): string | undefined {
   const type = operation.body?.mediaType;
@@ -201,7 +216,7 @@ export async function roundTrip(
   const contentType = jsonBodyType(add);
   const made = newRecord(
     context.document,
-    entity,
+    addSchema(context.document, resource),
     resource.primaryKey,
     context.listed.get(resource.key),
   );

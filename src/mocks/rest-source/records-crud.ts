@@ -7,6 +7,7 @@ import { isRecord, textOf } from '@/core/guards';
 import { wrapAtPath } from '@/core/rest-source';
 import { declaredAnswer, success } from './answers';
 import { validate } from './validate';
+import { valueFor } from './values';
 import { json, problem } from './problem';
 import { keyOf, newKey, type ResourceTable, type Row } from './records';
 import type { Operation } from './routes';
@@ -25,6 +26,9 @@ export interface RecordCall {
   /** The path of a record of this resource (the info template), for Location. */
   itemTemplate?: string;
 }
+
+/** The present moment as a date-time, to the second (`2026-12-07T19:05:00Z`). */
+const nowToTheSecond = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The record key a call names: its path parameter, else (PUT /pet) the body's primary key. */
 function requestedKey(call: RecordCall): string | undefined {
@@ -102,10 +106,11 @@ export function add(call: RecordCall): Response {
   const value = stored(call, call.body, {});
   value[primaryKey] = given ?? newKey(call.document, table);
   // A server stamps its own times (createdAt): the moment of the add, to the second.
-  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const now = nowToTheSecond();
   for (const [name, property] of propertiesOf(call.document, table.resource.entity))
     if (property.readOnly === true && name !== primaryKey && property.format === 'date-time')
       value[name] = now;
+  completeRecord(call, value, {}, now);
   const parent = parentKey(call);
   table.rows.push(parent === undefined ? { value } : { parent, value });
   const answer = success(call.document, call.operation, 201);
@@ -113,6 +118,30 @@ export function add(call: RecordCall): Response {
   if (answer.status === 204)
     return new Response(null, { status: 204, headers: { Location: location } });
   return json(answer.status, answered(call, value), { Location: location });
+}
+
+/**
+ * The record as a server answers it when its request schema is not the record's (RealWorld's
+ * NewComment → Comment, listmonk's `lists: [ids]` → `lists: [{ id, name }]`): a field the entity
+ * requires and the body left out, or a value the entity's schema does not accept, keeps its
+ * stored value (an edit) when that fits, else gets one within the entity's schema (a date-time:
+ * the moment of the call).
+ */
+function completeRecord(call: RecordCall, value: Node, kept: Node, now: string): void {
+  const { document } = call;
+  const entity = call.table.resource.entity;
+  const properties = propertiesOf(document, entity);
+  const fits = (property: Node, item: unknown) =>
+    item !== undefined && validate(document, property, item, 'output').length === 0;
+  const required = new Set(requiredOf(document, entity));
+  for (const [name, property] of properties) {
+    if (fits(property, value[name]) || (value[name] === undefined && !required.has(name))) continue;
+    value[name] = fits(property, kept[name])
+      ? kept[name]
+      : property.format === 'date-time'
+        ? now
+        : valueFor(document, property, { random: call.table.random, examples: true, name });
+  }
 }
 
 /** PUT replaces the record (its key and readOnly values kept); PATCH merges (null removes a value). */
@@ -131,6 +160,7 @@ export function edit(call: RecordCall, merge: boolean): Response {
     next = stored(call, call.body, row.value);
   }
   next[primaryKey] = row.value[primaryKey];
+  completeRecord(call, next, row.value, nowToTheSecond());
   row.value = next;
   const answer = success(call.document, call.operation, 200);
   return answer.status === 204

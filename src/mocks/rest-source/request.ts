@@ -4,7 +4,7 @@
  * against the request schema. Hostile input (bad JSON, `__proto__` keys, nesting past 64 levels,
  * numbers JavaScript cannot hold exactly) becomes a field error, never a throw.
  */
-import { isRecord } from '@/core/guards';
+import { isRecord, listOf } from '@/core/guards';
 import { valueAtPath } from '@/core/rest-source';
 import type { Operation } from './routes';
 import { propertiesOf, recordAt, resolve, schemaAtPath, textAt, typeOf, type Node } from './schema';
@@ -16,8 +16,20 @@ export type Parsed<T> =
 
 const MAX_DEPTH = 64;
 
-/** A query or path text as its schema's type: '3' → 3 for an integer, 'true' → true. */
+/**
+ * A query or path text as its schema's type: '3' → 3 for an integer, 'true' → true; for a
+ * `oneOf`/`anyOf` without a type of its own (listmonk's per_page: an integer or "all"), as the
+ * first variant it is valid in.
+ */
 export function coerce(document: Node, schema: Node, text: string): unknown {
+  const variants = [...listOf(schema.oneOf), ...listOf(schema.anyOf)];
+  if (typeOf(schema) === undefined && variants.length > 0) {
+    for (const variant of variants.map((item) => resolve(document, item))) {
+      const value = coerce(document, variant, text);
+      if (validate(document, variant, value, 'input').length === 0) return value;
+    }
+    return text;
+  }
   switch (typeOf(schema)) {
     case 'integer':
     case 'number':

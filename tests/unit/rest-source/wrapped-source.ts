@@ -103,7 +103,20 @@ export const WRAPPED_DOCUMENT = {
       get: {
         tags: ['lists'],
         operationId: 'getLists',
-        parameters: [query('page'), query('per_page')],
+        parameters: [
+          query('page'),
+          // listmonk's: a number of rows, or "all".
+          {
+            name: 'per_page',
+            in: 'query',
+            schema: {
+              oneOf: [
+                { type: 'integer', minimum: 1 },
+                { type: 'string', enum: ['all'] },
+              ],
+            },
+          },
+        ],
         'x-admin': {
           capability: 'list',
           pagination: { style: 'page', page: 'page', size: 'per_page' },
@@ -164,11 +177,17 @@ export const WRAPPED_DOCUMENT = {
     schemas: {
       Article: {
         type: 'object',
-        required: ['slug', 'title', 'body'],
+        required: ['slug', 'title', 'body', 'author'],
         properties: {
           slug: { type: 'string', readOnly: true, pattern: '^[a-z0-9-]{3,40}$' },
           title: { type: 'string', minLength: 1, maxLength: 80 },
           body: { type: 'string', minLength: 1, maxLength: 400 },
+          // The server's to fill: NewArticle has no author.
+          author: {
+            type: 'object',
+            required: ['username'],
+            properties: { username: { type: 'string', minLength: 1 } },
+          },
         },
       },
       NewArticle: {
