@@ -97,9 +97,19 @@ export default defineConfig(({ command, mode }) => ({
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: apiTarget
-      ? Object.fromEntries(
-          proxiedPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: true }]),
-        )
+      ? {
+          // xfwd: X-Forwarded-Host names the page's host, where the socket status call's address
+          // must point (src/mocks/handlers/shell.ts), not the API server's that Host now names.
+          ...Object.fromEntries(
+            proxiedPrefixes.map((prefix) => [
+              prefix,
+              { target: apiTarget, changeOrigin: true, xfwd: true },
+            ]),
+          ),
+          // The live connection keeps the page's Host: the server lets in pages of the host it
+          // was reached at only (src/mocks/socket-server.ts).
+          '/ws': { target: apiTarget, ws: true },
+        }
       : undefined,
   },
 }));

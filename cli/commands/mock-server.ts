@@ -83,6 +83,7 @@ export function registerMockServer(program: Command): void {
         );
         sources.push(source);
       }
+      const { DataDirLockedError } = await import('../../src/mocks/data-dir-lock');
       const server = await startMockServer({
         port,
         host: flags.host,
@@ -92,6 +93,10 @@ export function registerMockServer(program: Command): void {
         dataDir: flags.dataDir,
         dataLimit: Math.floor(megabytes * 1024 * 1024),
         sources,
+      }).catch((error: unknown) => {
+        // Another server uses the folder: the message names it and that server's pid.
+        if (error instanceof DataDirLockedError) failWith(error.message, EXIT.usage);
+        throw error;
       });
       console.log(`mock backend listening on ${server.url} (live messages at /ws)`);
       const prefixes = mountPrefixes(sources);

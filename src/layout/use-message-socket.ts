@@ -1,19 +1,22 @@
 /**
  * The live connection (spec section 4): after login, open a WebSocket only if the server's
- * status check says yes; bind with the username; answer ping with pong; a text message pops
+ * status check says yes, signed in with the session token (offered as a subprotocol, never in
+ * the URL: @/core/message-socket); bind with the username; answer ping with pong; a text message pops
  * up a notification and reloads the unread count and list, so the new unread message shows
  * as the server stored it. No WebSocket: '您的浏览器不支持socket'. A dropped connection is
  * opened again with backoff (at once when the network or the window comes back), the bell shows
  * it is offline meanwhile, and the unread count and list are fetched again when it is back.
  *
  * Frames are JSON: server → { type: 'ping' } | { type: 'text', data: Message };
- * client → { type: 'bind', username } | { type: 'pong' }. A bare 'ping' string is answered too,
+ * client → { type: 'bind', username } | { type: 'pong' }; a token that cannot be a subprotocol
+ * goes in the bind frame instead ({ type: 'bind', username, token }). A bare 'ping' string is answered too,
  * and any other plain text is taken as a message title.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify } from '@/lib/notify';
-import { getUsername } from '@/lib/session';
+import { signInProtocols } from '@/core/message-socket';
+import { getToken, getUsername } from '@/lib/session';
 import { shell } from '@/locale/shell';
 import type { Message } from '@generated/api/model/message';
 import { shellKeys, socketStatusQuery } from './shell-api';
@@ -92,10 +95,13 @@ export function useMessageSocket(): void {
     const connect = () => {
       if (stopped || socket) return;
       clearTimeout(retry);
-      const current = new WebSocket(url);
+      const token = getToken();
+      const protocols = signInProtocols(token);
+      const current = new WebSocket(url, protocols);
       socket = current;
       current.addEventListener('open', () => {
-        current.send(JSON.stringify({ type: 'bind', username: getUsername() }));
+        const bind = { type: 'bind', username: getUsername() };
+        current.send(JSON.stringify(protocols.length ? bind : { ...bind, token }));
         attempt = 0;
         setSocketState('open');
         // Back after an outage: what arrived meanwhile was pushed to nobody, so ask for it.

@@ -135,6 +135,11 @@ export const mockMessages = {
   tooBig: (label: string, limit: number) => `「${label}」不能大于${limit}`,
   tooManyItems: (label: string, limit: number) => `「${label}」最多${limit}项`,
   tooFewItems: (label: string, limit: number) => `「${label}」至少${limit}项`,
+  // --- the message socket (/ws): close reasons (at most 123 bytes each, RFC 6455) ------------
+  socketSignInRequired: '消息连接需要登录：未登录或登录已失效',
+  socketTooMany: (limit: number) => `同一账号最多同时打开 ${limit} 个消息连接`,
+  socketBusy: '消息连接过多，请稍后再试',
+  socketForeignOrigin: '不允许从其他网站连接消息通道',
 } as const;
 
 /** Names of the query fields every list call shares, for the messages above. */

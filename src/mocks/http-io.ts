@@ -10,10 +10,14 @@ import { isOssPath, ossErrorDocument } from './oss';
 import { randomHex } from './util';
 import { STORAGE_SECURITY_HEADERS } from '@/core/file-types';
 
-/** After refusing a body, what the client is still sending is discarded up to this much… */
-const DISCARD_LIMIT = 64 * 1024 * 1024;
-/** …or for this long, before the connection is closed. */
-const DISCARD_MS = 10_000;
+/**
+ * After refusing a body, what the client is still sending is read and dropped up to this much
+ * (above deploy/nginx.conf's `client_max_body_size`, 101 MB: nothing nginx passes on is cut
+ * short)…
+ */
+const DISCARD_LIMIT = 128 * 1024 * 1024;
+/** …or for this long; past either the connection is cut. */
+const DISCARD_MS = 30_000;
 
 const STORAGE_HEADER_NAMES: ReadonlySet<string> = new Set(
   Object.keys(STORAGE_SECURITY_HEADERS).map((name) => name.toLowerCase()),
@@ -35,17 +39,11 @@ export function allowCrossOrigin(request: IncomingMessage, response: ServerRespo
   response.setHeader('Vary', 'Origin');
 }
 
-export function sendJson(
-  response: ServerResponse,
-  httpStatus: number,
-  body: unknown,
-  close = false,
-): void {
+export function sendJson(response: ServerResponse, httpStatus: number, body: unknown): void {
   const text = JSON.stringify(body);
   response.statusCode = httpStatus;
   response.setHeader('Content-Type', 'application/json');
   response.setHeader('Content-Length', Buffer.byteLength(text));
-  if (close) response.setHeader('Connection', 'close');
   response.end(text);
 }
 
@@ -59,9 +57,14 @@ export function sendEnvelope(
 }
 
 /**
- * Answers a refused body, then closes the connection. What the client is still sending is
- * read and dropped for a while first: closing on unread bytes resets the connection, and a
- * reset can destroy the answer before the client has read it.
+ * Answers a refused body, then closes the connection once the client has sent the rest.
+ *
+ * The answer is written at once (with `Connection: close`, so a client that watches for an
+ * early answer stops sending), but the exchange only ends when the body has been read to its
+ * end and dropped: closing a socket with bytes still arriving resets the connection, and a
+ * reset destroys the answer before the client has read it (a client writing its 50 MB saw
+ * `EPIPE` and no answer; nginx, still passing a 6 MB image on, answered 502). A client that
+ * sends more than `DISCARD_LIMIT`, or for longer than `DISCARD_MS`, is cut off.
  */
 export function refuseBody(
   request: IncomingMessage,
@@ -70,37 +73,40 @@ export function refuseBody(
 ): void {
   const message = tooLargeMessage(limit);
   const path = request.url ?? '';
+  let text: string;
   if (isOssPath(path)) {
     // Cloud storage (./oss) answers in its own protocol: an XML error document.
     const requestId = randomHex(12).toUpperCase();
-    const text = ossErrorDocument('EntityTooLarge', message, requestId);
-    response.writeHead(400, {
-      'Content-Type': 'application/xml',
-      'Content-Length': Buffer.byteLength(text),
-      'x-oss-request-id': requestId,
-      Connection: 'close',
-    });
-    response.end(text);
+    text = ossErrorDocument('EntityTooLarge', message, requestId);
+    response.statusCode = 400;
+    response.setHeader('Content-Type', 'application/xml');
+    response.setHeader('x-oss-request-id', requestId);
   } else {
     const editor = path.startsWith('/ueditor/');
-    sendJson(
-      response,
-      200,
-      editor ? { state: message } : { status: 201, msg: message, data: null },
-      true,
-    );
+    text = JSON.stringify(editor ? { state: message } : { status: 201, msg: message, data: null });
+    response.statusCode = 200;
+    response.setHeader('Content-Type', 'application/json');
   }
+  response.setHeader('Content-Length', Buffer.byteLength(text));
+  response.setHeader('Connection', 'close');
+  // The whole answer goes out now; end() (and so the close) waits for the rest of the body.
+  response.write(text);
   let discarded = 0;
-  const stop = () => request.socket.destroy();
-  const timer = setTimeout(stop, DISCARD_MS);
+  const cut = () => request.socket.destroy();
+  const timer = setTimeout(cut, DISCARD_MS);
   timer.unref();
+  const finish = () => {
+    clearTimeout(timer);
+    response.end();
+  };
   request.removeAllListeners('data');
   request.on('data', (chunk: Buffer) => {
     discarded += chunk.length;
-    if (discarded > DISCARD_LIMIT) stop();
+    if (discarded > DISCARD_LIMIT) cut();
   });
-  request.once('end', () => clearTimeout(timer));
   request.once('close', () => clearTimeout(timer));
+  if (request.readableEnded) finish();
+  else request.once('end', finish);
   request.resume();
 }
 

@@ -13,10 +13,13 @@
  * and the bytes of uploaded files on disk (`<dataDir>/files/<id>` and `<id>.json` for the
  * type, synced before their row is written, ./disk-byte-store); file names are ids only, never a name from a
  * request, and all files together stay under `dataLimit`. On start, byte files no row names
- * are removed and rows whose bytes are missing are listed (they answer 404). Without
- * `dataDir` everything lives in memory and is gone when the server stops.
+ * are removed and rows whose bytes are missing are listed (they answer 404). The folder is
+ * locked by the server using it (./data-dir-lock): a second server on it refuses to start,
+ * naming the process that holds it. Without `dataDir` everything lives in memory and is gone
+ * when the server stops.
  *
- * `/ws` is the live message socket (./socket-server), the same push as in the page.
+ * `/ws` is the live message socket (./socket-server), the same push as in the page, for
+ * signed-in users of the server's own site.
  *
  * Imported REST sources (`sources`, ./rest-source) are mounted at their server paths (`/v3`)
  * beside `/api` (./mounted-sources): a request under a mount goes to that source's engine, which answers REST
@@ -42,13 +45,11 @@ import { admission } from './call-guard';
 import { mockRoutes } from './mock-routes';
 import { handlerIndex } from './handler-index';
 import { STORAGE_SECURITY_HEADERS } from '@/core/file-types';
-import { openJournal, type OpenedJournal } from './journal';
+import { openDataDir } from './data-dir';
 import { bodyLimitFor } from './limits';
 import { createSocketServer } from './socket-server';
-import { attachJournal, detachJournal } from './store';
 import { DEFAULT_STORAGE_LIMIT, memoryByteStore, setByteStore } from './file-bytes';
 import type { RestSource } from './rest-source/engine';
-import { diskByteStore, reconcileFiles } from './disk-byte-store';
 import {
   allowCrossOrigin,
   fetchHeaders,
@@ -223,17 +224,11 @@ const STOP_GRACE_MS = 5_000;
 export async function startMockServer(options: MockServerOptions): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
   const limit = options.dataLimit ?? DEFAULT_STORAGE_LIMIT;
-  let journal: OpenedJournal | undefined;
-  if (options.dataDir) {
-    // Tables first: the files are checked against the rows the journal holds.
-    journal = openJournal(path.resolve(options.dataDir));
-    attachJournal(journal, journal.saved);
-    const bytes = await diskByteStore(options.dataDir);
-    await reconcileFiles(bytes);
-    setByteStore(bytes, limit);
-  } else {
-    setByteStore(memoryByteStore(), limit);
-  }
+  // Locked for this server: a second one on the folder refuses to start (./data-dir-lock).
+  const dataDir = options.dataDir
+    ? await openDataDir(path.resolve(options.dataDir), limit)
+    : undefined;
+  if (!dataDir) setByteStore(memoryByteStore(), limit);
   const served = { allowReset: options.allowReset ?? false, allowPush: options.allowPush ?? false };
   const routes = mockRoutes(demoCallsOf(served));
   const handlers = handlerIndex(
@@ -273,7 +268,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     });
   }).catch((error: unknown) => {
     // Not listening (the port is taken): the data folder is let go as it was found.
-    if (journal) journal.close(detachJournal());
+    dataDir?.close();
     throw error;
   });
   const address = server.address();
@@ -305,7 +300,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
       }),
     ]);
     clearTimeout(timer);
-    if (journal) journal.close(detachJournal());
+    dataDir?.close();
     restoreRemoteFetch();
     await closed;
   };

@@ -60,6 +60,21 @@ const EDITOR_LIMITS = new Map<string, number>([
   ['uploadfile', UEDITOR_CONFIG.fileMaxSize],
 ]);
 
+/**
+ * The largest file a call takes whatever the configuration (the editor's video), and that
+ * upload's body on the wire: deploy/nginx.conf's `client_max_body_size` is at least the body,
+ * so every body the mock would take reaches it, and nginx's own refusal names the file's size.
+ * (A file limit configured above it in FILECONFIG is still capped there by nginx.)
+ */
+export const LARGEST_UPLOAD = Math.max(
+  ...EDITOR_LIMITS.values(),
+  DEFAULT_UPLOAD_LIMIT,
+  CHUNK_LIMIT,
+  IMPORT_LIMIT,
+  OSS_PART_LIMIT,
+);
+export const LARGEST_BODY_LIMIT = uploadLimit(LARGEST_UPLOAD).bytes;
+
 /** The body limit of a call; undefined for calls without a body (GET, HEAD). */
 export function bodyLimitFor(method: string, url: URL): BodyLimit | undefined {
   if (method === 'GET' || method === 'HEAD') return undefined;

@@ -1,28 +1,47 @@
 /**
- * `/ws` on the HTTP mock server: the WebSocket upgrade (RFC 6455) for the message socket of
- * ./socket, so live push works over real HTTP as it does in the page.
+ * `/ws` on the HTTP mock server: the WebSocket upgrade for the message socket of ./socket, so
+ * live push works over real HTTP as it does in the page. The framing is the `ws` package's
+ * (RFC 6455, UTF-8 checks, close handshake); this file decides who may connect and for how long.
  *
- * Written here rather than taken from a package because it is small and bounded: the protocol
- * needs short text frames only (bind, pong; pushes out), so every limit can be tight, and the
- * mock backend loads no package beyond its short list (tests/unit/mocks/imports.test.ts).
+ * Who: the upgrade is refused (403) when its Origin is another site's — a browser always sends
+ * Origin, and it must name the host the server was reached at (`Host`; nginx passes it on), or
+ * one of `allowedOrigins`. A client that sends no Origin is no browser page: it is let in, but
+ * like every connection it receives nothing until it signs in with a session token (./socket).
+ * A token offered as a subprotocol is checked here: a wrong or ended one is refused (401), a
+ * user already holding `SOCKETS_PER_USER` connections too (429).
  *
- * A hostile client never crashes the server or makes it hold much: a frame (or a fragmented
- * message) over `maxFrameBytes` closes the connection (1009) before its payload is read; an
- * unmasked, reserved-bit, unknown-opcode or malformed control frame closes it (1002), text that
- * is not UTF-8 too (1007); binary frames are ignored; at most `maxConnections` are open (the
- * next upgrade is answered 503); a client that does not read what it is sent is cut off past
- * `maxBufferedBytes`; one that sends nothing for `idleMs` (it does not answer the pings) is
- * cut off; a close frame is answered and the connection ended.
+ * How much: at most `maxConnections` are open (the next upgrade is answered 503), and of those
+ * at most `maxPending` are still to sign in (their token in the first frame), so anonymous
+ * connections can never take the room of signed-in ones; a pending one is closed after
+ * ./socket `SIGN_IN_MS`. A frame, or a fragmented message, over `maxFrameBytes` closes the
+ * connection (1009) from its header, before its payload is read; an unmasked, reserved-bit,
+ * unknown-opcode or malformed frame closes it (1002), text that is not UTF-8 too (1007); binary
+ * messages are ignored; a client that does not read what it is sent is cut off past
+ * `maxBufferedBytes`; one that sends nothing for `idleMs` (it does not answer the pings) is cut
+ * off; one that does not finish a closing handshake is dropped after `CLOSE_GRACE_MS`.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { openMessageSocket, PING_INTERVAL_MS, SOCKET_PATH } from './socket';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { mockMessages } from '@/locale/mock';
+import { MESSAGE_PROTOCOL, tokenOfProtocols } from '@/core/message-socket';
+import {
+  openMessageSocket,
+  PING_INTERVAL_MS,
+  SOCKET_PATH,
+  SOCKETS_PER_USER,
+  socketsOf,
+  socketUser,
+} from './socket';
 
 export interface SocketLimits {
   /** The largest frame, or fragmented message, a client may send. */
   maxFrameBytes: number;
+  /** Open connections in all, signed in or not. */
   maxConnections: number;
+  /** Of those, connections that have yet to sign in. */
+  maxPending: number;
   /** Bytes queued to a client that does not read them. */
   maxBufferedBytes: number;
   /** Silence from a client (no frame, no pong) before it is cut off. */
@@ -32,55 +51,69 @@ export interface SocketLimits {
 export const SOCKET_LIMITS: SocketLimits = {
   maxFrameBytes: 4 * 1024,
   maxConnections: 256,
+  maxPending: 64,
   maxBufferedBytes: 1024 * 1024,
   // Two and a half ping intervals: a live client answers every ping with a pong.
   idleMs: (PING_INTERVAL_MS * 5) / 2,
 };
 
-/** RFC 6455 section 1.3: the key's answer is SHA-1 of the key and this GUID, base64. */
-const HANDSHAKE_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
-
-const OPCODE = { continuation: 0, text: 1, binary: 2, close: 8, ping: 9, pong: 10 } as const;
-
-const CLOSE = {
-  normal: 1000,
-  goingAway: 1001,
-  protocolError: 1002,
-  notUtf8: 1007,
-  tooBig: 1009,
-} as const;
-
 /** A client may take this long to finish the closing handshake before its socket is dropped. */
 const CLOSE_GRACE_MS = 1000;
+const GOING_AWAY = 1001;
 
-function frameOf(opcode: number, payload: Uint8Array): Buffer {
-  const length = payload.length;
-  const header =
-    length < 126
-      ? Buffer.from([0x80 | opcode, length])
-      : length < 0x10000
-        ? Buffer.from([0x80 | opcode, 126, length >> 8, length & 0xff])
-        : Buffer.concat([Buffer.from([0x80 | opcode, 127, 0, 0, 0, 0]), uint32(length)]);
-  return Buffer.concat([header, payload]);
-}
+const STATUS_TEXT: Record<number, string> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
 
-function uint32(value: number): Buffer {
-  const bytes = Buffer.alloc(4);
-  bytes.writeUInt32BE(value);
-  return bytes;
-}
-
-function closePayload(code: number): Buffer {
-  const bytes = Buffer.alloc(2);
-  bytes.writeUInt16BE(code);
-  return bytes;
-}
-
-/** Answers an upgrade that is refused with a bare HTTP status, then drops the socket. */
-function refuse(socket: Duplex, status: string): void {
-  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () =>
-    socket.destroy(),
+/** Answers an upgrade that is refused with an HTTP status and the envelope, then drops the socket. */
+function refuse(socket: Duplex, status: number, message: string): void {
+  const body = JSON.stringify({ status, msg: message, data: null });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}\r\nConnection: close\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
+}
+
+/** The offered subprotocols, as the handshake lists them (comma-separated). */
+function offeredProtocols(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((protocol) => protocol.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A browser page of this site, or no browser at all (no Origin): a page of another site may
+ * not use its visitor's session here (cross-site WebSocket hijacking).
+ */
+function originAllowed(request: IncomingMessage, allowedOrigins: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (allowedOrigins.includes(origin)) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    // `null` (a sandboxed frame, a file) or junk: no site of ours.
+    return false;
+  }
+  return host !== '' && host.toLowerCase() === (request.headers.host ?? '').toLowerCase();
+}
+
+/** A message's text (`ws` hands a Buffer over unless told otherwise; a fragmented one may be parts). */
+function messageText(data: RawData): string {
+  const bytes = Array.isArray(data)
+    ? Buffer.concat(data)
+    : data instanceof ArrayBuffer
+      ? Buffer.from(data)
+      : data;
+  return bytes.toString('utf8');
 }
 
 export interface SocketServer {
@@ -92,163 +125,97 @@ export interface SocketServer {
   closeAll(): void;
 }
 
-export function createSocketServer(limits: SocketLimits = SOCKET_LIMITS): SocketServer {
-  const open = new Set<() => void>();
-  const utf8 = new TextDecoder('utf-8', { fatal: true });
+export interface SocketServerOptions {
+  limits?: SocketLimits;
+  /** Origins of other sites allowed to connect (the server's `--cors-origin`). */
+  allowedOrigins?: readonly string[];
+}
 
-  const accept = (socket: Duplex, head: Buffer) => {
-    let buffer: Buffer = Buffer.alloc(0);
-    let closing = false;
-    /** The opcode and parts of a fragmented message being received. */
-    let fragments: { opcode: number; parts: Buffer[]; size: number } | undefined;
+export function createSocketServer(options: SocketServerOptions = {}): SocketServer {
+  const limits = options.limits ?? SOCKET_LIMITS;
+  const allowedOrigins = options.allowedOrigins ?? [];
+  const open = new Set<WebSocket>();
+  const pending = new Set<WebSocket>();
+  const server = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    maxPayload: limits.maxFrameBytes,
+    perMessageDeflate: false,
+    // The token stays with the client: the answer names the protocol, never the token's one.
+    handleProtocols: (protocols) => (protocols.has(MESSAGE_PROTOCOL) ? MESSAGE_PROTOCOL : false),
+  });
 
-    const idle = setTimeout(() => socket.destroy(), limits.idleMs);
+  const accept = (websocket: WebSocket, token: string) => {
+    open.add(websocket);
+    if (!token) pending.add(websocket);
+    const idle = setTimeout(() => websocket.terminate(), limits.idleMs);
     idle.unref();
+    let closing = false;
 
-    const write = (opcode: number, payload: Uint8Array) => {
-      if (socket.destroyed || !socket.writable) return;
-      socket.write(frameOf(opcode, payload));
-      if (socket.writableLength > limits.maxBufferedBytes) socket.destroy();
-    };
-
-    const shut = (code: number) => {
-      if (closing) return;
-      closing = true;
-      write(OPCODE.close, closePayload(code));
-      socket.end();
-      setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
-    };
-
-    const peer = {
-      id: randomUUID(),
-      send: (frame: string) => {
-        if (!closing) write(OPCODE.text, Buffer.from(frame, 'utf8'));
+    const session = openMessageSocket(
+      {
+        id: randomUUID(),
+        send(frame) {
+          if (closing || websocket.readyState !== websocket.OPEN) return;
+          websocket.send(frame);
+          if (websocket.bufferedAmount > limits.maxBufferedBytes) websocket.terminate();
+        },
+        close(code, reason) {
+          if (closing) return;
+          closing = true;
+          websocket.close(code, reason);
+          setTimeout(() => websocket.terminate(), CLOSE_GRACE_MS).unref();
+        },
       },
-    };
-    const session = openMessageSocket(peer);
-    const closeAll = () => shut(CLOSE.goingAway);
-    open.add(closeAll);
+      token,
+    );
 
-    const deliver = (opcode: number, payload: Buffer) => {
-      // The protocol is text; a binary message carries nothing it knows.
-      if (opcode !== OPCODE.text) return;
-      let text: string;
-      try {
-        text = utf8.decode(payload);
-      } catch {
-        shut(CLOSE.notUtf8);
-        return;
-      }
-      session.message(text);
-    };
-
-    /** One whole frame. */
-    const handle = (fin: boolean, opcode: number, payload: Buffer) => {
-      if (opcode >= OPCODE.close) {
-        // Control frames are never fragmented and carry at most 125 bytes.
-        if (!fin || payload.length > 125) return shut(CLOSE.protocolError);
-        if (opcode === OPCODE.close) return shut(CLOSE.normal);
-        if (opcode === OPCODE.ping) return write(OPCODE.pong, payload);
-        if (opcode === OPCODE.pong) return;
-        return shut(CLOSE.protocolError);
-      }
-      if (opcode === OPCODE.continuation) {
-        if (!fragments) return shut(CLOSE.protocolError);
-        fragments.parts.push(payload);
-        fragments.size += payload.length;
-        if (fragments.size > limits.maxFrameBytes) return shut(CLOSE.tooBig);
-        if (!fin) return;
-        const whole = fragments;
-        fragments = undefined;
-        return deliver(whole.opcode, Buffer.concat(whole.parts));
-      }
-      if (opcode !== OPCODE.text && opcode !== OPCODE.binary) return shut(CLOSE.protocolError);
-      if (fragments) return shut(CLOSE.protocolError);
-      if (fin) return deliver(opcode, payload);
-      fragments = { opcode, parts: [payload], size: payload.length };
-    };
-
-    /** Takes every whole frame off the buffer; what is left is less than one frame. */
-    const onData = (chunk: Buffer) => {
-      if (closing) return;
+    websocket.on('message', (data, isBinary) => {
       idle.refresh();
-      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
-      while (!closing && buffer.length >= 2) {
-        const first = buffer[0]!;
-        const second = buffer[1]!;
-        const fin = (first & 0x80) !== 0;
-        const opcode = first & 0x0f;
-        // No extension was agreed, so no reserved bit may be set; clients must mask.
-        if (first & 0x70 || !(second & 0x80)) return shut(CLOSE.protocolError);
-        let length = second & 0x7f;
-        let offset = 2;
-        if (length === 126) {
-          if (buffer.length < 4) return;
-          length = buffer.readUInt16BE(2);
-          offset = 4;
-        } else if (length === 127) {
-          if (buffer.length < 10) return;
-          // Anything needing the high word is far past the limit.
-          if (buffer.readUInt32BE(2) !== 0) return shut(CLOSE.tooBig);
-          length = buffer.readUInt32BE(6);
-          offset = 10;
-        }
-        // Refused from the header: the payload is never waited for.
-        if (length > limits.maxFrameBytes) return shut(CLOSE.tooBig);
-        const end = offset + 4 + length;
-        if (buffer.length < end) return;
-        const mask = buffer.subarray(offset, offset + 4);
-        const payload = Buffer.from(buffer.subarray(offset + 4, end));
-        for (let index = 0; index < payload.length; index += 1)
-          payload[index] = payload[index]! ^ mask[index % 4]!;
-        buffer = buffer.subarray(end);
-        handle(fin, opcode, payload);
-      }
-    };
-
-    socket.on('data', onData);
-    // A reset or a write after the peer left: the 'close' below cleans up.
-    socket.on('error', () => socket.destroy());
-    // The peer is gone without a closing handshake (a tab killed, a dropped network). The
-    // HTTP server's sockets allow half-open connections, so this end would otherwise stay
-    // open, and counted, until the idle cut-off.
-    socket.once('end', () => socket.destroy());
-    socket.once('close', () => {
-      clearTimeout(idle);
-      open.delete(closeAll);
+      // The protocol is text; a binary message carries nothing it knows.
+      if (isBinary || closing) return;
+      session.message(messageText(data));
+      if (session.isSignedIn()) pending.delete(websocket);
+    });
+    websocket.on('pong', () => idle.refresh());
+    websocket.on('ping', () => idle.refresh());
+    // A protocol error (1002, 1007, 1009): `ws` has sent the close frame; 'close' cleans up.
+    websocket.on('error', () => undefined);
+    websocket.once('close', () => {
       closing = true;
+      clearTimeout(idle);
+      open.delete(websocket);
+      pending.delete(websocket);
       session.close();
     });
-    if (head.length) onData(head);
   };
 
   return {
     upgrade(request, socket, head) {
       socket.on('error', () => socket.destroy());
       const pathname = (request.url ?? '').split('?')[0];
-      if (pathname !== SOCKET_PATH) return refuse(socket, '404 Not Found');
-      const key = request.headers['sec-websocket-key'];
-      if (
-        request.method !== 'GET' ||
-        request.headers.upgrade?.toLowerCase() !== 'websocket' ||
-        request.headers['sec-websocket-version'] !== '13' ||
-        typeof key !== 'string' ||
-        !/^[A-Za-z0-9+/]{22}==$/.test(key)
-      )
-        return refuse(socket, '400 Bad Request');
-      if (open.size >= limits.maxConnections) return refuse(socket, '503 Service Unavailable');
-      const acceptKey = createHash('sha1')
-        .update(key + HANDSHAKE_GUID)
-        .digest('base64');
-      socket.write(
-        'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
-          `Sec-WebSocket-Accept: ${acceptKey}\r\n\r\n`,
-      );
-      accept(socket, head);
+      if (pathname !== SOCKET_PATH) return refuse(socket, 404, mockMessages.callNotFound);
+      if (!originAllowed(request, allowedOrigins))
+        return refuse(socket, 403, mockMessages.socketForeignOrigin);
+      const token = tokenOfProtocols(offeredProtocols(request.headers['sec-websocket-protocol']));
+      if (token) {
+        const username = socketUser(token);
+        if (username === undefined) return refuse(socket, 401, mockMessages.socketSignInRequired);
+        if (socketsOf(username) >= SOCKETS_PER_USER)
+          return refuse(socket, 429, mockMessages.socketTooMany(SOCKETS_PER_USER));
+      } else if (pending.size >= limits.maxPending) {
+        return refuse(socket, 503, mockMessages.socketBusy);
+      }
+      if (open.size >= limits.maxConnections) return refuse(socket, 503, mockMessages.socketBusy);
+      // `ws` checks the rest of the handshake (method, key, version: 400 otherwise).
+      server.handleUpgrade(request, socket, head, (websocket) => accept(websocket, token));
     },
     count: () => open.size,
     closeAll() {
-      for (const close of [...open]) close();
+      for (const websocket of [...open]) {
+        websocket.close(GOING_AWAY);
+        setTimeout(() => websocket.terminate(), CLOSE_GRACE_MS).unref();
+      }
     },
   };
 }

@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
  * `/ws` on the HTTP mock server (`cli mock-server`): the live push the page gets from the mock
- * in the browser — bind with the username, ping/pong, a text frame when a message is created
- * through the API — with a standard client (`ws`), after a drop and a reconnect too; and
+ * in the browser — signed in with the session token (offered as a subprotocol, as the app
+ * does), bind, ping/pong, a text frame when a message is created through the API — with a
+ * standard client (`ws`), after a drop and a reconnect too; and
  * hostile clients (garbage, huge frames, unmasked frames, bad text, a bad handshake, too many
  * connections) are cut off while the server goes on answering.
  */
@@ -10,8 +11,12 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
+import { resetMockDatabase } from '@/mocks/reset';
 import { SOCKET_LIMITS } from '@/mocks/socket-server';
+import { SOCKETS_PER_USER } from '@/mocks/socket';
+import { signInProtocols } from '@/core/message-socket';
 import { signInOverHttp } from '../support/http-mock';
+import { addAdministrators } from '../support/socket-clients';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -21,10 +26,14 @@ let server: RunningMockServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startMockServer({ port: 0, host: '127.0.0.1' });
+  server = await startMockServer({ port: 0, host: '127.0.0.1', allowPush: true });
   token = await signInOverHttp(server.url);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  // The administrators added for the connection limit are not left to the next file.
+  resetMockDatabase();
+});
 
 function within<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -46,8 +55,8 @@ interface Frame {
 }
 
 /** A client as the app's bell is one: frames queued as they arrive, awaited by type. */
-async function client() {
-  const socket = new WebSocket(socketUrl());
+async function client(sessionToken = token) {
+  const socket = new WebSocket(socketUrl(), signInProtocols(sessionToken));
   const frames: Frame[] = [];
   const waiting = new Set<() => void>();
   socket.on('message', (data, isBinary) => {
@@ -296,9 +305,15 @@ describe('the live message socket of the HTTP mock server', () => {
 
   it('holds at most the connection limit open and answers the next one 503', async () => {
     const opened: WebSocket[] = [];
+    // One user holds at most SOCKETS_PER_USER: the connections are signed in as several.
+    const users = await addAdministrators(
+      server.url,
+      token,
+      Math.ceil(SOCKET_LIMITS.maxConnections / SOCKETS_PER_USER),
+    );
     try {
       for (let index = 0; index < SOCKET_LIMITS.maxConnections; index += 1)
-        opened.push((await client()).socket);
+        opened.push((await client(users[Math.floor(index / SOCKETS_PER_USER)])).socket);
       expect(await upgradeStatus()).toBe(503);
       await stillServing();
     } finally {

@@ -3,8 +3,8 @@
  * The mock backend stands apart from the app (issue 7): everything src/mocks reaches, directly
  * or through other files, lies in src/mocks, src/core, src/locale or generated/, and the only
  * packages it loads are msw, ajv (+ ajv-formats), exceljs, idb-keyval (file bytes in the
- * browser, loaded there only), yaml (the REST mock reads an imported source's document, issue 27)
- * and Node's own modules. So
+ * browser, loaded there only), yaml (the REST mock reads an imported source's document, issue 27),
+ * ws (the HTTP server's message socket, issue 53) and Node's own modules. So
  * `cli mock-server` never loads UI code or the browser request client.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve('.');
 const ALLOWED_FOLDERS = ['src/mocks/', 'src/core/', 'src/locale/', 'generated/'];
-const ALLOWED_PACKAGE = /^(msw(\/.+)?|ajv(\/.+)?|ajv-formats|exceljs|idb-keyval|yaml|node:.+)$/;
+const ALLOWED_PACKAGE = /^(msw(\/.+)?|ajv(\/.+)?|ajv-formats|exceljs|idb-keyval|yaml|ws|node:.+)$/;
 // A module specifier has no white space or comma: the word `from` quoted inside a list of
 // strings (e.g. reserved words) is not an import.
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"\s,]+)['"]/gm;
@@ -71,7 +71,7 @@ describe('what the mock backend imports', () => {
     expect([...files].some((file) => file.endsWith('src/core/permission.ts'))).toBe(true);
   });
 
-  it('loads only msw, ajv, exceljs, idb-keyval, yaml and Node modules', () => {
+  it('loads only msw, ajv, exceljs, idb-keyval, yaml, ws and Node modules', () => {
     expect([...packages].filter((name) => !ALLOWED_PACKAGE.test(name))).toEqual([]);
     expect(packages).toContain('msw');
   });

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { MessageCenter } from '@/layout/message-center';
 import { reconnectDelay, useMessageSocket } from '@/layout/use-message-socket';
+import { SESSION_KEYS, setItem } from '@/lib/session';
 import { renderWithProviders } from '../form/render';
 
 const api = vi.hoisted(() => ({
@@ -25,7 +26,10 @@ vi.mock('@generated/api/message/message', () => ({
 class FakeSocket extends EventTarget {
   static made: FakeSocket[] = [];
   sent: string[] = [];
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols?: string | string[],
+  ) {
     super();
     FakeSocket.made.push(this);
   }
@@ -70,6 +74,23 @@ describe('the live connection', () => {
     ]);
     expect(reconnectDelay(0, () => 0)).toBe(800);
     expect(reconnectDelay(0, () => 1)).toBe(1200);
+  });
+
+  it('signs in with the session token as a subprotocol, never in the address', async () => {
+    setItem(SESSION_KEYS.token, '0123abcdef');
+    setItem(SESSION_KEYS.username, 'admin');
+    try {
+      renderWithProviders(<Shell />);
+      await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(1));
+      const [socket] = FakeSocket.made;
+      expect(socket!.url).toBe('ws://test/ws');
+      expect(socket!.protocols).toEqual(['back-office-messages', 'access-token.0123abcdef']);
+      act(() => socket!.serverOpens());
+      expect(socket!.sent).toEqual([JSON.stringify({ type: 'bind', username: 'admin' })]);
+    } finally {
+      setItem(SESSION_KEYS.token, null);
+      setItem(SESSION_KEYS.username, null);
+    }
   });
 
   it('shows it is offline, reconnects after the backoff and asks for the messages again', async () => {
