@@ -33,7 +33,7 @@ import { TEMPLATE_NAMES, renderTemplates, type Templates } from './render/render
 import { renderTypes } from './render/render-types';
 import { modelFolderOf, schemaFiles } from './render/schema-imports';
 import { loadSources } from './sources/load-sources';
-import { withDistinctModelNames } from './sources/model-names';
+import { forOrval } from './sources/for-orval';
 import {
   renderSources,
   SOURCE_TEMPLATE_NAMES,
@@ -159,7 +159,7 @@ async function renderAll(
           .catch(failed('openapi-typescript')),
         cache
           .files('orval', [text, JSON.stringify(target), await restMutator], () =>
-            renderApi(withDistinctModelNames(bare), rootDir, target),
+            renderApi(forOrval(bare), rootDir, target),
           )
           .catch(failed('orval')),
       ]);

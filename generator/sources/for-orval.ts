@@ -1,0 +1,115 @@
+/**
+ * Orval's copy of a source's document, with what orval trips over worked around (the types,
+ * from openapi-typescript, and the screens keep the document as it is):
+ *
+ * - one model file per schema, named in camelCase: `NullTime` and `nullTime` (Ory Kratos has
+ *   both) both land in `model/nullTime.ts`, written over each other into a file that does not
+ *   parse — every such later schema gets a name of its own (`nullTime2`), its $refs with it;
+ * - a parameter in components.parameters whose schema is a union of schema $refs
+ *   (DigitalOcean's `ssh_key_identifier`: `anyOf: [ssh_key_id, ssh_key_fingerprint]`) makes
+ *   orval fail with "Ref not found: #/components/schemas/ssh_key_id"; written in place in each
+ *   operation (the same parameter) it does not.
+ */
+import type { OpenApiDocument } from '../types';
+import { isJson } from '../json';
+
+const PREFIX = '#/components/schemas/';
+
+/** How orval's file name sees a schema name: letters and digits, case ignored. */
+const fileKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The renames that keep every schema's model file apart (empty for most documents). */
+export function modelFileClashes(document: OpenApiDocument): Map<string, string> {
+  const schemas =
+    isJson(document.components) && isJson(document.components.schemas)
+      ? document.components.schemas
+      : {};
+  const names = Object.keys(schemas);
+  const taken = new Set(names.map(fileKey));
+  const seen = new Set<string>();
+  const renames = new Map<string, string>();
+  for (const name of names) {
+    const key = fileKey(name);
+    if (!seen.has(key)) {
+      seen.add(key);
+      continue;
+    }
+    let n = 2;
+    while (taken.has(fileKey(`${name}${n}`))) n += 1;
+    renames.set(name, `${name}${n}`);
+    taken.add(fileKey(`${name}${n}`));
+  }
+  return renames;
+}
+
+function renamed(value: unknown, renames: ReadonlyMap<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => renamed(item, renames));
+  if (!isJson(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => {
+      if (key === '$ref' && typeof item === 'string' && item.startsWith(PREFIX)) {
+        const name = item.slice(PREFIX.length);
+        return [key, `${PREFIX}${renames.get(name) ?? name}`];
+      }
+      return [key, renamed(item, renames)];
+    }),
+  );
+}
+
+/**
+ * @example withDistinctModelNames(kratos) // components.schemas: { NullTime, nullTime2, … }
+ */
+export function withDistinctModelNames(document: OpenApiDocument): OpenApiDocument {
+  const renames = modelFileClashes(document);
+  if (renames.size === 0) return document;
+  const copy = renamed(document, renames);
+  if (!isJson(copy) || !isJson(copy.components) || !isJson(copy.components.schemas))
+    return document;
+  copy.components.schemas = Object.fromEntries(
+    Object.entries(copy.components.schemas).map(([name, schema]) => [
+      renames.get(name) ?? name,
+      schema,
+    ]),
+  );
+  return { ...document, ...copy };
+}
+
+const PARAMETER_PREFIX = '#/components/parameters/';
+
+/** Every path item's and operation's parameters, a `$ref` to a union-typed shared one inlined. */
+function inlineParameters(document: OpenApiDocument): OpenApiDocument {
+  const shared =
+    isJson(document.components) && isJson(document.components.parameters)
+      ? document.components.parameters
+      : {};
+  const inline = (list: unknown): unknown =>
+    Array.isArray(list)
+      ? list.map((parameter: unknown) => {
+          const ref = isJson(parameter) ? parameter.$ref : undefined;
+          if (typeof ref !== 'string' || !ref.startsWith(PARAMETER_PREFIX)) return parameter;
+          const target = shared[ref.slice(PARAMETER_PREFIX.length)];
+          const schema = isJson(target) && isJson(target.schema) ? target.schema : {};
+          // Only a union trips orval; any other stays a $ref (its model type kept).
+          const union = Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf);
+          return union && target !== undefined ? target : parameter;
+        })
+      : list;
+  const paths = Object.fromEntries(
+    Object.entries(document.paths).map(([route, item]) => [
+      route,
+      Object.fromEntries(
+        Object.entries(item).map(([key, value]) => {
+          if (key === 'parameters') return [key, inline(value)];
+          if (!isJson(value) || !('parameters' in value)) return [key, value];
+          return [key, { ...value, parameters: inline(value.parameters) }];
+        }),
+      ),
+    ]),
+  );
+  return { ...document, paths };
+}
+
+/** @example renderApi(forOrval(bare), rootDir, target) */
+export function forOrval(document: OpenApiDocument): OpenApiDocument {
+  return inlineParameters(withDistinctModelNames(document));
+}
