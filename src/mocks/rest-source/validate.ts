@@ -5,6 +5,7 @@
  * each with the JSON pointer of the value and a message naming the field.
  */
 import { isRecord, listOf } from '@/core/guards';
+import { DATE_RANGE_KEYWORD, isCalendarDate, isDateRange, isWithin } from '@/core/value-rules';
 import {
   isNullable,
   numberAt,
@@ -25,18 +26,16 @@ export interface FieldError {
 /** input: a request body; patch: a partial one; output: a value the mock itself answers. */
 export type Mode = 'input' | 'patch' | 'output';
 
-/** A calendar day that exists (RFC 3339 full-date): 2026-02-30 and 2026-13-45 do not. */
+/**
+ * A calendar day that exists (RFC 3339 full-date): 2026-02-30, 2026-13-45 and 0000-00-00 do not.
+ * The app's own rule (src/core/value-rules), so the mocks agree on what a day is.
+ */
 function isCalendarDay(text: string): boolean {
-  const [year, month, day] = text.slice(0, 10).split('-').map(Number);
-  if (year === undefined || month === undefined || day === undefined) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
+  return isCalendarDate(text.slice(0, 10));
 }
 
 const FORMATS: Record<string, (text: string) => boolean> = {
-  date: (text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text),
+  date: (text) => isCalendarDate(text),
   'date-time': (text) =>
     /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(
       text,
@@ -94,6 +93,12 @@ export function validate(
     if (!isNullable(schema) && typeOf(schema) !== undefined) fail('must not be null');
     return errors;
   }
+  // Whatever the schema says (an untyped value too): JSON's 1e400 reads as Infinity, which a
+  // stored record would hold as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    fail('must be a finite number');
+    return errors;
+  }
   for (const part of listOf(schema.allOf))
     errors.push(...validate(document, part, value, mode, pointer, depth + 1));
   const variants = [...listOf(schema.oneOf), ...listOf(schema.anyOf)];
@@ -136,6 +141,11 @@ export function validate(
     if (pattern !== undefined && !patternMatches(pattern, value)) fail(`must match ${pattern}`);
     const format = FORMATS[textAt(schema, 'format') ?? ''];
     if (format && !format(value)) fail(`must be a valid ${textAt(schema, 'format')}`);
+    // A range the imported contract states itself (x-date-range, as the app's contract does);
+    // a third party's dates have no range of ours.
+    const range = schema[DATE_RANGE_KEYWORD];
+    if (isDateRange(range) && isCalendarDate(value) && !isWithin(value, range))
+      fail(`must be between ${range.min} and ${range.max}`);
   }
   if (Array.isArray(value)) {
     const min = numberAt(schema, 'minItems');
@@ -176,8 +186,18 @@ function validateObject(
     if (property === undefined) {
       if (schema.additionalProperties === false)
         errors.push({ pointer: at, field: fieldOf(at), message: `${fieldOf(at)} is not allowed` });
-      else if (isRecord(schema.additionalProperties))
-        errors.push(...validate(document, schema.additionalProperties, item, mode, at, depth + 1));
+      else
+        // A free-form value is checked by its own shape alone (no Infinity anywhere in it).
+        errors.push(
+          ...validate(
+            document,
+            isRecord(schema.additionalProperties) ? schema.additionalProperties : {},
+            item,
+            mode,
+            at,
+            depth + 1,
+          ),
+        );
       continue;
     }
     if (skipped(property)) continue;
