@@ -200,6 +200,12 @@ export const editorErrors = {
   /** A file larger than the configured maximum. */
   tooLarge: '文件大小超出限制',
   tooLargeMb: (mb: string) => `文件大小超出限制，最大 ${mb}MB`,
+  /**
+   * A paste over the size cap (issue 49 case 9): refused before any work, the content as it
+   * was. Sizes in KB, as the clipboard's HTML counts them.
+   */
+  pasteTooLarge: (sizeKb: number, limitKb: number) =>
+    `粘贴的内容过大（约 ${sizeKb} KB），单次粘贴不能超过 ${limitKb} KB，未粘贴任何内容。请分段粘贴。`,
   /** An extension outside the allowed list. */
   wrongType: '文件格式不允许',
   /** Transport failure or an unreadable answer. */

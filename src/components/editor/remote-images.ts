@@ -31,12 +31,14 @@ export function isRemoteImage(address: string): boolean {
 export function remoteImageSources(html: string): string[] {
   if (!MAY_HAVE_REMOTE.test(html)) return [];
   const doc = new DOMParser().parseFromString(html, 'text/html');
-  const found: string[] = [];
+  // A set, not a list searched for each image: a pasted page with thousands of images stays
+  // linear.
+  const found = new Set<string>();
   for (const img of Array.from(doc.querySelectorAll('img[src]'))) {
     const src = (img.getAttribute('src') ?? '').trim();
-    if (isRemoteImage(src) && !found.includes(src)) found.push(src);
+    if (isRemoteImage(src)) found.add(src);
   }
-  return found;
+  return [...found];
 }
 
 /**

@@ -8,10 +8,9 @@
 import { useCallback, useEffect, type RefObject } from 'react';
 import { notify } from '@/lib/notify';
 import { uploadToUeditor } from '@/lib/ueditor';
-import { editorStatus } from '@/locale/editor';
-import { toBlocks } from '../content';
+import { editorErrors, editorStatus } from '@/locale/editor';
 import type { EditorOps } from '../editor-ops';
-import { sanitizeEditorHtml } from '../html';
+import { PASTE_LIMIT_CHARS, pastedBlocks, pastedSize, pasteTooLarge } from '../html/paste';
 import { EDITOR_LIMITS } from '../model/blocks';
 import type { RemoteImages } from '../remote-images';
 import { useLatest } from './use-latest';
@@ -84,21 +83,36 @@ export function usePasteUpload(options: {
     };
     const onPaste = (event: ClipboardEvent) => {
       const data = event.clipboardData;
-      if (sourceOpenRef.current || !data || closestOf(event.target, '.re-code')) return;
+      if (sourceOpenRef.current || !data) return;
+      const html = data.getData('text/html');
+      // The cap before any work (for Editor.js's own paste and a code block's too): what was
+      // typed stays as it was.
+      const text = html ? '' : data.getData('text/plain');
+      if (pasteTooLarge(html, text)) {
+        take(event);
+        notify.error(
+          editorErrors.pasteTooLarge(
+            Math.ceil(pastedSize(html, text) / 1024),
+            PASTE_LIMIT_CHARS / 1024,
+          ),
+          EDITOR_LIMITS.uploadErrorShowMs,
+        );
+        return;
+      }
+      if (closestOf(event.target, '.re-code')) return;
       const files = imageFiles(data.files);
       if (files.length) {
         take(event);
         void uploadImages(files);
         return;
       }
-      const html = data.getData('text/html');
       if (!html) return;
       if (LOCAL_IMAGE.test(html))
         notify.warn(editorStatus.wordImageHint, EDITOR_LIMITS.uploadErrorShowMs);
       if (closestOf(event.target, '.re-table') || !BLOCK_MARKUP.test(html)) return;
       take(event);
       // Remote images are captured before anything shows them (../remote-images).
-      void ownHtml(html).then((own) => ops.insertBlocks(toBlocks(sanitizeEditorHtml(own))));
+      void ownHtml(html).then((own) => ops.insertPastedBlocks(pastedBlocks(own)));
     };
     const onDrop = (event: DragEvent) => {
       const files = imageFiles(event.dataTransfer?.files);

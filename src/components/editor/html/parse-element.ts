@@ -5,7 +5,7 @@
  */
 import type { BlockTunes, EditorBlock, TextAlignment } from '../model/blocks';
 import { isEmoticon } from './allow-lists';
-import { sanitizeInlineHtml } from './sanitize';
+import { sanitizeInlineHtml, sanitizeInlineNodes } from './sanitize';
 import { INLINE_STYLE_PROPERTIES, filterStyle, readStyle } from './style-policy';
 
 export const CONTAINERS = new Set([
@@ -43,16 +43,9 @@ export function isBlockMedia(node: Node): boolean {
   return node.tagName === 'IFRAME' || node.tagName === 'VIDEO' || node.tagName === 'TABLE';
 }
 
-function serialize(nodes: readonly Node[]): string {
-  // In the nodes' own (throw-away) document: adopting them into the page's costs more each time.
-  const holder = (nodes[0]?.ownerDocument ?? document).createElement('div');
-  for (const node of nodes) holder.appendChild(node.cloneNode(true));
-  return holder.innerHTML;
-}
-
 /** Inline HTML of nodes; an only `<br>` (UEditor's empty paragraph) is empty. */
 export function inlineOf(nodes: readonly Node[]): string {
-  const html = sanitizeInlineHtml(serialize(nodes));
+  const html = sanitizeInlineNodes(nodes);
   return /^\s*<br>\s*$/.test(html) ? '' : html;
 }
 

@@ -17,7 +17,8 @@ import {
 import { ownImageUrl, ownUrl, safeUrl } from './url-policy';
 import { videoEmbed } from './video';
 
-function unwrap(element: Element): void {
+/** Puts an element's children in its place. */
+export function unwrap(element: Element): void {
   const parent = element.parentNode;
   if (!parent) return;
   while (element.firstChild) parent.insertBefore(element.firstChild, element);

@@ -31,7 +31,14 @@ import {
   URL_ATTRIBUTES,
   isEmoticon,
 } from './allow-lists';
-import { fixMedia, fontToSpan, mergeSpans, normalizeInline, settleRemote } from './sanitize-passes';
+import {
+  fixMedia,
+  fontToSpan,
+  mergeSpans,
+  normalizeInline,
+  settleRemote,
+  unwrap,
+} from './sanitize-passes';
 import { filterStyle } from './style-policy';
 import { imageSourceUrl, safeUrl } from './url-policy';
 import { videoEmbed } from './video';
@@ -138,27 +145,71 @@ export function sanitizeToElement(html: string): HTMLElement {
 const inlineCache = new Map<string, string>();
 const INLINE_CACHE_SIZE = 5000;
 
-/** The inline HTML of one block (text, list item, table cell, caption). */
-export function sanitizeInlineHtml(html: string): string {
-  const known = inlineCache.get(html);
-  if (known !== undefined) return known;
-  const clean = sanitizeInlineUncached(html);
+function remember(html: string, clean: string): void {
   if (inlineCache.size >= INLINE_CACHE_SIZE) {
     const oldest = inlineCache.keys().next().value;
     if (oldest !== undefined) inlineCache.delete(oldest);
   }
   inlineCache.set(html, clean);
+}
+
+/** The inline HTML of one block (text, list item, table cell, caption). */
+export function sanitizeInlineHtml(html: string): string {
+  const known = inlineCache.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeInlineUncached(html);
+  remember(html, clean);
   return clean;
 }
 
 function sanitizeInlineUncached(html: string): string {
   const body = purifiedBody(html, true);
   for (const element of Array.from(body.querySelectorAll('[data-removed]'))) element.remove();
-  settleRemote(body);
-  for (const font of Array.from(body.querySelectorAll('font'))) fontToSpan(font);
-  normalizeInline(body);
-  mergeSpans(body);
-  return body.innerHTML;
+  return inlinePasses(body);
+}
+
+/** The clean-up passes of inline content, on purified nodes; its HTML. */
+function inlinePasses(root: HTMLElement): string {
+  settleRemote(root);
+  for (const font of Array.from(root.querySelectorAll('font'))) fontToSpan(font);
+  normalizeInline(root);
+  mergeSpans(root);
+  return root.innerHTML;
+}
+
+const INLINE_TAG_NAMES = new Set(INLINE_TAGS.map((tag) => tag.toUpperCase()));
+/** Tags DOMPurify drops together with their content (its FORBID_CONTENTS) when not allowed. */
+const DROPPED_WITH_CONTENT = new Set(
+  ['audio', 'colgroup', 'head', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']
+    .concat(['script', 'style', 'svg', 'math', 'template', 'thead', 'title', 'video', 'xmp'])
+    .map((tag) => tag.toUpperCase()),
+);
+
+/**
+ * The inline HTML of nodes from a body the document pass has already made safe (the parser's
+ * input, `sanitizeToElement`): what `sanitizeInlineHtml` of their HTML gives, without writing
+ * it out and parsing it twice more (DOMPurify's parse, then ours) for every block — the cost
+ * that made a 500 KB paste take seconds. The document pass has the inline pass's policy for
+ * every attribute and URL; what the inline level adds is done here on a copy: tags outside the
+ * inline vocabulary unwrapped (or dropped with their content, as DOMPurify drops them), images
+ * other than emoticons removed, then the same clean-up passes. Only removals and the passes, so
+ * nothing unsafe can appear. The answer is remembered as the inline sanitiser's own for itself:
+ * the serializer's first save after a paste does not sanitise every block again.
+ */
+export function sanitizeInlineNodes(nodes: readonly Node[]): string {
+  const holder = (nodes[0]?.ownerDocument ?? document).createElement('div');
+  for (const node of nodes) holder.appendChild(node.cloneNode(true));
+  // Innermost first: an element's content is settled before the element is unwrapped.
+  for (const element of Array.from(holder.querySelectorAll('*')).reverse()) {
+    if (INLINE_TAG_NAMES.has(element.tagName)) continue;
+    if (DROPPED_WITH_CONTENT.has(element.tagName)) element.remove();
+    else unwrap(element);
+  }
+  for (const element of Array.from(holder.querySelectorAll('img, [data-removed]')))
+    if (element.hasAttribute('data-removed') || !isEmoticon(element)) element.remove();
+  const clean = inlinePasses(holder);
+  if (!inlineCache.has(clean)) remember(clean, clean);
+  return clean;
 }
 
 /** Text for an HTML text node or attribute: & < > " ' escaped. */
