@@ -126,7 +126,16 @@ async function renderAll(
           const bannered = { path: file, content: withBanner(file, content) };
           if (layout === 'as-made' || file.endsWith('.json')) return [bannered];
           return cache.files('prettier', [file, bannered.content], async () => [
-            { path: file, content: await prettier(bannered) },
+            {
+              path: file,
+              // A file that does not parse is named: which tool's output, for which source.
+              content: await prettier(bannered).catch((error: unknown) => {
+                const message = error instanceof Error ? error.message : String(error);
+                throw new Error(
+                  `generated/${file} does not parse: ${message.split('\n')[0] ?? ''}`,
+                );
+              }),
+            },
           ]);
         }),
       )

@@ -18,6 +18,13 @@ const PREFIX = '#/components/schemas/';
 /** How orval's file name sees a schema name: letters and digits, case ignored. */
 const fileKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** The suffix orval gives the model of an entry of components' other maps. */
+const OWN_SUFFIX: Readonly<Record<string, string>> = {
+  responses: 'Response',
+  requestBodies: 'Body',
+  parameters: 'Parameter',
+};
+
 /** The renames that keep every schema's model file apart (empty for most documents). */
 export function modelFileClashes(document: OpenApiDocument): Map<string, string> {
   const schemas =
@@ -25,8 +32,16 @@ export function modelFileClashes(document: OpenApiDocument): Map<string, string>
       ? document.components.schemas
       : {};
   const names = Object.keys(schemas);
-  const taken = new Set(names.map(fileKey));
-  const seen = new Set<string>();
+  // Orval's own model names of shared responses, bodies and parameters (DigitalOcean's response
+  // `sinks` is SinksResponse, as is its schema `sinks_response`): a schema yields to them.
+  const components = isJson(document.components) ? document.components : {};
+  const own = Object.entries(OWN_SUFFIX).flatMap(([kind, suffix]) =>
+    Object.keys(isJson(components[kind]) ? components[kind] : {}).map((name) =>
+      fileKey(`${name}${suffix}`),
+    ),
+  );
+  const taken = new Set([...names.map(fileKey), ...own]);
+  const seen = new Set<string>(own);
   const renames = new Map<string, string>();
   for (const name of names) {
     const key = fileKey(name);
