@@ -8,7 +8,16 @@ import { valueAtPath } from '@/core/rest-source';
 import { json, problem } from './problem';
 import type { Row, ResourceTable } from './records';
 import type { Operation } from './routes';
-import { propertiesOf, recordAt, resolve, schemaAtPath, textAt, type Node } from './schema';
+import {
+  propertiesOf,
+  recordAt,
+  requiredOf,
+  resolve,
+  schemaAtPath,
+  textAt,
+  type Node,
+} from './schema';
+import { valueFor } from './values';
 import type { Success } from './answers';
 
 function matches(value: unknown, wanted: unknown): boolean {
@@ -92,7 +101,9 @@ export function answerList(
     size = number(textAt(paging, 'limit'), 20);
   } else if (style === 'cursor') {
     const cursor = textOf(parameters.get(textAt(paging, 'cursor') ?? ''));
-    start = /^\d+$/.test(cursor) ? Number(cursor) : 0;
+    // The mock's own cursors are offsets; OpenAI's `after` is the last key seen.
+    const after = values.findIndex((value) => textOf(value[table.resource.primaryKey]) === cursor);
+    start = /^\d+$/.test(cursor) ? Number(cursor) : after + 1;
     size = number(textAt(paging, 'limit'), 20);
   }
   if (!Number.isSafeInteger(start) || start < 0 || !Number.isSafeInteger(size) || size < 0)
@@ -112,9 +123,8 @@ export function answerList(
   const beside = items.split('.').slice(0, -1).join('.');
   const container = beside === '' ? body : valueAtPath(body, beside);
   const wrapper = isRecord(container) ? container : body;
-  const bodyFields = answer.schema
-    ? propertiesOf(document, schemaAtPath(document, answer.schema, beside))
-    : new Map<string, Node>();
+  const wrapperSchema = answer.schema ? schemaAtPath(document, answer.schema, beside) : {};
+  const bodyFields = propertiesOf(document, wrapperSchema);
   if (textAt(counted, 'in') === 'body') placeAt(body, textAt(counted, 'field') ?? 'total', total);
   for (const [key, name] of Object.entries(paging)) {
     if (key === 'style' || typeof name !== 'string' || !bodyFields.has(name)) continue;
@@ -128,7 +138,37 @@ export function answerList(
   }
   for (const name of ['next', 'nextCursor', 'next_cursor'])
     if (bodyFields.has(name) && style === 'cursor') wrapper[name] = next;
+  fillWrapper(document, table, wrapper, wrapperSchema, page, next !== null);
   return json(answer.status, body, headers);
+}
+
+/**
+ * The other fields a list's wrapper requires, as a server fills them: OpenAI's
+ * `{ object: "list", data, first_id, last_id, has_more }` — whether more follow, the first and
+ * last keys of the page — and any other one with a value within its schema.
+ */
+function fillWrapper(
+  document: Node,
+  table: ResourceTable,
+  wrapper: Node,
+  schema: Node,
+  page: readonly Node[],
+  more: boolean,
+): void {
+  const keyAt = (row: Node | undefined) => row?.[table.resource.primaryKey] ?? null;
+  const known: Record<string, unknown> = {
+    has_more: more,
+    hasMore: more,
+    first_id: keyAt(page[0]),
+    last_id: keyAt(page.at(-1)),
+  };
+  const required = new Set(requiredOf(document, schema));
+  for (const [name, property] of propertiesOf(document, schema)) {
+    if (wrapper[name] !== undefined) continue;
+    if (Object.hasOwn(known, name)) wrapper[name] = known[name];
+    else if (required.has(name))
+      wrapper[name] = valueFor(document, property, { random: table.random, examples: true, name });
+  }
 }
 
 /** Sets `value` at a dotted path of `target`, making the objects on the way. */

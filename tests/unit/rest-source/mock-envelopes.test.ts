@@ -98,3 +98,78 @@ describe('wrapped records', () => {
     expect((await call(engine, 'GET', `/lists/${String(id)}`)).body).toEqual(added.body);
   });
 });
+
+/** OpenAI's list: `{ object: "list", data, first_id, last_id, has_more }`, paged by `after`. */
+const CURSOR_DOCUMENT = {
+  openapi: '3.1.0',
+  info: { title: 'Cursor', version: '1' },
+  'x-admin': { source: { name: 'cursor' } },
+  tags: [{ name: 'files', 'x-admin': { module: 'files', entity: 'File', primaryKey: 'id' } }],
+  paths: {
+    '/files': {
+      get: {
+        tags: ['files'],
+        parameters: [
+          { name: 'after', in: 'query', schema: { type: 'string' } },
+          { name: 'limit', in: 'query', schema: { type: 'integer' } },
+        ],
+        'x-admin': {
+          capability: 'list',
+          pagination: { style: 'cursor', cursor: 'after', limit: 'limit' },
+          items: 'data',
+        },
+        responses: {
+          '200': {
+            description: 'files',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['object', 'data', 'first_id', 'last_id', 'has_more'],
+                  properties: {
+                    object: { type: 'string', enum: ['list'] },
+                    data: { type: 'array', items: { $ref: '#/components/schemas/File' } },
+                    first_id: { type: 'string' },
+                    last_id: { type: 'string' },
+                    has_more: { type: 'boolean' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      File: {
+        type: 'object',
+        required: ['id', 'filename'],
+        properties: { id: { type: 'string' }, filename: { type: 'string' } },
+      },
+    },
+  },
+};
+
+describe('a cursor list in an OpenAI-style wrapper', () => {
+  it('fills object, first_id, last_id and has_more, and pages after the last key', async () => {
+    const engine = createRestSource(structuredClone(CURSOR_DOCUMENT), {
+      basePath: BASE,
+      count: 5,
+    });
+    const files = engine.records('files');
+    const first = await call(engine, 'GET', '/files?limit=2');
+    expect(first.body).toEqual({
+      object: 'list',
+      data: files.slice(0, 2),
+      first_id: files[0]?.id,
+      last_id: files[1]?.id,
+      has_more: true,
+    });
+    const next = await call(engine, 'GET', `/files?limit=2&after=${String(files[1]?.id)}`);
+    expect(next.body).toMatchObject({ data: files.slice(2, 4), has_more: true });
+    const last = await call(engine, 'GET', `/files?limit=2&after=${String(files[3]?.id)}`);
+    expect(last.body).toMatchObject({ data: files.slice(4), has_more: false });
+  });
+});
