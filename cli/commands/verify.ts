@@ -143,7 +143,7 @@ export function registerVerify(program: Command): void {
     .option('--json', 'the same as --reporter json')
     .option(
       '--source <name>',
-      "check a server of an imported source (<contract>/sources/<name>/, cli import-openapi) under REST conventions instead; a --base-url without a path gets the source's server path (/v3)",
+      "check a server of an imported source (<contract>/sources/<name>/, cli import-openapi) under REST conventions instead; a --base-url without a path gets the source's server path (/v3), or /sources/<name> where that path is the back-office's (/api) or none",
     )
     .option(
       '--writes',
