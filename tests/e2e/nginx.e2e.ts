@@ -16,11 +16,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import WebSocket from 'ws';
+import { signInProtocols } from '@/core/message-socket';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { keepBytes } from '@/mocks/file-bytes';
 import { launchChromium, newPage, screenshot } from './support/browser';
 import { productionBuild } from './support/production-build';
 import { signIn } from './support/session';
+import { signInOverHttp } from '../support/http-mock';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
@@ -476,5 +479,51 @@ describe('live messages behind nginx', () => {
     await page.locator('.message-item', { hasText: '断线期间的消息' }).waitFor();
     await screenshot(page, 'nginx-bell-back');
     await context.close();
+  });
+});
+
+describe('the message socket behind nginx (issue 49 case 5)', () => {
+  /** Opens /ws through nginx: the handshake's status, the text frames and the close code. */
+  function openSocket(protocols: string[], origin: string) {
+    const socket = new WebSocket(`${site.replace(/^http/, 'ws')}/ws`, protocols, { origin });
+    const frames: string[] = [];
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      const bytes = Array.isArray(data)
+        ? Buffer.concat(data)
+        : data instanceof ArrayBuffer
+          ? Buffer.from(data)
+          : data;
+      frames.push(bytes.toString('utf8'));
+    });
+    socket.on('error', () => undefined);
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    const status = new Promise<number>((resolve) => {
+      socket.once('open', () => resolve(101));
+      socket.once('unexpected-response', (_request, response) => {
+        resolve(response.statusCode ?? 0);
+        socket.terminate();
+      });
+      // Any other failed handshake (e.g. a server that does not select the protocol).
+      socket.once('error', () => resolve(-1));
+    });
+    return { socket, frames, closed, status };
+  }
+
+  it('refuses a page of another site, with a valid token too', async () => {
+    const token = await signInOverHttp(backend.url);
+    const foreign = openSocket(signInProtocols(token), 'http://attacker.example');
+    expect(await foreign.status).toBe(403);
+    const own = openSocket(signInProtocols(token), site);
+    expect(await own.status).toBe(101);
+    own.socket.close();
+  });
+
+  it('an anonymous socket that binds gets nothing and is closed', async () => {
+    const anonymous = openSocket([], site);
+    expect(await anonymous.status).toBe(101);
+    anonymous.socket.send(JSON.stringify({ type: 'bind', username: 'admin' }));
+    expect(await anonymous.closed).toBe(1008);
+    expect(anonymous.frames).toEqual([]);
   });
 });
