@@ -5257,24 +5257,46 @@ export interface components {
         /** @description An empty JSON body ({}). */
         EmptyBody: Record<string, never>;
         LoginBody: {
-            /** @description 登录账号 */
+            /**
+             * Format: single-line
+             * @description 登录账号
+             */
             username: string;
-            /** @description 登录密码 */
+            /**
+             * Format: single-line
+             * @description 登录密码
+             */
             password: string;
-            /** @description 图形验证码 */
+            /**
+             * Format: single-line
+             * @description 图形验证码
+             */
             captcha?: string;
-            /** @description The key answered by GET /api/captcha. */
+            /**
+             * Format: single-line
+             * @description The key answered by GET /api/captcha.
+             */
             captcha_key?: string;
         };
         SsoLoginBody: {
-            /** @description 单点登录票据 */
+            /**
+             * Format: single-line
+             * @description 单点登录票据
+             */
             ticket: string;
-            /** @description Address the SSO server sent the user back to. */
+            /**
+             * Format: single-line
+             * @description Address the SSO server sent the user back to.
+             */
             redirect?: string;
         };
         WechatLoginBody: {
-            /** @description 微信 OAuth 授权码 */
+            /**
+             * Format: single-line
+             * @description 微信 OAuth 授权码
+             */
             code: string;
+            /** Format: single-line */
             state?: string;
         };
         /** @description Session user info (spec section 3), stored under the `userinfo` session key. */

@@ -201,3 +201,22 @@ describe('no control characters in one-line texts', () => {
     expect(answer).toMatchObject({ status: 200, msg: '操作成功' });
   });
 });
+
+describe('no control characters in the sign-in', () => {
+  it('a NUL byte in the account name is refused before any password check', async () => {
+    const captcha = await call<{ captcha_key: string }>('GET', '/api/captcha', {
+      query: { r: Date.now() },
+    });
+    const login = await call('POST', '/api/login', {
+      body: {
+        username: 'admin\u0000',
+        password: 'Admin@123456',
+        captcha: '8888',
+        captcha_key: captcha.data.captcha_key,
+      },
+    });
+    expect(login.status).toBe(201);
+    // The sign-in body has no x-admin labels: named by its property, as its other messages are.
+    expect(login.msg).toBe('「username」不能包含换行符、制表符等控制字符');
+  });
+});
