@@ -36,11 +36,14 @@ function resolveLocal(specifier: string, from: string): string | undefined {
   return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
 }
 
-/** Every local file and package reached from src/mocks. */
-function reach(): { files: Set<string>; packages: Set<string> } {
+/** Every local file and package reached from `starts` (every file of src/mocks by default). */
+function reach(starts = filesUnder(path.join(ROOT, 'src/mocks'))): {
+  files: Set<string>;
+  packages: Set<string>;
+} {
   const files = new Set<string>();
   const packages = new Set<string>();
-  const queue = filesUnder(path.join(ROOT, 'src/mocks'));
+  const queue = [...starts];
   while (queue.length) {
     const file = queue.pop()!;
     if (files.has(file)) continue;
@@ -74,5 +77,13 @@ describe('what the mock backend imports', () => {
   it('loads only msw, ajv, exceljs, idb-keyval, yaml, ws and Node modules', () => {
     expect([...packages].filter((name) => !ALLOWED_PACKAGE.test(name))).toEqual([]);
     expect(packages).toContain('msw');
+  });
+
+  it('the browser worker never loads ws or Node modules (the HTTP server alone does)', () => {
+    const browser = reach([path.join(ROOT, 'src/mocks/browser.ts')]);
+    expect(
+      [...browser.packages].filter((name) => name === 'ws' || name.startsWith('node:')),
+    ).toEqual([]);
+    expect(browser.packages).toContain('msw');
   });
 });
