@@ -100,6 +100,28 @@ export function isWithin(day: string, range: DateRange = DATE_RANGE): boolean {
   return compareDays(day, range.min) >= 0 && compareDays(day, range.max) <= 0;
 }
 
+/** What is wrong with a date picker's text: no day of the calendar, or a day outside the range. */
+export type DateProblem =
+  | { kind: 'notDate' }
+  | { kind: 'tooEarly'; limit: string }
+  | { kind: 'tooLate'; limit: string };
+
+/**
+ * The problem of a date text (YYYY-MM-DD, or with a time of day when `withTime`), if it has one;
+ * the mock and the form word it each in their own style.
+ */
+export function dateProblem(
+  text: string,
+  withTime: boolean,
+  range: DateRange = DATE_RANGE,
+): DateProblem | undefined {
+  const day = withTime ? dayOfDateTime(text) : isCalendarDate(text) ? text : undefined;
+  if (day === undefined) return { kind: 'notDate' };
+  if (compareDays(day, range.min) < 0) return { kind: 'tooEarly', limit: range.min };
+  if (compareDays(day, range.max) > 0) return { kind: 'tooLate', limit: range.max };
+  return undefined;
+}
+
 /** A number that JSON can carry: 1e400 parses to Infinity, which would be stored as null. */
 export function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);

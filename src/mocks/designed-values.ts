@@ -10,10 +10,8 @@ import { textOf } from '@/core/guards';
 import {
   DATE_RANGE,
   TEXT_FORMATS,
-  dayOfDateTime,
-  isCalendarDate,
+  dateProblem,
   isCleanText,
-  isWithin,
   type TextLines,
 } from '@/core/value-rules';
 import { mockMessages } from '@/locale/mock';
@@ -56,13 +54,10 @@ function valueMessage(control: string, value: unknown, label: string): string | 
       ? mockMessages.singleLineControl(label)
       : mockMessages.multiLineControl(label);
   if (control !== 'DatePicker' && control !== 'DateTimePicker') return undefined;
-  const day =
-    control === 'DatePicker' ? (isCalendarDate(value) ? value : undefined) : dayOfDateTime(value);
-  if (day === undefined) return mockMessages.notDate(label);
-  if (!isWithin(day, DATE_RANGE))
-    return day < DATE_RANGE.min
-      ? mockMessages.dateTooEarly(label, DATE_RANGE.min)
-      : mockMessages.dateTooLate(label, DATE_RANGE.max);
+  const problem = dateProblem(value, control === 'DateTimePicker', DATE_RANGE);
+  if (problem?.kind === 'notDate') return mockMessages.notDate(label);
+  if (problem?.kind === 'tooEarly') return mockMessages.dateTooEarly(label, problem.limit);
+  if (problem?.kind === 'tooLate') return mockMessages.dateTooLate(label, problem.limit);
   return undefined;
 }
 

@@ -11,11 +11,9 @@ import type { FieldDefinition } from '@/core/field-definition';
 import {
   DATE_RANGE,
   TEXT_FORMATS,
-  dayOfDateTime,
-  isCalendarDate,
+  dateProblem,
   isCleanText,
   isDateRange,
-  isWithin,
   type DateRange,
   type TextLines,
 } from '@/core/value-rules';
@@ -55,18 +53,12 @@ export function dateRangeOf(field: FieldDefinition): DateRange {
  */
 export function dateMessage(field: FieldDefinition, value: unknown): string | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
-  const day =
-    field.cf_control === 'DateTimePicker'
-      ? dayOfDateTime(value)
-      : isCalendarDate(value)
-        ? value
-        : undefined;
-  if (day === undefined) return t.notDate(field.cf_name);
-  const range = dateRangeOf(field);
-  if (isWithin(day, range)) return undefined;
-  return day < range.min
-    ? t.dateTooEarly(field.cf_name, range.min)
-    : t.dateTooLate(field.cf_name, range.max);
+  const name = field.cf_name;
+  const problem = dateProblem(value, field.cf_control === 'DateTimePicker', dateRangeOf(field));
+  if (problem?.kind === 'notDate') return t.notDate(name);
+  if (problem?.kind === 'tooEarly') return t.dateTooEarly(name, problem.limit);
+  if (problem?.kind === 'tooLate') return t.dateTooLate(name, problem.limit);
+  return undefined;
 }
 
 /** A yup test that reports `message(field, value)` when it says something is wrong. */
