@@ -1,13 +1,15 @@
 /**
  * `mock-server --port <p> [--host <h>] [--allow-reset] [--allow-push] [--allow-private-fetch] [--data-dir <dir>]
  * [--data-limit <MB>]
- * [--source <name>…] [--contract <dir>]`:
+ * [--source <name>…] [--contract <dir>] [--cors-origin <origin>…] [--session-ttl <minutes>]`:
  * the mock backend over real HTTP. With `--data-dir` nothing acknowledged is lost: tables,
  * sessions and uploaded files are on disk before a write is answered and are there after a
  * crash or a restart; without it everything lives in memory until the server stops.
  * `--source petstore` also serves the imported source `<contract>/sources/petstore/` (its
  * stateful REST mock, its records kept like everything else) at `/sources/petstore`, as the app
  * calls it, and at its server path (`/v3`) where that is not the back-office's (`/api`, …).
+ * No page of another origin may call it unless named with `--cors-origin`; a sign-in lasts
+ * `--session-ttl` minutes (12 hours by default).
  */
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -23,6 +25,26 @@ interface MockServerFlags {
   dataLimit: string;
   source: string[];
   contract: string;
+  corsOrigin: string[];
+  sessionTtl: string;
+}
+
+/**
+ * `--cors-origin` as the browser sends it in the Origin header (`https://host[:port]`, lower
+ * case, no path), or undefined when the value is not an origin.
+ */
+function originOf(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  const web = url.protocol === 'http:' || url.protocol === 'https:';
+  return bare && web && value.replace(/\/$/, '').toLowerCase() === url.origin
+    ? url.origin
+    : undefined;
 }
 
 export function registerMockServer(program: Command): void {
@@ -60,6 +82,17 @@ export function registerMockServer(program: Command): void {
       [],
     )
     .option('--contract <dir>', 'contract directory holding sources/<name>/', 'openapi')
+    .option(
+      '--cors-origin <origin>',
+      'let pages of this origin (e.g. http://localhost:5173) call the server from the browser; repeatable. Without it no other origin may (the app calls it through its own origin: the dev proxy, nginx)',
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    )
+    .option(
+      '--session-ttl <minutes>',
+      'how long a sign-in lasts, counted from the sign-in whatever the activity; then calls answer 401 and the app goes to the login page',
+      '720',
+    )
     .action(async (flags: MockServerFlags) => {
       const port = Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -67,6 +100,17 @@ export function registerMockServer(program: Command): void {
       const megabytes = Number(flags.dataLimit);
       if (!Number.isFinite(megabytes) || megabytes <= 0)
         failWith(`invalid --data-limit ${flags.dataLimit}`, EXIT.usage);
+      const corsOrigins = flags.corsOrigin.map(
+        (value) =>
+          originOf(value) ??
+          failWith(
+            `invalid --cors-origin ${value}: expected an origin such as http://localhost:5173 (scheme, host and port, no path)`,
+            EXIT.usage,
+          ),
+      );
+      const sessionTtl = Number(flags.sessionTtl);
+      if (!Number.isFinite(sessionTtl) || sessionTtl <= 0)
+        failWith(`invalid --session-ttl ${flags.sessionTtl}: expected minutes above 0`, EXIT.usage);
       // Loaded on demand: the mock engine imports generated/ through the @generated alias,
       // which other commands (run from anywhere, e.g. on a fixture copy) must not depend on.
       const { startMockServer } = await import('../../src/mocks/http-server');
@@ -93,6 +137,8 @@ export function registerMockServer(program: Command): void {
         dataDir: flags.dataDir,
         dataLimit: Math.floor(megabytes * 1024 * 1024),
         sources,
+        corsOrigins,
+        sessionTtlMinutes: sessionTtl,
       }).catch((error: unknown) => {
         // Another server uses the folder: the message names it and that server's pid.
         if (error instanceof DataDirLockedError) failWith(error.message, EXIT.usage);
@@ -115,6 +161,9 @@ export function registerMockServer(program: Command): void {
       if (flags.allowPush) console.log('POST /api/mock/pushmessage is enabled');
       if (flags.allowPrivateFetch)
         console.log('remote image capture may fetch private addresses (--allow-private-fetch)');
+      if (corsOrigins.length > 0)
+        console.log(`pages of ${corsOrigins.join(', ')} may call it (CORS)`);
+      console.log(`a sign-in lasts ${flags.sessionTtl} minutes`);
       console.log(
         flags.dataDir
           ? `data is kept in ${flags.dataDir}: every write is on disk before it is answered (uploaded files at most ${flags.dataLimit} MB)`

@@ -3677,6 +3677,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 退出登录
+         * @description Not in the spec, which only clears the session in the browser: ends the token of the access-token header on the server, so a copy of it is refused (401) afterwards. Public: signing out a token that has already ended (expired, password changed) still succeeds, so the app's sign-out never meets 401.
+         */
+        post: operations["sessionLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/captcha": {
         parameters: {
             query?: never;
@@ -11125,6 +11145,31 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["LoginResult"];
                     };
+                };
+            };
+            "4XX": components["responses"]["HttpError4xx"];
+        };
+    };
+    sessionLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description 操作结果 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
             "4XX": components["responses"]["HttpError4xx"];

@@ -1,6 +1,6 @@
 /**
  * User dropdown: 修改密码, 清除缓存, the theme (浅色 / 深色 / 跟随系统, the current one ticked), 退出系统
- * (with the 确认退出登录吗？ confirmation).
+ * (with the 确认退出登录吗？ confirmation; ./sign-out ends the token on the server too).
  */
 import { useRef, useState } from 'react';
 import { DialogCodeSlot, lazyPreloaded, preloadable } from '@/lib/lazy';
@@ -9,11 +9,12 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { sessionClearcache } from '@generated/api/session/session';
-import { clearClientCaches, clearSession, getUserInfo, getUsername } from '@/lib/session';
+import { clearClientCaches, getUserInfo, getUsername } from '@/lib/session';
 import { notify } from '@/lib/notify';
 import { shell } from '@/locale/shell';
 import { layoutTheme } from '@/locale/layout-theme';
 import { setThemeChoice, THEME_CHOICES, useThemeChoice, type ThemeChoice } from '@/lib/theme';
+import { signOut } from './sign-out';
 
 const THEME_ICON: Record<ThemeChoice, string> = {
   light: 'pi pi-sun',
@@ -80,7 +81,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           acceptLabel: shell.user.exitAccept,
           rejectLabel: shell.user.exitReject,
           accept: () => {
-            clearSession();
+            signOut();
             void navigate('/login');
           },
         }),

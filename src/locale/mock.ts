@@ -12,6 +12,12 @@ export const mockMessages = {
   captchaWrong: '验证码错误',
   accountDisabled: '账号已被禁用',
   loginSuccess: '登录成功',
+  /** Refused during the wait after repeated wrong passwords (src/mocks/login-throttle). */
+  loginWait: (seconds: number) =>
+    `登录失败次数过多，请 ${seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`}后再试`,
+  ssoTicketRefused: '单点登录票据无效或已过期，请重新登录',
+  wechatCodeRefused: '微信授权码无效或已过期，请重新扫码登录',
+  loggedOut: '已退出登录',
   required: (label: string) => `请输入${label}`,
   notFound: '记录不存在',
   deleted: '删除成功',

@@ -3,7 +3,10 @@
  * handler uses, and the password rules of spec section 5.
  *
  * Demo account: admin / Admin@123456. Captcha: the code drawn in the image, and `8888` is
- * always accepted too so automated journeys can sign in.
+ * always accepted too so automated journeys can sign in. SSO and WeChat: no such server stands
+ * behind the mock, so one documented ticket and one code sign in the ordinary 孙丽 (`sunli`,
+ * reading rights only); anything else is refused. Sessions: ./sessions; the wait after wrong
+ * passwords: ./login-throttle.
  */
 import { http } from './http-wrapper';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordRuleBroken } from '@/core/password';
@@ -11,6 +14,13 @@ import { PERMISSION_SUFFIX, READ_CAPABILITIES } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';
 import { requestProblem } from './contract';
 import { fail, ok } from './respond';
+import { endSession, endSessionsOf, sessionUsername, startSession } from './sessions';
+import {
+  clientAddressOf,
+  loginWaitSeconds,
+  noteLoginFailure,
+  noteLoginSuccess,
+} from './login-throttle';
 import { persist, table } from './store';
 import type { MockRow } from './types';
 import { idOf, nowSeconds, randomHex, readBody, sameId, strip, toIds } from './util';
@@ -20,11 +30,16 @@ export const DEMO_USERNAME = 'admin';
 export const DEMO_PASSWORD = 'Admin@123456';
 /** Always accepted as the captcha answer (documented in the README). */
 export const DEMO_CAPTCHA = '8888';
+/** The one SSO ticket the mock accepts (documented in the README); it signs in `DEMO_SSO_USERNAME`. */
+export const DEMO_SSO_TICKET = 'demo-sso-ticket';
+/** The one WeChat authorisation code the mock accepts (README); it signs in `DEMO_SSO_USERNAME`. */
+export const DEMO_WECHAT_CODE = 'demo-wechat-code';
+/** 孙丽: an ordinary administrator who may read, never the super administrator. */
+export const DEMO_SSO_USERNAME = 'sunli';
 /** Table of the administrators (the adminuser module's group). */
 export const USER_TABLE = 'adminuser';
 /** Table of the roles (the adminrole module's group). */
 const ROLE_TABLE = 'adminrole';
-const SESSION_TABLE = 'mock_session';
 const CAPTCHA_LIFETIME_MS = 5 * 60 * 1000;
 
 /** Token of a request: the access-token header, the upload header, or a query parameter. */
@@ -45,11 +60,9 @@ function findUser(username: string): MockRow | undefined {
 
 /** The signed-in user behind a request's access-token header (without the password), or undefined. */
 export function sessionUser(request: Request): MockRow | undefined {
-  const token = tokenOf(request);
-  if (!token) return undefined;
-  const session = table(SESSION_TABLE).rows.find((row) => row.token === token);
-  if (!session) return undefined;
-  const user = findUser(String(session.username));
+  const username = sessionUsername(tokenOf(request));
+  if (username === undefined) return undefined;
+  const user = findUser(username);
   return user && user.status !== 2 ? strip(user) : undefined;
 }
 
@@ -195,11 +208,7 @@ export function holdsPermission(user: MockRow, key: string): boolean {
 }
 
 function openSession(user: MockRow) {
-  const token = randomHex(20);
-  const sessions = table(SESSION_TABLE);
-  sessions.rows.push({ token, username: user.username, create_time: nowSeconds() });
-  // Keep the table small: the newest 50 sessions.
-  if (sessions.rows.length > 50) sessions.rows.splice(0, sessions.rows.length - 50);
+  const token = startSession(String(user.username));
   user.last_login_time = nowSeconds();
   persist();
   return {
@@ -211,11 +220,6 @@ function openSession(user: MockRow) {
     },
     prilist: permissionKeysOf(user).join(','),
   };
-}
-
-function revokeSessions(username: unknown): void {
-  const sessions = table(SESSION_TABLE);
-  sessions.rows = sessions.rows.filter((row) => row.username !== username);
 }
 
 // --- password rules (spec section 5) -------------------------------------------------------
@@ -241,6 +245,14 @@ export function passwordFormError(form: {
   return undefined;
 }
 
+/** The SSO / WeChat answer: the demo account's session when the ticket was the demo one. */
+function externalSignIn(accepted: boolean, refusal: string) {
+  const user = accepted ? findUser(DEMO_SSO_USERNAME) : undefined;
+  if (!user) return fail(201, refusal);
+  if (Number(user.status) === 2) return fail(201, mockMessages.accountDisabled);
+  return ok(openSession(user), mockMessages.loginSuccess);
+}
+
 export const authHandlers = [
   http.get('/api/captcha', () => {
     const { captcha_key, image } = issueCaptcha();
@@ -252,27 +264,39 @@ export const authHandlers = [
     const username = textOf(body.username).trim();
     const password = textOf(body.password);
     const captcha = textOf(body.captcha).trim();
+    const address = clientAddressOf(request);
+    // Before anything is checked: during a wait even the right password is turned away.
+    const wait = loginWaitSeconds(username, address);
+    if (wait > 0) return fail(201, mockMessages.loginWait(wait));
     if (!captcha) return fail(201, mockMessages.captchaRequired);
     if (!captchaAccepted(captcha, textOf(body.captcha_key)))
       return fail(201, mockMessages.captchaWrong);
     const user = findUser(username);
-    if (!user || textOf(user.password) !== password) return fail(201, mockMessages.badCredentials);
+    if (!user || textOf(user.password) !== password) {
+      noteLoginFailure(username, address);
+      return fail(201, mockMessages.badCredentials);
+    }
+    noteLoginSuccess(username);
     if (Number(user.status) === 2) return fail(201, mockMessages.accountDisabled);
     return ok(openSession(user), mockMessages.loginSuccess);
   }),
 
-  // No SSO or WeChat server behind the mock: any ticket / code signs in the demo account.
+  // No SSO or WeChat server behind the mock: only the documented demo ticket / code signs in,
+  // and as an ordinary user (a super administrator for any ticket was anyone's for the asking).
   http.post('/api/ssologin', async ({ request }) => {
     const body = await readBody(request);
-    const user = findUser(DEMO_USERNAME);
-    if (!body.ticket || !user) return fail(201, mockMessages.badCredentials);
-    return ok(openSession(user), mockMessages.loginSuccess);
+    return externalSignIn(body.ticket === DEMO_SSO_TICKET, mockMessages.ssoTicketRefused);
   }),
   http.post('/api/wechatauthlogin', async ({ request }) => {
     const body = await readBody(request);
-    const user = findUser(DEMO_USERNAME);
-    if (!body.code || !user) return fail(201, mockMessages.badCredentials);
-    return ok(openSession(user), mockMessages.loginSuccess);
+    return externalSignIn(body.code === DEMO_WECHAT_CODE, mockMessages.wechatCodeRefused);
+  }),
+
+  // Public: signing out a token that has already ended (expired, password changed) still
+  // succeeds, so the app's sign-out never meets 401，登录失效！.
+  http.post('/api/logout', ({ request }) => {
+    endSession(tokenOf(request));
+    return ok(null, mockMessages.loggedOut);
   }),
 
   http.post('/api/adminuser/uppassword', async ({ request }) => {
@@ -287,7 +311,7 @@ export const authHandlers = [
     const user = findUser(String(me.username));
     if (!user || textOf(user.password) !== body.oldPwd) return fail(201, mockMessages.oldPwdWrong);
     user.password = body.newPwd;
-    revokeSessions(user.username);
+    endSessionsOf(user.username);
     persist();
     return ok(null, mockMessages.passwordChanged);
   }),
@@ -297,7 +321,7 @@ export const authHandlers = [
     const user = table(USER_TABLE).rows.find((row) => sameId(row.id, id));
     if (!user) return fail(201, mockMessages.notFound);
     user.password = DEMO_PASSWORD;
-    revokeSessions(user.username);
+    endSessionsOf(user.username);
     persist();
     return ok(null, mockMessages.passwordReset(DEMO_PASSWORD));
   }),

@@ -1,7 +1,8 @@
 /**
- * node:http on one side, fetch's Request and Response on the other: CORS, bodies read within a
- * limit (refused from Content-Length, or as soon as the bytes counted pass it, the rest discarded
- * for a while), headers and URLs turned into fetch's, and an answer written back.
+ * node:http on one side, fetch's Request and Response on the other: CORS for the origins named
+ * at start only, bodies read within a limit (refused from Content-Length, or as soon as the
+ * bytes counted pass it, the rest discarded for a while), headers and URLs turned into fetch's,
+ * and an answer written back.
  */
 import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tooLargeMessage } from './guards';
@@ -23,8 +24,22 @@ const STORAGE_HEADER_NAMES: ReadonlySet<string> = new Set(
   Object.keys(STORAGE_SECURITY_HEADERS).map((name) => name.toLowerCase()),
 );
 
-export function allowCrossOrigin(request: IncomingMessage, response: ServerResponse): void {
-  response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
+/**
+ * CORS for exactly the origins the server was started with (`cli mock-server --cors-origin`),
+ * nothing for any other. The app reaches the server on its own origin (the dev server's proxy,
+ * nginx), so by default no page elsewhere may read an answer or send the access-token header.
+ */
+export function allowCrossOrigin(
+  request: IncomingMessage,
+  response: ServerResponse,
+  allowedOrigins: ReadonlySet<string>,
+): void {
+  if (allowedOrigins.size === 0) return;
+  // Whether the headers below are sent depends on the Origin: caches must keep them apart.
+  response.setHeader('Vary', 'Origin');
+  const origin = request.headers.origin;
+  if (origin === undefined || !allowedOrigins.has(origin)) return;
+  response.setHeader('Access-Control-Allow-Origin', origin);
   response.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
   response.setHeader(
     'Access-Control-Allow-Headers',
@@ -36,7 +51,6 @@ export function allowCrossOrigin(request: IncomingMessage, response: ServerRespo
     'Access-Control-Expose-Headers',
     'content-disposition,x-mock-only,etag,x-oss-request-id,location,x-total-count,link',
   );
-  response.setHeader('Vary', 'Origin');
 }
 
 export function sendJson(response: ServerResponse, httpStatus: number, body: unknown): void {

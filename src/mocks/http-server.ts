@@ -1,7 +1,7 @@
 /**
  * The mock backend over real HTTP (`npm run cli -- mock-server --port <p>`): the same handlers
- * as the browser worker and vitest, run with msw's getResponse on plain node:http. Answers
- * CORS preflights so an app on another origin can use it.
+ * as the browser worker and vitest, run with msw's getResponse on plain node:http. No CORS
+ * unless asked: only the origins in `corsOrigins` may call it from another origin's page.
  *
  * Hostile-proof at the transport too: a body over its limit (src/mocks/limits) is refused from
  * its Content-Length, or as soon as the bytes counted pass the limit, without buffering the
@@ -19,7 +19,7 @@
  * when the server stops.
  *
  * `/ws` is the live message socket (./socket-server), the same push as in the page, for
- * signed-in users of the server's own site.
+ * signed-in users of the server's own site (and of `corsOrigins`).
  *
  * Imported REST sources (`sources`, ./rest-source) are mounted at their server paths (`/v3`)
  * beside `/api` (./mounted-sources): a request under a mount goes to that source's engine, which answers REST
@@ -62,6 +62,8 @@ import {
 import { mountSources, serveSource, sourceFor, type MountedSource } from './mounted-sources';
 import { guardedRemoteFetch } from './guarded-fetch';
 import { installRemoteFetch } from './remote-fetch';
+import { CLIENT_ADDRESS_HEADER } from './login-throttle';
+import { setSessionLifetime } from './sessions';
 
 export interface RunningMockServer {
   url: string;
@@ -87,6 +89,10 @@ export interface MockServerOptions {
    * failure; ./guarded-fetch).
    */
   allowPrivateFetch?: boolean;
+  /** Origins (`http://host:port`) whose pages may call the server; none by default. */
+  corsOrigins?: readonly string[];
+  /** How long a sign-in lasts, in minutes from the sign-in (./sessions: 12 hours by default). */
+  sessionTtlMinutes?: number;
 }
 
 /** The seeded files the app ships under public/storage (the logo, the default avatar). */
@@ -136,6 +142,7 @@ function serveSeeded({ bytes, type }: SeededFile, method: string, response: Serv
 }
 
 async function serve(
+  corsOrigins: ReadonlySet<string>,
   sources: readonly MountedSource[],
   handlers: (request: Request) => RequestHandler[],
   admit: (request: Request) => Promise<Response | undefined>,
@@ -144,7 +151,7 @@ async function serve(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
-  allowCrossOrigin(request, response);
+  allowCrossOrigin(request, response, corsOrigins);
   const method = request.method ?? 'GET';
   if (method === 'OPTIONS') {
     response.statusCode = 204;
@@ -196,9 +203,13 @@ async function serve(
       return;
     }
   }
+  const headers = fetchHeaders(request.headers);
+  // Who is calling, for the wait after wrong passwords (./login-throttle): set here, never
+  // taken from the client.
+  headers.set(CLIENT_ADDRESS_HEADER, request.socket.remoteAddress ?? '');
   const fetchRequest = new Request(url, {
     method,
-    headers: fetchHeaders(request.headers),
+    headers,
     // Buffer.concat allocates a plain (never shared) ArrayBuffer.
     body: body && new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length),
   });
@@ -224,6 +235,9 @@ const STOP_GRACE_MS = 5_000;
 export async function startMockServer(options: MockServerOptions): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
   const limit = options.dataLimit ?? DEFAULT_STORAGE_LIMIT;
+  const corsOrigins = new Set(options.corsOrigins);
+  // Always set: a server started earlier in this process may have set another lifetime.
+  setSessionLifetime(options.sessionTtlMinutes);
   // Locked for this server: a second one on the folder refuses to start (./data-dir-lock).
   const dataDir = options.dataDir
     ? await openDataDir(path.resolve(options.dataDir), limit)
@@ -237,13 +251,15 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     ),
   );
   const seeded = await readSeededFiles();
-  const sockets = createSocketServer();
+  // A page of an origin allowed to call the server may open its message socket too.
+  const sockets = createSocketServer({ allowedOrigins: [...corsOrigins] });
   const inFlight = new Set<Promise<void>>();
   let fallbackHost = host;
   // After the journal is attached: the records kept there are what the sources start from.
   const sources = mountSources(options.sources ?? []);
   const server = createHttpServer((request, response) => {
     const handled = serve(
+      corsOrigins,
       sources,
       handlers,
       (call) => admission(routes, call),

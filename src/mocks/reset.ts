@@ -4,9 +4,12 @@
  * server removes when it starts (http-server.ts), never rows without their files.
  */
 import { clearFileBytes } from './file-bytes';
+import { forgetLoginFailures } from './login-throttle';
 import { resetTables } from './store';
 
 export function resetMockDatabase(): void {
   resetTables();
   clearFileBytes();
+  // The seeds' passwords are back, so are the seeds' chances to type them.
+  forgetLoginFailures();
 }

@@ -97,11 +97,13 @@ export async function startProcess(
   };
 }
 
-/** `cli mock-server --port 0` in its own process; resolves with its base URL. */
-export function startMockServerProcess(): Promise<RunningProcess & { found: string }> {
+/** `cli mock-server --port 0 [options]` in its own process; resolves with its base URL. */
+export function startMockServerProcess(
+  options: readonly string[] = [],
+): Promise<RunningProcess & { found: string }> {
   return startProcess(
     process.execPath,
-    [...CLI_NODE_ARGS, 'mock-server', '--port', '0'],
+    [...CLI_NODE_ARGS, 'mock-server', '--port', '0', ...options],
     /listening on (http:\/\/\S+)/,
     60_000,
   );

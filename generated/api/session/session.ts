@@ -312,6 +312,91 @@ export const useSessionWechatauthlogin = <
   return useMutation(mutationOptions);
 };
 /**
+ * Not in the spec, which only clears the session in the browser: ends the token of the access-token header on the server, so a copy of it is refused (401) afterwards. Public: signing out a token that has already ended (expired, password changed) still succeeds, so the app's sign-out never meets 401.
+ * @summary 退出登录
+ */
+export const sessionLogout = (
+  emptyBody?: BodyType<EmptyBody>,
+  options?: SecondParameter<typeof request>,
+  signal?: AbortSignal,
+) => {
+  return request<EmptyEnvelope>(
+    {
+      url: `/api/logout`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: emptyBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getSessionLogoutMutationOptions = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof sessionLogout>>,
+    TError,
+    { data: BodyType<EmptyBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof sessionLogout>>,
+  TError,
+  { data: BodyType<EmptyBody> },
+  TContext
+> => {
+  const mutationKey = ['sessionLogout'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof sessionLogout>>,
+    { data: BodyType<EmptyBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return sessionLogout(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SessionLogoutMutationResult = NonNullable<Awaited<ReturnType<typeof sessionLogout>>>;
+export type SessionLogoutMutationBody = BodyType<EmptyBody>;
+export type SessionLogoutMutationError = ErrorType<HttpError4xxResponse>;
+
+/**
+ * @summary 退出登录
+ */
+export const useSessionLogout = <
+  TError = ErrorType<HttpError4xxResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof sessionLogout>>,
+    TError,
+    { data: BodyType<EmptyBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof request>;
+}): UseMutationResult<
+  Awaited<ReturnType<typeof sessionLogout>>,
+  TError,
+  { data: BodyType<EmptyBody> },
+  TContext
+> => {
+  const mutationOptions = getSessionLogoutMutationOptions(options);
+
+  return useMutation(mutationOptions);
+};
+/**
  * GET with a timestamp parameter r (cache buster), as the spec says. The answer shape is not shown; an image data URL plus the key sent back as `captcha_key` on login is inferred.
  * @summary 获取图形验证码
  */

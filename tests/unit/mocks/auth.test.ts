@@ -2,6 +2,7 @@
 /** Sign-in, the 401 guard and the password rules of spec section 5, as the user meets them. */
 import { describe, expect, it } from 'vitest';
 import { call, signIn, withMockServer } from './harness';
+import { DEMO_SSO_TICKET, DEMO_WECHAT_CODE } from '@/mocks/auth';
 
 withMockServer();
 
@@ -130,8 +131,10 @@ describe('401 guard', () => {
 
   it('login, captcha, SSO, WeChat and the editor configuration need no token', async () => {
     expect((await call('GET', '/api/captcha')).status).toBe(200);
-    expect((await call('POST', '/api/ssologin', { body: { ticket: 't' } })).status).toBe(200);
-    expect((await call('POST', '/api/wechatauthlogin', { body: { code: 'c' } })).status).toBe(200);
+    const ticket = { ticket: DEMO_SSO_TICKET };
+    expect((await call('POST', '/api/ssologin', { body: ticket })).status).toBe(200);
+    const code = { code: DEMO_WECHAT_CODE };
+    expect((await call('POST', '/api/wechatauthlogin', { body: code })).status).toBe(200);
     const config = await call<unknown>('GET', '/ueditor/ue', { query: { action: 'config' } });
     expect(config).toMatchObject({ imageActionName: 'uploadimage', imageFieldName: 'upfile' });
   });

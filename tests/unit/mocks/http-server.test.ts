@@ -1,6 +1,7 @@
 // @vitest-environment node
 /** The same mock backend over real HTTP (what `cli mock-server` and the e2e journeys use). */
 import { describe, expect, it } from 'vitest';
+import { startMockServer } from '@/mocks/http-server';
 import { withHttpMockServer } from '../../support/http-mock';
 
 const mock = withHttpMockServer();
@@ -46,7 +47,7 @@ describe('startMockServer', () => {
     expect(answer.data.data.map((row) => row.notice_title)).toEqual(['通过 HTTP 新增']);
   });
 
-  it('answers CORS preflights for another origin', async () => {
+  it('answers no CORS for another origin unless started with it (--cors-origin)', async () => {
     const response = await fetch(`${mock.url()}/api/login`, {
       method: 'OPTIONS',
       headers: {
@@ -54,11 +55,29 @@ describe('startMockServer', () => {
         'access-control-request-headers': 'content-type,access-token,user-tag',
       },
     });
-    expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
-    expect(response.headers.get('access-control-allow-headers')).toBe(
-      'content-type,access-token,user-tag',
-    );
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('access-control-allow-headers')).toBeNull();
+    const allowing = await startMockServer({
+      port: 0,
+      host: '127.0.0.1',
+      corsOrigins: ['http://localhost:5173'],
+    });
+    try {
+      const allowed = await fetch(`${allowing.url}/api/login`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://localhost:5173',
+          'access-control-request-headers': 'content-type,access-token,user-tag',
+        },
+      });
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      expect(allowed.headers.get('access-control-allow-headers')).toBe(
+        'content-type,access-token,user-tag',
+      );
+    } finally {
+      await allowing.close();
+    }
   });
 
   it('serves an uploaded file back over HTTP', async () => {
