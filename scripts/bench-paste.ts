@@ -69,8 +69,10 @@ const PASTE_IN_PAGE = `async ({ html, endMark }) => {
   tasks.takeRecords().forEach((entry) => { longest = Math.max(longest, entry.duration); });
   tasks.disconnect();
   const toast = document.querySelector('.p-toast-message-warn, .p-toast-message-error');
+  const measured = (name) => performance.getEntriesByName(name).at(-1)?.duration ?? 0;
   return { ms, longest, outcome, blocks: editor.querySelectorAll('.ce-block').length,
-    message: toast ? toast.textContent : '' };
+    message: toast ? toast.textContent : '', parse: measured('editor-paste:blocks'),
+    inserted: measured('editor-paste:inserted') };
 }`;
 
 interface PasteFigure {
@@ -79,6 +81,9 @@ interface PasteFigure {
   outcome: string;
   blocks: number;
   message: string;
+  /** The app's own User Timing of the phases (0 where the build has none, or it was refused). */
+  parse: number;
+  inserted: number;
 }
 
 async function openEditor(browser: Browser, appUrl: string): Promise<Page> {
@@ -162,6 +167,10 @@ async function main(): Promise<void> {
         console.log(
           `${label}: ${figure.outcome.padEnd(8)} ${(figure.ms / 1000).toFixed(2).padStart(6)} s, ` +
             `longest task ${(figure.longest / 1000).toFixed(2)} s, ${figure.blocks} blocks` +
+            (figure.parse
+              ? ` (HTML → blocks ${(figure.parse / 1000).toFixed(2)} s, ` +
+                `all inserted at ${(figure.inserted / 1000).toFixed(2)} s)`
+              : '') +
             (figure.message ? `, message: ${figure.message.trim()}` : ''),
         );
       else console.log(`${label}: not done after ${timeoutMs / 1000} s (page unresponsive)`);

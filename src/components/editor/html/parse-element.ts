@@ -5,7 +5,7 @@
  */
 import type { BlockTunes, EditorBlock, TextAlignment } from '../model/blocks';
 import { isEmoticon } from './allow-lists';
-import { sanitizeInlineHtml, sanitizeInlineNodes } from './sanitize';
+import { sanitizeInlineNodes, styledInlineHtml } from './sanitize';
 import { INLINE_STYLE_PROPERTIES, filterStyle, readStyle } from './style-policy';
 
 export const CONTAINERS = new Set([
@@ -49,12 +49,13 @@ export function inlineOf(nodes: readonly Node[]): string {
   return /^\s*<br>\s*$/.test(html) ? '' : html;
 }
 
-/** The inline properties a block element's own style sets (color, size…), wrapped around its content. */
+/**
+ * The inline properties a block element's own style sets (color, size…), wrapped around its
+ * content; `html` is the inline sanitiser's output (`inlineOf`).
+ */
 export function withOwnInlineStyle(element: Element, html: string): string {
   const style = filterStyle(element.getAttribute('style'), INLINE_STYLE_PROPERTIES);
-  return style && html
-    ? sanitizeInlineHtml(`<span style="${style.replace(/"/g, '&quot;')}">${html}</span>`)
-    : html;
+  return style && html ? styledInlineHtml(style, html) : html;
 }
 
 export function lengthPx(value: string | undefined): number | undefined {

@@ -16,6 +16,12 @@ import { htmlToBlocks } from './parse';
 /** The largest clipboard text (UTF-16 code units, as `string.length` counts) a paste may carry. */
 export const PASTE_LIMIT_CHARS = 1024 * 1024;
 
+/** The User Timing measures of a pasted page: HTML → blocks, and until the blocks are in. */
+export const PASTE_MEASURES = {
+  blocks: 'editor-paste:blocks',
+  inserted: 'editor-paste:inserted',
+} as const;
+
 /** The size the cap is checked against: the HTML when the clipboard has it, else the text. */
 export function pastedSize(html: string, text: string): number {
   return html ? html.length : text.length;
