@@ -4,7 +4,7 @@ import { restModule } from '@/lib/rest-source';
 import type { components } from '@generated/sources/library/types';
 import { librarySource } from '@generated/sources/library/source';
 
-type LibraryAuthorsRecord = components['schemas']['Author'];
+type LibraryAuthorsRecord = NonNullable<components['schemas']['Author']>;
 
 /** 作者 (/library/authors): x-admin of tag `authors` of source `library`, entity `Author`. */
 export const libraryAuthorsModule: ModuleDefinition<LibraryAuthorsRecord> = {

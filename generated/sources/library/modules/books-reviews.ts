@@ -4,7 +4,7 @@ import { restModule } from '@/lib/rest-source';
 import type { components } from '@generated/sources/library/types';
 import { librarySource } from '@generated/sources/library/source';
 
-type LibraryBooksReviewsRecord = components['schemas']['Review'];
+type LibraryBooksReviewsRecord = NonNullable<components['schemas']['Review']>;
 
 /** 书评 (/library/books-reviews): x-admin of tag `reviews` of source `library`, entity `Review`. */
 export const libraryBooksReviewsModule: ModuleDefinition<LibraryBooksReviewsRecord> = {

@@ -4,7 +4,7 @@ import { restModule } from '@/lib/rest-source';
 import type { components } from '@generated/sources/library/types';
 import { librarySource } from '@generated/sources/library/source';
 
-type LibraryBooksRecord = components['schemas']['Book'];
+type LibraryBooksRecord = NonNullable<components['schemas']['Book']>;
 
 /** 图书 (/library/books): x-admin of tag `books` of source `library`, entity `Book`. */
 export const libraryBooksModule: ModuleDefinition<LibraryBooksRecord> = {

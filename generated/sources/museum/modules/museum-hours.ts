@@ -4,7 +4,7 @@ import { restModule } from '@/lib/rest-source';
 import type { components } from '@generated/sources/museum/types';
 import { museumSource } from '@generated/sources/museum/source';
 
-type MuseumMuseumHoursRecord = components['schemas']['MuseumDailyHours'];
+type MuseumMuseumHoursRecord = NonNullable<components['schemas']['MuseumDailyHours']>;
 
 /** 开放时间 (/museum/museum-hours): x-admin of tag `Operations` of source `museum`, entity `MuseumDailyHours`. */
 export const museumMuseumHoursModule: ModuleDefinition<MuseumMuseumHoursRecord> = {

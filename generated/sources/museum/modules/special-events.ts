@@ -4,7 +4,7 @@ import { restModule } from '@/lib/rest-source';
 import type { components } from '@generated/sources/museum/types';
 import { museumSource } from '@generated/sources/museum/source';
 
-type MuseumSpecialEventsRecord = components['schemas']['SpecialEventResponse'];
+type MuseumSpecialEventsRecord = NonNullable<components['schemas']['SpecialEventResponse']>;
 
 /** 特别活动 (/museum/special-events): x-admin of tag `Events` of source `museum`, entity `SpecialEventResponse`. */
 export const museumSpecialEventsModule: ModuleDefinition<MuseumSpecialEventsRecord> = {

@@ -4,7 +4,7 @@ import { restModule } from '@/lib/rest-source';
 import type { components } from '@generated/sources/petstore/types';
 import { petstoreSource } from '@generated/sources/petstore/source';
 
-type PetstorePetRecord = components['schemas']['Pet'];
+type PetstorePetRecord = NonNullable<components['schemas']['Pet']>;
 
 /** 宠物 (/petstore/pet): x-admin of tag `pet` of source `petstore`, entity `Pet`. */
 export const petstorePetModule: ModuleDefinition<PetstorePetRecord> = {

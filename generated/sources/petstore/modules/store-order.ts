@@ -4,7 +4,7 @@ import { restModule } from '@/lib/rest-source';
 import type { components } from '@generated/sources/petstore/types';
 import { petstoreSource } from '@generated/sources/petstore/source';
 
-type PetstoreStoreOrderRecord = components['schemas']['Order'];
+type PetstoreStoreOrderRecord = NonNullable<components['schemas']['Order']>;
 
 /** 订单 (/petstore/store-order): x-admin of tag `store` of source `petstore`, entity `Order`. */
 export const petstoreStoreOrderModule: ModuleDefinition<PetstoreStoreOrderRecord> = {

@@ -4,7 +4,7 @@ import { restModule } from '@/lib/rest-source';
 import type { components } from '@generated/sources/petstore/types';
 import { petstoreSource } from '@generated/sources/petstore/source';
 
-type PetstoreUserRecord = components['schemas']['User'];
+type PetstoreUserRecord = NonNullable<components['schemas']['User']>;
 
 /** 用户 (/petstore/user): x-admin of tag `user` of source `petstore`, entity `User`. */
 export const petstoreUserModule: ModuleDefinition<PetstoreUserRecord> = {
