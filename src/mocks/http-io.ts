@@ -5,6 +5,7 @@
  * and an answer written back.
  */
 import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { tooLargeMessage } from './guards';
 import { type BodyLimit } from './limits';
 import { isOssPath, ossErrorDocument } from './oss';
@@ -51,6 +52,20 @@ export function allowCrossOrigin(
     'Access-Control-Expose-Headers',
     'content-disposition,x-mock-only,etag,x-oss-request-id,location,x-total-count,link',
   );
+}
+
+/**
+ * Who is calling: the socket's address, or the X-Real-IP a reverse proxy on this machine set
+ * (deploy/nginx.conf replaces any the client sent). Only a loopback peer is believed: behind
+ * nginx every socket is 127.0.0.1, and one caller's wrong passwords must not make everyone wait.
+ */
+export function callerAddress(request: IncomingMessage): string {
+  const peer = request.socket.remoteAddress ?? '';
+  const forwarded = request.headers['x-real-ip'];
+  const loopback = peer === '::1' || /^(::ffff:)?127\./.test(peer);
+  return loopback && typeof forwarded === 'string' && isIP(forwarded.trim()) !== 0
+    ? forwarded.trim()
+    : peer;
 }
 
 export function sendJson(response: ServerResponse, httpStatus: number, body: unknown): void {

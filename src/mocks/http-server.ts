@@ -52,6 +52,7 @@ import { DEFAULT_STORAGE_LIMIT, memoryByteStore, setByteStore } from './file-byt
 import type { RestSource } from './rest-source/engine';
 import {
   allowCrossOrigin,
+  callerAddress,
   fetchHeaders,
   readBody,
   refuseBody,
@@ -206,7 +207,7 @@ async function serve(
   const headers = fetchHeaders(request.headers);
   // Who is calling, for the wait after wrong passwords (./login-throttle): set here, never
   // taken from the client.
-  headers.set(CLIENT_ADDRESS_HEADER, request.socket.remoteAddress ?? '');
+  headers.set(CLIENT_ADDRESS_HEADER, callerAddress(request));
   const fetchRequest = new Request(url, {
     method,
     headers,

@@ -26,8 +26,9 @@ const STREAK_MEMORY_MS = 15 * 60_000;
 const MAX_STREAKS = 10_000;
 
 /**
- * The header `cli mock-server` sets to the caller's socket address (replacing any a client sent).
- * Absent in the browser demo and in vitest, where the one client is the page or the test.
+ * The header `cli mock-server` sets to the caller's address (./http-io `callerAddress`: the
+ * socket's, or a local proxy's X-Real-IP), replacing any a client sent. Absent in the browser
+ * demo and in vitest, where the one client is the page or the test.
  */
 export const CLIENT_ADDRESS_HEADER = 'x-mock-client-address';
 

@@ -142,4 +142,22 @@ describe('startMockServer: session lifetime and the wait per address', () => {
       expect((await guess(`user${i}`, `10.0.0.${i}`)).msg).toBe('用户名或密码错误');
     expect((await guess('user20', '10.0.1.1')).msg).toBe('登录失败次数过多，请 1 秒后再试');
   });
+
+  it('behind nginx (X-Real-IP from loopback) one caller spraying names does not make the others wait', async () => {
+    const viaProxy = (username: string, realIp: string) =>
+      fetch(`${url()}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-real-ip': realIp },
+        body: JSON.stringify({
+          username,
+          password: 'Summer2025!',
+          captcha: '8888',
+          captcha_key: 'k',
+        }),
+      }).then((response) => response.json() as Promise<{ msg: string }>);
+    for (let i = 0; i < 20; i += 1) await viaProxy(`user${i}`, '198.51.100.1');
+    expect((await viaProxy('user20', '198.51.100.1')).msg).toBe('登录失败次数过多，请 1 秒后再试');
+    expect((await viaProxy('user21', '198.51.100.2')).msg).toBe('用户名或密码错误');
+    expect(await signInOverHttp(url(), 'lina')).toMatch(/^[0-9a-f]{40}$/);
+  });
 });
