@@ -50,7 +50,7 @@ beforeAll(async () => {
 describe('cli/run.mjs', () => {
   it('runs the CLI from a bundle of its code, without the mock engine or generated code', async () => {
     const run = launch(['--version']);
-    expect(run.stdout.trim()).toBe('0.1.0');
+    expect(run.stdout.trim()).toBe('0.2.0');
     const { inputs } = await manifest();
     expect(Object.keys(inputs)).toEqual(
       expect.arrayContaining(['cli/index.ts', 'generator/generate.ts', 'package.json']),
@@ -62,12 +62,12 @@ describe('cli/run.mjs', () => {
 
   it('bundles again when a file of the bundle changed', async () => {
     const before = (await manifest()).dir;
-    expect(launch(['--version']).stdout.trim()).toBe('0.1.0');
+    expect(launch(['--version']).stdout.trim()).toBe('0.2.0');
     expect((await manifest()).dir).toBe(before);
     const manifestFile = path.join(root, 'package.json');
     const text = await readFile(manifestFile, 'utf8');
-    await writeFile(manifestFile, text.replace('"version": "0.1.0"', '"version": "0.1.1"'));
-    expect(launch(['--version']).stdout.trim()).toBe('0.1.1');
+    await writeFile(manifestFile, text.replace('"version": "0.2.0"', '"version": "0.2.1"'));
+    expect(launch(['--version']).stdout.trim()).toBe('0.2.1');
     expect((await manifest()).dir).not.toBe(before);
   });
 
