@@ -14,7 +14,6 @@
  *   and lands in the library;
  * - a PNG uploaded is still served at its address after a reload (bytes in IndexedDB).
  */
-import { createServer } from 'node:net';
 import { preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
@@ -22,6 +21,7 @@ import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { baseUrl, launchChromium, newPage, screenshot } from './support/browser';
 import { productionBuild } from './support/production-build';
 import { signIn } from './support/session';
+import { freePort } from '../support/free-port';
 
 const MB = 1024 * 1024;
 const PATH = '/system/attachment';
@@ -313,19 +313,6 @@ describe('large uploads on 附件管理', () => {
     await page.context().close();
   });
 });
-
-/** A port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('large uploads without a service worker', () => {
   let backend: RunningMockServer;

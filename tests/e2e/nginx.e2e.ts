@@ -9,9 +9,7 @@
  * (an image with a page behind its signature, a page kept before uploads were checked, the
  * seeded SVG) opened at its /storage address runs no script and cannot read the session.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,63 +22,13 @@ import { launchChromium, newPage, screenshot } from './support/browser';
 import { productionBuild } from './support/production-build';
 import { signIn } from './support/session';
 import { signInOverHttp } from '../support/http-mock';
-
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+import { startNginx, type RunningNginx } from '../support/nginx';
 
 let workDir: string;
-let nginx: ChildProcess | undefined;
+let nginx: RunningNginx | undefined;
 let backend: RunningMockServer;
 let browser: Browser;
 let site: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** deploy/nginx.conf with its three DEPLOY lines set, inside a main config of its own. */
-async function nginxConfig(port: number, root: string, backendUrl: string): Promise<string> {
-  const server = (await readFile('deploy/nginx.conf', 'utf8'))
-    .replace(/listen \d+;/, `listen 127.0.0.1:${port};`)
-    .replace(/root \/var\/www\/back-office;/, `root ${root};`)
-    .replace(/server 127\.0\.0\.1:3001;/, `server ${new URL(backendUrl).host};`);
-  const temp = (name: string) => `${name}_temp_path ${path.join(workDir, name)};`;
-  return [
-    'worker_processes 1;',
-    `pid ${path.join(workDir, 'nginx.pid')};`,
-    `error_log ${path.join(workDir, 'error.log')} warn;`,
-    'events { worker_connections 256; }',
-    'http {',
-    '  include /etc/nginx/mime.types;',
-    '  default_type application/octet-stream;',
-    '  access_log off;',
-    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${temp(name)}`),
-    server,
-    '}',
-  ].join('\n');
-}
-
-/** Polls until nginx answers; fails after 20 s (nginx that cannot start says why in error.log). */
-async function waitForServer(url: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      await fetch(url);
-      return;
-    } catch (error) {
-      if (Date.now() > deadline)
-        throw new Error(`nginx did not answer at ${url} within 20 s`, { cause: error });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'back-office-nginx-'));
@@ -88,20 +36,19 @@ beforeAll(async () => {
   await chmod(workDir, 0o755);
   const dist = await productionBuild();
   backend = await startMockServer({ port: 0, host: '127.0.0.1' });
-  const port = await freePort();
-  for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
-    await mkdir(path.join(workDir, name));
-  const config = path.join(workDir, 'nginx.conf');
-  await writeFile(config, await nginxConfig(port, dist, backend.url));
-  nginx = spawn(NGINX, ['-c', config, '-p', workDir, '-g', 'daemon off;'], { stdio: 'inherit' });
-  site = `http://127.0.0.1:${port}`;
-  await waitForServer(site);
+  nginx = await startNginx({
+    root: dist,
+    backendUrl: backend.url,
+    workDir,
+    workerConnections: 256,
+  });
+  site = nginx.url;
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  nginx?.kill('SIGQUIT');
+  nginx?.stop();
   await backend?.close();
   await rm(workDir, { recursive: true, force: true });
 });

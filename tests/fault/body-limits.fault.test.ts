@@ -8,10 +8,8 @@
  * instead of nginx's HTML 413 page. nginx's limit is at least the mock's largest, so every body
  * the mock would take reaches it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,66 +17,17 @@ import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { formatSize, LARGEST_BODY_LIMIT, LARGEST_UPLOAD } from '@/mocks/limits';
 import { resetMockDatabase } from '@/mocks/reset';
 import { signInOverHttp } from '../support/http-mock';
+import { startNginx, type RunningNginx } from '../support/nginx';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const MB = 1024 * 1024;
 
 let workDir: string;
-let nginx: ChildProcess | undefined;
+let nginx: RunningNginx | undefined;
 let backend: RunningMockServer;
 let site: string;
 let token: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** deploy/nginx.conf with its three DEPLOY lines set, inside a main config of its own. */
-async function nginxConfig(port: number, root: string, backendUrl: string): Promise<string> {
-  const server = (await readFile('deploy/nginx.conf', 'utf8'))
-    .replace(/listen \d+;/, `listen 127.0.0.1:${port};`)
-    .replace(/root \/var\/www\/back-office;/, `root ${root};`)
-    .replace(/server 127\.0\.0\.1:3001;/, `server ${new URL(backendUrl).host};`);
-  const temp = (name: string) => `${name}_temp_path ${path.join(workDir, name)};`;
-  return [
-    'worker_processes 1;',
-    `pid ${path.join(workDir, 'nginx.pid')};`,
-    `error_log ${path.join(workDir, 'error.log')} warn;`,
-    'events { worker_connections 64; }',
-    'http {',
-    '  include /etc/nginx/mime.types;',
-    '  default_type application/octet-stream;',
-    '  access_log off;',
-    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${temp(name)}`),
-    server,
-    '}',
-  ].join('\n');
-}
-
-/** Polls until nginx answers (the start signal it gives); fails after 20 s. */
-async function waitForServer(url: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      await fetch(url);
-      return;
-    } catch (error) {
-      if (Date.now() > deadline)
-        throw new Error(`nginx did not answer at ${url} within 20 s`, { cause: error });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'body-limits-nginx-'));
@@ -87,20 +36,14 @@ beforeAll(async () => {
   const root = path.join(workDir, 'site');
   await mkdir(root);
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>back office</title>');
-  for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
-    await mkdir(path.join(workDir, name));
   backend = await startMockServer({ port: 0, host: '127.0.0.1' });
   token = await signInOverHttp(backend.url);
-  const port = await freePort();
-  const config = path.join(workDir, 'nginx.conf');
-  await writeFile(config, await nginxConfig(port, root, backend.url));
-  nginx = spawn(NGINX, ['-c', config, '-p', workDir, '-g', 'daemon off;'], { stdio: 'inherit' });
-  site = `http://127.0.0.1:${port}`;
-  await waitForServer(site);
+  nginx = await startNginx({ root, backendUrl: backend.url, workDir });
+  site = nginx.url;
 });
 
 afterAll(async () => {
-  nginx?.kill('SIGQUIT');
+  nginx?.stop();
   await backend?.close();
   resetMockDatabase();
   await rm(workDir, { recursive: true, force: true });

@@ -7,26 +7,14 @@
  * list of the problem+json answer it sent instead. Used by `cli verify` (tests/generator) and by
  * the browser's walk over every screen (tests/e2e).
  */
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { textOf } from '@/core/guards';
 import { startProcess, type RunningProcess } from '../generator/cli-process';
 import { REPO } from '../generator/helpers';
+import { freePort } from './free-port';
 
 const PRISM = path.join(REPO, 'node_modules/@stoplight/prism-cli/dist/index.js');
 export const CONTRACT_BUNDLE = path.join(REPO, 'generated/openapi.json');
-
-/** A port nothing listens on at the moment (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** `prism proxy <bundle> <upstream> --errors` on a free loopback port; resolves with its URL. */
 export async function startPrismProxy(
