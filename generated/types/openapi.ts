@@ -4042,16 +4042,6 @@ export interface components {
          * @description A day of the calendar, YYYY-MM-DD (2025-02-30 and 0000-00-00 are refused), within 1900-01-01 to 2100-12-31: a birthday, a deadline or a version's date of a back office lies well within it, and years such as 0000 or +275760 are typing or tampering. Date fields state this range (x-date-range, both ends included), checked by the mock and carried to the form; a designer-built module's date fields take it too (src/core/value-rules.ts DATE_RANGE, held equal by a unit test).
          */
         CalendarDate: string;
-        /**
-         * Format: single-line
-         * @description Text of one line (an input's): no control character, U+0000–U+001F and U+007F–U+009F (no line break, tab or NUL). Text fields state `format: single-line`; the mock and the form check it with the same rule (src/core/value-rules.ts).
-         */
-        SingleLineText: string;
-        /**
-         * Format: multi-line
-         * @description Text of several lines (a textarea's, the editor's HTML): tab, line feed and carriage return allowed, no other control character. Text fields state `format: multi-line`.
-         */
-        MultiLineText: string;
         RecordId: number | string;
         /** @description A record fetched, deleted, restored or destroyed by an id object {id:{id}}. */
         IdObjectBody: {
