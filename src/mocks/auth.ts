@@ -9,12 +9,10 @@
  * passwords: ./login-throttle.
  */
 import { http } from './http-wrapper';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordRuleBroken } from '@/core/password';
 import { PERMISSION_SUFFIX, READ_CAPABILITIES } from '@/core/permission';
 import { mockMessages } from '@/locale/mock';
-import { requestProblem } from './contract';
 import { fail, ok } from './respond';
-import { endSession, endSessionsOf, sessionUsername, startSession } from './sessions';
+import { endSession, sessionUsername, startSession } from './sessions';
 import {
   clientAddressOf,
   loginWaitSeconds,
@@ -23,7 +21,7 @@ import {
 } from './login-throttle';
 import { persist, table } from './store';
 import type { MockRow } from './types';
-import { idOf, nowSeconds, randomHex, readBody, sameId, strip, toIds } from './util';
+import { nowSeconds, randomHex, readBody, sameId, strip, toIds } from './util';
 import { textOf } from '@/core/guards';
 
 export const DEMO_USERNAME = 'admin';
@@ -54,7 +52,7 @@ export function tokenOf(request: Request): string {
   );
 }
 
-function findUser(username: string): MockRow | undefined {
+export function findUser(username: string): MockRow | undefined {
   return table(USER_TABLE).rows.find((row) => row.username === username);
 }
 
@@ -222,29 +220,6 @@ function openSession(user: MockRow) {
   };
 }
 
-// --- password rules (spec section 5) -------------------------------------------------------
-
-/** The first broken rule's message, or undefined when the form is acceptable. */
-export function passwordFormError(form: {
-  oldPwd?: unknown;
-  newPwd?: unknown;
-  newPwdTwo?: unknown;
-}): string | undefined {
-  const oldPwd = typeof form.oldPwd === 'string' ? form.oldPwd : '';
-  const newPwd = typeof form.newPwd === 'string' ? form.newPwd : '';
-  const newPwdTwo = typeof form.newPwdTwo === 'string' ? form.newPwdTwo : '';
-  if (!oldPwd) return mockMessages.oldPwdRequired;
-  if (!newPwd) return mockMessages.newPwdRequired;
-  const broken = passwordRuleBroken(newPwd);
-  if (broken === 'length') return mockMessages.passwordLength;
-  if (broken === 'pattern') return mockMessages.passwordPattern;
-  if (!newPwdTwo) return mockMessages.confirmRequired;
-  if (newPwdTwo.length < PASSWORD_MIN || newPwdTwo.length > PASSWORD_MAX)
-    return mockMessages.passwordLength;
-  if (newPwd !== newPwdTwo) return mockMessages.passwordMismatch;
-  return undefined;
-}
-
 /** The SSO / WeChat answer: the demo account's session when the ticket was the demo one. */
 function externalSignIn(accepted: boolean, refusal: string) {
   const user = accepted ? findUser(DEMO_SSO_USERNAME) : undefined;
@@ -297,32 +272,5 @@ export const authHandlers = [
   http.post('/api/logout', ({ request }) => {
     endSession(tokenOf(request));
     return ok(null, mockMessages.loggedOut);
-  }),
-
-  http.post('/api/adminuser/uppassword', async ({ request }) => {
-    const me = sessionUser(request);
-    if (!me) return fail(401, mockMessages.loginExpired);
-    // Checked against the contract from a clone taken now, before the body is read below;
-    // the spec's password messages come first.
-    const contract = requestProblem(request);
-    const body = await readBody(request);
-    const problem = passwordFormError(body) ?? (await contract);
-    if (problem) return fail(201, problem);
-    const user = findUser(String(me.username));
-    if (!user || textOf(user.password) !== body.oldPwd) return fail(201, mockMessages.oldPwdWrong);
-    user.password = body.newPwd;
-    endSessionsOf(user.username);
-    persist();
-    return ok(null, mockMessages.passwordChanged);
-  }),
-
-  http.post('/api/adminuser/resetpassword', async ({ request }) => {
-    const id = idOf(await readBody(request));
-    const user = table(USER_TABLE).rows.find((row) => sameId(row.id, id));
-    if (!user) return fail(201, mockMessages.notFound);
-    user.password = DEMO_PASSWORD;
-    endSessionsOf(user.username);
-    persist();
-    return ok(null, mockMessages.passwordReset(DEMO_PASSWORD));
   }),
 ];

@@ -21,6 +21,7 @@ import { runtimeModules } from '../runtime-modules';
 import { randomHex } from '../util';
 import { businessHandlers } from './business';
 import { libraryHandlers, mockResetHandler } from './library';
+import { passwordHandlers } from './passwords';
 import { designerHandlers } from './designer';
 import { lookupHandlers } from './lookups';
 import { settingsHandlers } from './settings';
@@ -61,6 +62,7 @@ export function mockHandlers(options: MockHandlerOptions): (RequestHandler | Web
     callGuard(mockRoutes(demoCallsOf(options))),
     ...requestGuards,
     ...authHandlers,
+    ...passwordHandlers,
     ...fileHandlers,
     ...designerHandlers,
     ...lookupHandlers,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SSO_TICKET, DEMO_WECHAT_CODE } from '@/mocks/auth';
 import { mockModule } from '@/mocks/engine-registry';
 import { resetMockDatabase } from '@/mocks/reset';
 import type { MockRow } from '@/mocks/types';
@@ -142,8 +143,11 @@ const specific: Record<string, (op: Operation) => Prepared | Promise<Prepared>> 
       body: { username: 'admin', password: 'Admin@123456', captcha: '8888', captcha_key: 'x' },
     },
   }),
-  sessionSsologin: (op) => ({ path: op.path, options: { body: { ticket: 'ST-1' } } }),
-  sessionWechatauthlogin: (op) => ({ path: op.path, options: { body: { code: 'wx-code' } } }),
+  sessionSsologin: (op) => ({ path: op.path, options: { body: { ticket: DEMO_SSO_TICKET } } }),
+  sessionWechatauthlogin: (op) => ({
+    path: op.path,
+    options: { body: { code: DEMO_WECHAT_CODE } },
+  }),
   sessionCaptcha: (op) => ({ path: op.path, options: { query: { r: Date.now() } } }),
   sessionGetsystemsetting: (op) => ({ path: op.path, options: { body: {} } }),
   adminuserUppassword: (op) => ({
