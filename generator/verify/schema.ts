@@ -4,6 +4,7 @@
  * errors as readable lines with their JSON paths.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { addContractFormats } from '@/core/contract-formats';
 import { isJson, type Json } from '../json';
 import { resolveRef } from '../model/refs';
 
@@ -27,6 +28,7 @@ export async function validatorFactory(
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   formats.default(ajv);
   ajv.addFormat('binary', true);
+  addContractFormats(ajv);
   ajv.addSchema({ $id: DOC_ID, components: document.components });
   return (schema) =>
     ajv.compile(

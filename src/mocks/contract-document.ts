@@ -6,14 +6,7 @@
 import type { ValidateFunction } from 'ajv';
 import { OPERATION_PERMISSIONS } from '@generated/permissions';
 import { listOf } from '@/core/guards';
-import {
-  DATE_RANGE_KEYWORD,
-  TEXT_FORMATS,
-  isCalendarDate,
-  isCleanText,
-  isDateRange,
-  isWithin,
-} from '@/core/value-rules';
+import { addContractFormats } from '@/core/contract-formats';
 
 export type Schema = Record<string, unknown>;
 
@@ -154,19 +147,7 @@ async function createCompiler(doc: OpenApiDocument): Promise<Contract['compile']
   });
   addFormats(ajv);
   ajv.addFormat('binary', true);
-  // The contract's own formats and a date field's range, from the definitions the form reads
-  // too (src/core/value-rules).
-  ajv.addFormat('date', { type: 'string', validate: isCalendarDate });
-  for (const lines of Object.values(TEXT_FORMATS))
-    ajv.addFormat(lines, { type: 'string', validate: (text: string) => isCleanText(text, lines) });
-  ajv.addKeyword({
-    keyword: DATE_RANGE_KEYWORD,
-    type: 'string',
-    schemaType: 'object',
-    // A text that is no date at all is the format's to refuse; this checks real days only.
-    validate: (range: unknown, day: string) =>
-      !isCalendarDate(day) || !isDateRange(range) || isWithin(day, range),
-  });
+  addContractFormats(ajv);
   ajv.addSchema({ $id: DOC_ID, components: doc.components });
   return (schema) =>
     ajv.compile(

@@ -319,6 +319,10 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     clearTimeout(timer);
     dataDir?.close();
     restoreRemoteFetch();
+    // What else runs the handlers in this process (msw under vitest) meets the defaults again,
+    // not this server's folder, storage limit or session lifetime.
+    setByteStore(memoryByteStore());
+    setSessionLifetime();
     await closed;
   };
   return {

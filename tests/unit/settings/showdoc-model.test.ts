@@ -57,7 +57,8 @@ describe('showdoc model', () => {
       expect.arrayContaining([
         expect.objectContaining({
           name: 'data[].username',
-          type: 'string',
+          // The contract's format for a one-line text, as the screen shows every format.
+          type: 'string(single-line)',
           required: true,
           description: '登录账号',
         }),
