@@ -13,6 +13,7 @@ import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { resetMockDatabase } from '@/mocks/reset';
 import { SIGN_IN_MS, SOCKETS_PER_USER } from '@/mocks/socket';
 import { signInOverHttp } from '../support/http-mock';
+import { deadlineOf } from '../support/socket-clients';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -30,16 +31,7 @@ afterAll(async () => {
   resetMockDatabase();
 });
 
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${what}: nothing within ${DEADLINE_MS} ms`)),
-      DEADLINE_MS,
-    );
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-}
+const within = deadlineOf(DEADLINE_MS);
 
 const socketUrl = () => `${server.url.replace(/^http/, 'ws')}/ws`;
 

@@ -16,7 +16,7 @@ import { SOCKET_LIMITS } from '@/mocks/socket-server';
 import { SOCKETS_PER_USER } from '@/mocks/socket';
 import { signInProtocols } from '@/core/message-socket';
 import { signInOverHttp } from '../support/http-mock';
-import { addAdministrators } from '../support/socket-clients';
+import { addAdministrators, deadlineOf } from '../support/socket-clients';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -35,16 +35,7 @@ afterAll(async () => {
   resetMockDatabase();
 });
 
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${what}: nothing within ${DEADLINE_MS} ms`)),
-      DEADLINE_MS,
-    );
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-}
+const within = deadlineOf(DEADLINE_MS);
 
 const socketUrl = () => `${server.url.replace(/^http/, 'ws')}/ws`;
 
