@@ -11,6 +11,9 @@ import { resetMockDatabase } from '@/mocks/reset';
 import { runCliAsync, startMockServerProcess } from '../generator/cli-process';
 import { signInOverHttp } from '../support/http-mock';
 
+// Each case starts `cli mock-server` as a process of its own: seconds on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
+
 const APP = 'http://app.example:5173';
 const FOREIGN = 'http://attacker.example';
 

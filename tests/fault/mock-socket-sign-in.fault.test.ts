@@ -23,6 +23,9 @@ let server: RunningMockServer;
 let token: string;
 
 beforeAll(async () => {
+  // The seed's accounts as seeded: a file run before this one in the worker may have changed a
+  // password (the in-process tables are shared).
+  resetMockDatabase();
   server = await startMockServer({ port: 0, host: '127.0.0.1', allowPush: true });
   token = await signInOverHttp(server.url);
 });

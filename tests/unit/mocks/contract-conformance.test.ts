@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addContractFormats } from '@/core/contract-formats';
 import { DEMO_SSO_TICKET, DEMO_WECHAT_CODE } from '@/mocks/auth';
 import { mockModule } from '@/mocks/engine-registry';
 import { resetMockDatabase } from '@/mocks/reset';
@@ -406,6 +407,8 @@ async function prepare(op: Operation): Promise<Prepared> {
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
+// The answers keep the contract's own formats too (one-line texts, real days).
+addContractFormats(ajv);
 ajv.addFormat('binary', true);
 ajv.addSchema({ $id: DOC_ID, components: doc.components });
 const validators = new Map<string, ValidateFunction>();
