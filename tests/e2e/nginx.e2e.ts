@@ -14,7 +14,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import WebSocket from 'ws';
 import { signInProtocols } from '@/core/message-socket';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { keepBytes } from '@/mocks/file-bytes';
@@ -23,6 +22,7 @@ import { productionBuild } from './support/production-build';
 import { signIn } from './support/session';
 import { signInOverHttp } from '../support/http-mock';
 import { startNginx, type RunningNginx } from '../support/nginx';
+import { openMessageSocket } from '../support/socket-clients';
 
 let workDir: string;
 let nginx: RunningNginx | undefined;
@@ -431,31 +431,8 @@ describe('live messages behind nginx', () => {
 
 describe('the message socket behind nginx (issue 49 case 5)', () => {
   /** Opens /ws through nginx: the handshake's status, the text frames and the close code. */
-  function openSocket(protocols: string[], origin: string) {
-    const socket = new WebSocket(`${site.replace(/^http/, 'ws')}/ws`, protocols, { origin });
-    const frames: string[] = [];
-    socket.on('message', (data, isBinary) => {
-      if (isBinary) return;
-      const bytes = Array.isArray(data)
-        ? Buffer.concat(data)
-        : data instanceof ArrayBuffer
-          ? Buffer.from(data)
-          : data;
-      frames.push(bytes.toString('utf8'));
-    });
-    socket.on('error', () => undefined);
-    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-    const status = new Promise<number>((resolve) => {
-      socket.once('open', () => resolve(101));
-      socket.once('unexpected-response', (_request, response) => {
-        resolve(response.statusCode ?? 0);
-        socket.terminate();
-      });
-      // Any other failed handshake (e.g. a server that does not select the protocol).
-      socket.once('error', () => resolve(-1));
-    });
-    return { socket, frames, closed, status };
-  }
+  const openSocket = (protocols: string[], origin: string) =>
+    openMessageSocket(`${site.replace(/^http/, 'ws')}/ws`, protocols, origin);
 
   it('refuses a page of another site, with a valid token too', async () => {
     const token = await signInOverHttp(backend.url);

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCK_FILE } from '@/mocks/data-dir-lock';
 import { signInOverHttp } from '../support/http-mock';
+import { deadlineOf } from '../support/deadline';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -34,16 +35,7 @@ afterEach(() => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${what}: nothing within ${DEADLINE_MS} ms`)),
-      DEADLINE_MS,
-    );
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-}
+const within = deadlineOf(DEADLINE_MS);
 
 interface Started {
   child: ChildProcess;

@@ -7,13 +7,13 @@
  * refused; one user holds at most SOCKETS_PER_USER connections.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import { signInProtocols } from '@/core/message-socket';
 import { startMockServer, type RunningMockServer } from '@/mocks/http-server';
 import { resetMockDatabase } from '@/mocks/reset';
 import { SIGN_IN_MS, SOCKETS_PER_USER } from '@/mocks/socket';
 import { signInOverHttp } from '../support/http-mock';
-import { deadlineOf } from '../support/socket-clients';
+import { deadlineOf } from '../support/deadline';
+import { openMessageSocket, type OpenedSocket } from '../support/socket-clients';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -38,40 +38,14 @@ const within = deadlineOf(DEADLINE_MS);
 
 const socketUrl = () => `${server.url.replace(/^http/, 'ws')}/ws`;
 
-interface Opened {
+type Opened = Omit<OpenedSocket, 'status'> & {
   /** 101 when the socket opened, else the handshake's HTTP status. */
   status: number;
-  socket: WebSocket;
-  /** The text frames received, in order. */
-  frames: string[];
-  /** The close code, once closed. */
-  closed: Promise<number>;
-}
+};
 
-function open(protocols: string[], origin?: string): Promise<Opened> {
-  const socket = new WebSocket(socketUrl(), protocols, origin ? { origin } : {});
-  const frames: string[] = [];
-  socket.on('message', (data, isBinary) => {
-    if (isBinary) return;
-    const bytes = Array.isArray(data)
-      ? Buffer.concat(data)
-      : data instanceof ArrayBuffer
-        ? Buffer.from(data)
-        : data;
-    frames.push(bytes.toString('utf8'));
-  });
-  socket.on('error', () => undefined);
-  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-  return within(
-    new Promise<Opened>((resolve) => {
-      socket.once('open', () => resolve({ status: 101, socket, frames, closed }));
-      socket.once('unexpected-response', (_request, response) => {
-        resolve({ status: response.statusCode ?? 0, socket, frames, closed });
-        socket.terminate();
-      });
-    }),
-    'the handshake',
-  );
+async function open(protocols: string[], origin?: string): Promise<Opened> {
+  const opened = openMessageSocket(socketUrl(), protocols, origin);
+  return { ...opened, status: await within(opened.status, 'the handshake') };
 }
 
 async function push(title: string): Promise<void> {

@@ -16,7 +16,8 @@ import { SOCKET_LIMITS } from '@/mocks/socket-server';
 import { SOCKETS_PER_USER } from '@/mocks/socket';
 import { signInProtocols } from '@/core/message-socket';
 import { signInOverHttp } from '../support/http-mock';
-import { addAdministrators, deadlineOf } from '../support/socket-clients';
+import { deadlineOf } from '../support/deadline';
+import { addAdministrators } from '../support/socket-clients';
 
 vi.setConfig({ testTimeout: 60_000 });
 

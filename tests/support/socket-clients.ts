@@ -1,7 +1,9 @@
 /**
- * Administrators to sign in to the mock's message socket as, when a test needs more connections
- * than one user may hold (src/mocks/socket `SOCKETS_PER_USER`).
+ * Clients of the mock's message socket for the tests: a socket that records what it receives,
+ * administrators to sign in as when a test needs more connections than one user may hold
+ * (src/mocks/socket `SOCKETS_PER_USER`).
  */
+import WebSocket from 'ws';
 import { isRecord } from '@/core/guards';
 import { DEMO_PASSWORD, signInOverHttp } from './http-mock';
 
@@ -37,16 +39,39 @@ export async function addAdministrators(
   return tokens;
 }
 
-/**
- * `within(promise, what)`: the promise, or a failure naming what did not come within `ms` (a
- * socket that never answers must fail the test, not hang it).
- */
-export function deadlineOf(ms: number) {
-  return function within<T>(promise: Promise<T>, what: string): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms);
+export interface OpenedSocket {
+  socket: WebSocket;
+  /** The text frames received, in order. */
+  frames: string[];
+  /** The close code, once closed. */
+  closed: Promise<number>;
+  /** 101 when it opened, else the handshake's HTTP status; -1 for another failed handshake. */
+  status: Promise<number>;
+}
+
+/** Opens `url` (a ws: address) offering `protocols`, as a page of `origin` when given. */
+export function openMessageSocket(url: string, protocols: string[], origin?: string): OpenedSocket {
+  const socket = new WebSocket(url, protocols, origin ? { origin } : {});
+  const frames: string[] = [];
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    const bytes = Array.isArray(data)
+      ? Buffer.concat(data)
+      : data instanceof ArrayBuffer
+        ? Buffer.from(data)
+        : data;
+    frames.push(bytes.toString('utf8'));
+  });
+  socket.on('error', () => undefined);
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  const status = new Promise<number>((resolve) => {
+    socket.once('open', () => resolve(101));
+    socket.once('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      socket.terminate();
     });
-    return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-  };
+    // Any other failed handshake (e.g. a server that does not select the protocol).
+    socket.once('error', () => resolve(-1));
+  });
+  return { socket, frames, closed, status };
 }
