@@ -63,7 +63,7 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
   const operations = sourceOperations(document);
   const inference = inferResources(operations, document);
   const conventions = inferConventions(document, operations);
-  const notes = [...inference.notes];
+  const notes = [...inference.notes, ...conventions.notes];
   const leftOut = [...inference.leftOut, ...conventions.leftOut];
   // Named copies of inline records first: the fields' x-admin edits land inside them.
   const edits: Edit[] = inference.namedRecords.map((named) => ({

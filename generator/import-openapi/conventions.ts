@@ -4,6 +4,7 @@
  */
 import type { YamlMap } from '../../src/core/yaml-text';
 import { isJson, type Json } from '../json';
+import { oauthScheme, tokenOnlyFallback } from './oauth-schemes';
 import type { LeftOut } from './resources';
 import type { SourceOperation } from './source-operations';
 
@@ -14,6 +15,8 @@ export interface ConventionsInference {
   /** One word per supported scheme: bearer, apiKey header api_key, basic. */
   auth: string[];
   leftOut: LeftOut[];
+  /** Choices about auth the report states (the token-only fallback of an OAuth2 source). */
+  notes: string[];
 }
 
 function errorStyle(operations: readonly SourceOperation[]): ConventionsInference['errors'] {
@@ -38,6 +41,7 @@ export function inferConventions(
   const auth: YamlMap[] = [];
   const words: string[] = [];
   const leftOut: LeftOut[] = [];
+  const tokenOnly: string[] = [];
   for (const [name, scheme] of Object.entries(schemes)) {
     if (!isJson(scheme)) continue;
     const type = String(scheme.type);
@@ -52,6 +56,12 @@ export function inferConventions(
     ) {
       auth.push({ scheme: name, type: 'apiKey', in: scheme.in, name: scheme.name });
       words.push(`apiKey ${scheme.in} ${scheme.name}`);
+    } else if (type === 'oauth2' || type === 'openIdConnect') {
+      const oauth = oauthScheme(name, scheme);
+      auth.push(...oauth.auth);
+      words.push(...oauth.words);
+      leftOut.push(...oauth.leftOut);
+      tokenOnly.push(...oauth.tokenOnly);
     } else {
       const what =
         type === 'apiKey'
@@ -61,15 +71,18 @@ export function inferConventions(
             : type;
       leftOut.push({
         where: `securitySchemes.${name}`,
-        reason: `${what} is not supported (bearer, basic and API keys in a header or query are)`,
+        reason: `${what} is not supported (bearer, basic, API keys in a header or query and OAuth2 client-credentials or password flows are)`,
       });
     }
   }
+  const fallback = tokenOnlyFallback(tokenOnly, auth.length);
+  auth.push(...fallback.auth);
+  words.push(...fallback.words);
   const admin: YamlMap = {
     conventions: 'rest',
     success: '2xx',
     errors,
     auth,
   };
-  return { admin, errors, auth: words, leftOut };
+  return { admin, errors, auth: words, leftOut, notes: fallback.notes };
 }

@@ -79,7 +79,18 @@ function authOf(value: unknown, where: string, problems: string[]): SourceAuth[]
       typeof entry.name === 'string'
     )
       auth.push({ scheme, type: 'apiKey', in: entry.in, name: entry.name });
-    else problems.push(`${where}.auth: ${JSON.stringify(entry)} is not bearer, basic or an apiKey`);
+    else if (
+      entry.type === 'oauth2' &&
+      (entry.flow === 'clientCredentials' || entry.flow === 'password') &&
+      typeof entry.tokenUrl === 'string' &&
+      entry.tokenUrl.trim() !== ''
+    ) {
+      const scopes = Array.isArray(entry.scopes) ? entry.scopes.map(String) : [];
+      auth.push({ scheme, type: 'oauth2', flow: entry.flow, tokenUrl: entry.tokenUrl, scopes });
+    } else
+      problems.push(
+        `${where}.auth: ${JSON.stringify(entry)} is not bearer, basic, an apiKey or an oauth2 clientCredentials/password flow with a tokenUrl`,
+      );
   }
   return auth;
 }

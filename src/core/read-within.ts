@@ -1,12 +1,16 @@
 /**
  * A response body read only up to a limit: a hostile or broken server cannot make the reader
  * hold more than `limit` bytes (a lying or absent Content-Length included). Used where an
- * answer from elsewhere is read: the mock fetching a remote image, `cli verify --source`.
+ * answer from elsewhere is read: the mock fetching a remote image, `cli verify --source`, and
+ * the body of a source mock's token request.
  */
 
-/** The body when it has at most `limit` bytes; undefined as soon as it has more. */
+/**
+ * The body when it has at most `limit` bytes; undefined as soon as it has more. A request's body
+ * too (the mock's token URL reads one).
+ */
 export async function readWithin(
-  response: Response,
+  response: Pick<Response, 'headers' | 'body'>,
   limit: number,
 ): Promise<Uint8Array | undefined> {
   const declared = Number(response.headers.get('content-length'));

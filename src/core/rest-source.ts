@@ -15,7 +15,26 @@ export type RestErrorStyle = 'problem+json' | 'json' | 'status-text';
 export type SourceAuth =
   | { scheme: string; type: 'bearer' }
   | { scheme: string; type: 'basic' }
-  | { scheme: string; type: 'apiKey'; in: 'header' | 'query'; name: string };
+  | { scheme: string; type: 'apiKey'; in: 'header' | 'query'; name: string }
+  | OAuthSourceAuth;
+
+/** The OAuth2 grants the source's sign-in dialog can do itself: no browser redirect needed. */
+export type OAuthFlow = 'clientCredentials' | 'password';
+
+/**
+ * An OAuth2 scheme with a client-credentials or password flow: the sign-in dialog posts the
+ * user's credentials (form-encoded) to `tokenUrl` and keeps the `access_token` it answers, sent
+ * as `Authorization: Bearer`. A relative `tokenUrl` (`/oauth/token`) lies under the source's
+ * base, as a call's path does.
+ */
+export interface OAuthSourceAuth {
+  scheme: string;
+  type: 'oauth2';
+  flow: OAuthFlow;
+  tokenUrl: string;
+  /** The flow's declared scopes, all asked for; empty when it declares none. */
+  scopes: string[];
+}
 
 export interface SourceDescription {
   /** Lower-case source name: the folder under openapi/sources/ and the key of its session. */

@@ -154,3 +154,18 @@ export const mockQueryLabels: Readonly<Record<string, string>> = {
   pagesize: '每页条数',
   keyword: '关键词',
 };
+
+/**
+ * The token URL an imported OAuth2 source's mock answers (src/mocks/rest-source/oauth-token.ts):
+ * the `error_description` of its RFC 6749 error bodies, which the sign-in dialog shows.
+ */
+export const sourceTokenMessages = {
+  wrongContentType: '请求格式错误：令牌请求必须以 application/x-www-form-urlencoded 表单提交',
+  tooLarge: (limit: number) => `请求体过大：令牌请求不能超过 ${limit} 字节`,
+  noGrantType: '缺少 grant_type 参数',
+  unsupportedGrant: (grant: string) => `不支持的授权方式：${grant}`,
+  wrongClient: '客户端 ID 或客户端密钥错误',
+  unreadableClient: '客户端认证信息无法识别',
+  wrongUser: '用户名或密码错误',
+  postOnly: '令牌地址只接受 POST 请求',
+} as const;

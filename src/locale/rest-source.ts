@@ -43,4 +43,18 @@ export const restSourceMessages = {
   signInSubmit: '登录',
   signInCancel: '取消',
   signedIn: (title: string) => `已登录「${title}」`,
+  /** OAuth2 sources: the dialog asks for a client's or a user's credentials, then a token. */
+  signInClientId: '客户端 ID',
+  signInClientSecret: '客户端密钥',
+  signInOptional: (label: string) => `${label}（可选）`,
+  signingIn: '正在登录…',
+  /** The token URL answered invalid_client (or 401): the client ID or secret is wrong. */
+  tokenWrongClient: '客户端 ID 或客户端密钥错误，请检查后重试',
+  /** The token URL answered invalid_grant to a password flow: the user name or password. */
+  tokenWrongUser: '用户名或密码错误，请检查后重试',
+  tokenRefused: (title: string, detail: string) =>
+    detail ? `「${title}」拒绝了登录：${detail}` : `「${title}」拒绝了登录`,
+  tokenNetworkError: (title: string) => `无法连接「${title}」的登录地址，请检查网络后重试`,
+  /** A 2xx answer of the token URL without an access_token (or of a token type other than bearer). */
+  tokenUnreadable: (title: string) => `「${title}」的登录地址没有返回可用的访问令牌`,
 } as const;

@@ -19,8 +19,8 @@ function storage(): Storage | undefined {
 }
 
 /**
- * Stores the credential for source `name`: the token (bearer), the key (apiKey), or
- * `user:password` (basic — the same text the Basic scheme encodes).
+ * Stores the credential for source `name`: the token (bearer; oauth2's access token), the key
+ * (apiKey), or `user:password` (basic — the same text the Basic scheme encodes).
  */
 export function setSourceCredential(name: string, value: string): void {
   storage()?.setItem(KEY_PREFIX + name, value);
@@ -61,6 +61,8 @@ export function applyCredential(
   if (!scheme || !credential) return;
   switch (scheme.type) {
     case 'bearer':
+    case 'oauth2':
+      // An OAuth2 source's credential is the access token its token URL gave the sign-in.
       headers.Authorization = `Bearer ${credential}`;
       return;
     case 'basic':

@@ -21,6 +21,7 @@ import { add, edit, info, remove, type RecordCall } from './records-crud';
 import { readBody, readParameters } from './request';
 import { matchPath, readOperations, type Operation } from './routes';
 import { recordAt, textAt, type Node } from './schema';
+import { tokenService } from './oauth-token';
 import { missingCredentials } from './security';
 import { restoreState, stateOf, type SourceState } from './state';
 
@@ -64,6 +65,7 @@ export function createRestSource(document: Node, options: RestSourceOptions = {}
   const { operations, resources } = readOperations(document);
   const tables = seedTables(document, resources, operations, { seed, count: options.count });
   if (options.state !== undefined) restoreState(tables, options.state);
+  const tokens = tokenService(name, document);
   const tableOf = (operation: Operation): ResourceTable | undefined =>
     operation.resource && tables.get(operation.resource.key);
 
@@ -72,6 +74,9 @@ export function createRestSource(document: Node, options: RestSourceOptions = {}
     const inside = url.pathname === basePath || url.pathname.startsWith(`${basePath}/`);
     const segments = inside ? segmentsOf(url.pathname.slice(basePath.length)) : undefined;
     if (!segments) return problem(404, `Nothing is served at ${url.pathname}`);
+    // An OAuth2 scheme's relative token URL (its sign-in), before the document's own paths.
+    const token = tokens.answer(url.pathname.slice(basePath.length), request);
+    if (token) return token;
     const fitting = operations
       .map((operation) => ({ operation, values: matchPath(operation, segments) }))
       .filter((found) => found.values !== undefined);

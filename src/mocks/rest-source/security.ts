@@ -1,16 +1,24 @@
 /**
  * The security an operation declares (its `security`, else the document's), checked the way a
  * server would check it: a call needs the credentials of one alternative. The mock cannot judge
- * a credential, so any non-empty one in the right place is accepted; an alternative made of a
- * scheme it cannot check (oauth2, openIdConnect) is not asked for, and an operation guarded only
- * by such schemes stays open. Credentials must arrive where the scheme says, or the answer is 401.
+ * a key or a password, so any non-empty one in the right place is accepted; an OAuth2 scheme
+ * whose token URL the mock serves (oauth-token.ts) needs a token that URL gave out and that has
+ * not expired. An alternative made of a scheme it cannot check (the redirect OAuth2 flows, an
+ * absolute token URL, openIdConnect) is not asked for, and an operation guarded only by such
+ * schemes stays open. Credentials must arrive where the scheme says, or the answer is 401.
  */
 import { isRecord, listOf } from '@/core/guards';
-import { recordAt, type Node } from './schema';
+import { isIssuedToken, servedGrants } from './oauth-token';
+import { recordAt, textAt, type Node } from './schema';
 
-function carries(scheme: Node, request: Request, url: URL): boolean | undefined {
+function carries(scheme: Node, request: Request, url: URL, source: string): boolean | undefined {
   const kind = typeof scheme.scheme === 'string' ? scheme.scheme.toLowerCase() : '';
   const authorization = request.headers.get('authorization') ?? '';
+  if (scheme.type === 'oauth2') {
+    if (servedGrants(scheme).length === 0) return undefined;
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+    return token !== undefined && isIssuedToken(source, token);
+  }
   if (scheme.type === 'http' && kind === 'bearer') return /^Bearer \S+/i.test(authorization);
   if (scheme.type === 'http' && kind === 'basic') return /^Basic \S+/i.test(authorization);
   const name = scheme.name;
@@ -36,6 +44,7 @@ export function missingCredentials(
   url: URL,
 ): string | undefined {
   const schemes = recordAt(document, 'components', 'securitySchemes');
+  const source = textAt(recordAt(document, 'x-admin', 'source'), 'name') ?? 'source';
   const requirements = Array.isArray(operation.security)
     ? operation.security
     : listOf(document.security);
@@ -47,7 +56,7 @@ export function missingCredentials(
     if (names.length === 0) return undefined;
     const held = names.map((name) => {
       const scheme = schemes[name];
-      return isRecord(scheme) ? carries(scheme, request, url) : undefined;
+      return isRecord(scheme) ? carries(scheme, request, url, source) : undefined;
     });
     if (held.some((value) => value === undefined)) continue;
     if (held.every(Boolean)) return undefined;
