@@ -27,6 +27,8 @@ export const form = {
   maxNumber: (name: string, n: number) => `${name}不能大于${n}`,
   precision: (name: string, n: number) =>
     n === 0 ? `${name}必须是整数` : `${name}最多保留${n}位小数`,
+  /** Under a field whose value the server refused (400/422), with the server's own words. */
+  serverRejected: (detail: string) => `服务器拒绝了此值：${detail}`,
   /** A control whose code is still on its way (a date picker, a tree select …). */
   controlLoading: '控件加载中…',
   selectPlaceholder: '请选择',

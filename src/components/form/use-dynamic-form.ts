@@ -7,6 +7,7 @@ import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { FieldDefinition } from '@/core/field-definition';
 import { buildFormSchema, defaultValuesOf, type FormValues } from './schema';
+import { showServerFieldErrors } from './server-errors';
 import type { AfterSaveStep, BeforeSubmitStep, FormContext } from './controls/types';
 
 export interface UseDynamicFormOptions {
@@ -112,8 +113,11 @@ export function useDynamicForm({
     await form.handleSubmit(async (values) => {
       try {
         await onSubmit(values);
-      } catch {
-        // The caller has shown the error; keeping the values is the point.
+      } catch (error) {
+        // The caller has shown the error; keeping the values is the point. What the server
+        // said about single fields goes under them, the first of them brought into view.
+        const placed = showServerFieldErrors(form, visibleFields, error);
+        if (placed[0] !== undefined) revealField(formRef.current, placed[0]);
         return;
       }
       // Captured before the save, so they run even if the caller's close unmounted the control.

@@ -1,45 +1,33 @@
 /**
  * The server's own words about a failed call, as one line of plain text: what RFC 7807
- * (`detail`, `title`), the common validation shapes (`errors` as strings, as
- * `{field, message}` items, or as a field → messages object) and plain `message` bodies say.
+ * (`detail`, `title`), the common validation shapes (read by ./field-problems: `errors` as
+ * strings, as `{pointer|field, message}` items or as a field → messages object, FastAPI's
+ * `detail[]`) and plain `message` bodies say.
  * Never HTML: an error page from a proxy or framework is dropped, not shown; and the text is
  * capped so a stack trace does not fill the screen.
  */
 import { isRecord, textOf } from '@/core/guards';
+import { fieldProblems, type FieldProblem } from './field-problems';
 
 /** Longest detail shown; longer ones are cut with an ellipsis. */
 export const DETAIL_MAX_CHARS = 200;
 
 const LOOKS_LIKE_HTML = /<\s*(!doctype|html|head|body|div|p|br|h\d|pre|title|span|a)\b/i;
 
-/** The first text among `fields` of `body` that is not empty. */
+/** The first text among `fields` of `body` that is not empty (a list is no text: FastAPI's `detail`). */
 function firstText(body: Record<string, unknown>, fields: readonly string[]): string {
   for (const field of fields) {
-    const text = textOf(body[field]).trim();
+    const text = Array.isArray(body[field]) ? '' : textOf(body[field]).trim();
     if (text) return text;
   }
   return '';
 }
 
-/** One validation item: `field：message`, or the message alone (also when it names the field). */
-function itemText(item: unknown): string {
-  if (!isRecord(item)) return textOf(item);
-  const where = firstText(item, ['field', 'name', 'pointer', 'path', 'property']);
-  const what = firstText(item, ['message', 'detail', 'msg', 'title']);
-  if (where && what.startsWith(`${where} `)) return what;
-  return where && what ? `${where}：${what}` : what || where;
-}
-
-/** The `errors` member in any of the shapes above, one entry per problem. */
-function validationTexts(errors: unknown): string[] {
-  if (Array.isArray(errors)) return errors.map(itemText).filter(Boolean);
-  if (!isRecord(errors)) return [];
-  return Object.entries(errors)
-    .map(([field, messages]) => {
-      const what = Array.isArray(messages) ? messages.map(textOf).join('，') : itemText(messages);
-      return what ? `${field}：${what}` : '';
-    })
-    .filter(Boolean);
+/** One problem: `field：message`, or the message alone (also when it names the field). */
+function problemText({ path, message }: FieldProblem): string {
+  const where = path.join('.');
+  if (!where || message.startsWith(`${where} `)) return message;
+  return `${where}：${message}`;
 }
 
 /** The detail of a parsed JSON error body. */
@@ -49,7 +37,7 @@ function jsonDetail(body: unknown): string {
   // A nested `error: {message}` (Google/Stripe style) reads like the body itself.
   if (isRecord(body.error)) return jsonDetail(body.error);
   const summary = firstText(body, ['detail', 'message', 'error', 'error_description']);
-  const problems = validationTexts(body.errors);
+  const problems = fieldProblems(body).map(problemText);
   // `title` is the status's generic name ("Unprocessable Entity"): only when nothing says more.
   if (!summary && problems.length === 0) return firstText(body, ['title']);
   return [summary, ...problems].filter(Boolean).join('；');

@@ -9,6 +9,37 @@ import { ApiError, type ApiErrorKind, type Envelope } from '@/lib/request';
 import { showTransportError } from '@/lib/request/status';
 import { restSourceMessages as t } from '@/locale/rest-source';
 import { errorDetail } from './error-detail';
+import { fieldProblems, type FieldProblem } from './field-problems';
+
+/**
+ * A write the server refused as invalid (400/422), with what it said about each field: the
+ * form shows each message under its field (src/components/form/server-errors.ts); the toast
+ * has already summed them all up.
+ */
+export class FieldRejection extends ApiError {
+  constructor(
+    message: string,
+    status: number,
+    readonly problems: readonly FieldProblem[],
+  ) {
+    super(message, undefined, status, 'http');
+    this.name = 'FieldRejection';
+  }
+}
+
+/** The field problems an error carries (none for any other failure). */
+export function fieldProblemsOf(error: unknown): readonly FieldProblem[] {
+  return error instanceof FieldRejection ? error.problems : [];
+}
+
+/** The problems a refused body lists, whatever its Content-Type says; none if it is no JSON. */
+function problemsOfText(text: string): FieldProblem[] {
+  try {
+    return fieldProblems(JSON.parse(text));
+  } catch {
+    return [];
+  }
+}
 
 /** Shows `message` and gives the error to throw (status: the HTTP status, 0 without one). */
 export function sourceFailure(message: string, status: number, kind: ApiErrorKind): ApiError {
@@ -45,5 +76,9 @@ export function httpFailure(
   // Read even where the document declares no error body: servers often say more than their
   // documents do, and errorDetail drops what is not plain words (HTML pages, unreadable bodies).
   const detail = errorDetail(text, contentType);
-  return sourceFailure(httpErrorMessage(source, code, detail), code, 'http');
+  const message = httpErrorMessage(source, code, detail);
+  const problems = code === 400 || code === 422 ? problemsOfText(text) : [];
+  if (problems.length === 0) return sourceFailure(message, code, 'http');
+  showTransportError(message);
+  return new FieldRejection(message, code, problems);
 }

@@ -57,9 +57,9 @@ describe('HTTP errors', () => {
     expect(error).toMatchObject({
       kind: 'http',
       status: 422,
-      message: '提交的数据有误：宠物数据不完整；/name：不能为空',
+      message: '提交的数据有误：宠物数据不完整；name：不能为空',
     });
-    expect(errorTexts()).toEqual(['提交的数据有误：宠物数据不完整；/name：不能为空']);
+    expect(errorTexts()).toEqual(['提交的数据有误：宠物数据不完整；name：不能为空']);
   });
 
   it('an item whose message already names its field is not prefixed with it again', async () => {
