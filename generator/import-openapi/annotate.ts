@@ -93,6 +93,7 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
       });
   }
   const annotatedEntities = new Set<string>();
+  const entities = new Set(inference.resources.map((resource) => resource.entity));
   const tags = moduleTags(document, inference.resources);
   const summaries: ResourceSummary[] = [];
   inference.resources.forEach((resource, index) => {
@@ -115,7 +116,12 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
       );
     if (!annotatedEntities.has(resource.entity)) {
       annotatedEntities.add(resource.entity);
-      const request = requestForm(resource, names, document);
+      // The entity's fields are annotated once: as the resource that adds or edits it sends them.
+      const writer =
+        inference.resources.find(
+          (r) => r.entity === resource.entity && (r.capabilities.add || r.capabilities.edit),
+        ) ?? resource;
+      const request = requestForm(writer, flat, document, entities);
       notes.push(...(request?.notes ?? []));
       for (const property of flat.properties) {
         const asSent = request?.fields.properties.find((p) => p.name === property.name);
@@ -130,7 +136,7 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
           sortable: list?.sortFields.includes(property.name) ?? false,
         });
         notes.push(...field.notes);
-        if (request && !asSent && property.name !== primaryKey) {
+        if (request && !request.sent.has(property.name) && property.name !== primaryKey) {
           // Shown, not edited: the request does not send it (a server-set field).
           field.admin.form = false;
           delete field.admin.required;
@@ -140,6 +146,20 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
           );
         }
         edits.push({ at: [...property.at, 'x-admin'], value: field.admin });
+      }
+      // Body fields the record lacks: x-admin where the body declares them (generate's form reads it).
+      for (const { property, required } of request?.own ?? []) {
+        const field = inferField(property.name, property.schema, {
+          document,
+          listed,
+          where: `${request?.name ?? resource.entity}.${property.name}`,
+          required,
+          primaryKey: false,
+          filter: false,
+          sortable: false,
+        });
+        notes.push(...field.notes);
+        edits.push({ at: [...property.at, 'x-admin'], value: { ...field.admin, column: false } });
       }
     }
     const capabilities = RESOURCE_CAPABILITIES.filter((c) => resource.capabilities[c]);

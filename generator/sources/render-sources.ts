@@ -35,6 +35,7 @@ function renderModule(
     literal: literals({
       ...module,
       ...module.fields,
+      ...module.forms,
       typesImport: `@generated/sources/${source.name}/types`,
       sourceImport: `@generated/sources/${source.name}/source`,
       moduleImport: module.names.moduleImport,

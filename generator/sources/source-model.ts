@@ -20,6 +20,7 @@ import { screenMenu } from '../model/screen';
 import type { ModuleFields, OpenApiDocument } from '../types';
 import type { LoadedSource } from './load-sources';
 import { resourceCalls, sourceOperations } from './source-calls';
+import { requestForms, type RequestForms } from './request-form';
 import { addBodyLacks, entityFields, listFilterFields, optionsFromResolver } from './source-fields';
 
 export interface SourceModuleModel {
@@ -44,6 +45,8 @@ export interface SourceModuleModel {
   capabilities: Capability[];
   calls: RestResourceCalls;
   fields: ModuleFields;
+  /** The add and edit forms where the request bodies differ from the record (request-form.ts). */
+  forms: RequestForms;
   names: {
     moduleFile: string;
     pageFile: string;
@@ -178,6 +181,7 @@ function buildModule(
       capabilities: CALL_ORDER.filter((capability) => calls[capability] !== undefined),
       calls,
       fields,
+      forms: requestForms(document, operations, calls, entity, primaryKey, fields.formFields),
       children: [],
       names: {
         moduleFile: `sources/${source}/modules/${key}.ts`,

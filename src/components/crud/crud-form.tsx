@@ -10,6 +10,7 @@ import type { FormValues } from '@/components/form/schema';
 import { crud as t } from '@/locale/crud';
 import { form as formText } from '@/locale/form';
 import { createCrudMutations, crudKeys } from './crud-queries';
+import { useFieldsStartEmpty, useRequestForm } from './form-variants';
 import { useEditConflict } from './edit-conflict';
 import { RecordLoader } from './crud-info';
 import { permissionKeyOf, usePermissionRefresh } from './permission-keys';
@@ -60,15 +61,17 @@ function CrudFormBody({
     [client, module, id],
   );
   const conflict = useEditConflict(module, id, record, showTheirs);
+  // An imported source's form follows the add or edit call's body (and its chosen variant).
+  const request = useRequestForm(module, mode, record);
   // A key the client names (an ISBN, a user name) is typed on add, and fixed from then on.
   const fields = useMemo(
     () =>
       mode === 'add'
-        ? module.fields.map((field) =>
+        ? request.fields.map((field) =>
             field.keyEntry === 'add' ? { ...field, cf_ispri: 0 as const } : field,
           )
-        : module.fields,
-    [module.fields, mode],
+        : request.fields,
+    [request.fields, mode],
   );
 
   const controller = useDynamicForm({
@@ -78,7 +81,7 @@ function CrudFormBody({
     onSubmit: async (values: FormValues) => {
       // A failed call (e.g. status 201) rejects: the dialog stays open with what was typed.
       // Primary-key fields travel only on edit, with the id being edited.
-      const body = { ...values };
+      const body = request.sent(values);
       for (const field of fields) if (field.cf_ispri === 1) delete body[field.cf_fieldname];
       if (mode === 'edit') {
         // Nothing is written over someone else's change until the user has chosen.
@@ -92,6 +95,7 @@ function CrudFormBody({
     },
   });
   const { form } = controller;
+  useFieldsStartEmpty(form, fields);
   // Told as the value changes, not after the next render: an edit handed over by the key press
   // that closes the form (Escape in the editor's source view) counts for that very close.
   useEffect(() => {
@@ -110,6 +114,7 @@ function CrudFormBody({
 
   return (
     <>
+      {request.picker}
       <DynamicFormView controller={controller} disabled={controller.isSubmitting} />
       {conflict.dialog}
       <div className="crud-form__footer">

@@ -6,6 +6,7 @@
  */
 import type { Envelope } from '@/lib/request';
 import type { FieldDefinition } from '@/core/field-definition';
+import type { RequestForm } from '@/core/request-form';
 import type {
   Capability,
   ColumnDefinition,
@@ -80,6 +81,13 @@ export interface ModuleDefinition<TRow = ModuleRecord> {
   capabilities: readonly Capability[];
   /** Form fields (add/edit), in order. */
   fields: FieldDefinition[];
+  /**
+   * An imported source's add form where the create call's body differs from `fields` (the
+   * record's): its fields, or the variants of a `oneOf` body. Absent: the add form is `fields`.
+   */
+  addForm?: RequestForm;
+  /** The edit form where the update call's body differs from the add form. Absent: as add. */
+  editForm?: RequestForm;
   columns: ColumnDefinition[];
   /** Fields offered as list filters; the keyword box is always there. */
   searchFields: FieldDefinition[];

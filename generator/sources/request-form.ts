@@ -1,0 +1,199 @@
+/**
+ * A source module's add and edit forms from the request bodies of its add and edit calls: a form
+ * follows what the API takes (`NewArticle`, `UpdateArticle`), not what it answers (`Article`) —
+ * which fields, which are required (the body's `required`, never a nullable field), and for a
+ * `oneOf`/`anyOf` body the variants a picker chooses between. A body field is shown with the
+ * record's definition of it (label, control), or with its own x-admin where it has one (a field
+ * only the request has: a password, DigitalOcean's `names`); a field with neither, or readOnly,
+ * is not in the form. Written only where it differs: add from the record's fields, edit from add.
+ */
+import type { FieldDefinition } from '../../src/core/field-definition';
+import type { RestCall } from '../../src/core/rest-source';
+import type { FormVariant, RequestForm } from '../../src/core/request-form';
+import { isJson, type Json } from '../json';
+import { readableName } from '../import-openapi/labels';
+import { fieldModel } from '../model/field-definition';
+import { refName, resolveProperty, resolveRef } from '../model/refs';
+import { recordSchema } from './record-schema';
+import type { TaggedOperation } from './source-calls';
+
+export interface RequestForms {
+  addForm?: RequestForm;
+  editForm?: RequestForm;
+}
+
+/** Media types a form's body is sent as, in the order preferred (the adapter sends JSON or a form). */
+const FORM_MEDIA = [/^application\/(?:[\w.-]+\+)?json$/i, /^application\/x-www-form-urlencoded$/i];
+
+/** The schema of a call's body as the form fills it: inside the wrapper `x-admin.body` names. */
+function bodySchema(
+  document: Json,
+  operations: readonly TaggedOperation[],
+  call: RestCall | undefined,
+): unknown {
+  const operation =
+    call && operations.find((op) => op.method === call.method && op.path === call.path);
+  if (!operation) return undefined;
+  const body = resolveRef(operation.operation.requestBody, document);
+  const content = isJson(body.content) ? body.content : {};
+  const media = FORM_MEDIA.flatMap((pattern) =>
+    Object.keys(content).filter((type) => pattern.test(type.split(';')[0]?.trim() ?? '')),
+  )[0];
+  const entry = media === undefined ? undefined : content[media];
+  let schema: unknown = isJson(entry) ? entry.schema : undefined;
+  const admin = isJson(operation.operation['x-admin']) ? operation.operation['x-admin'] : {};
+  for (const field of typeof admin.body === 'string' ? admin.body.split('.') : []) {
+    const wrapper = recordSchema(schema, document);
+    schema = wrapper.properties[field];
+  }
+  return schema;
+}
+
+/** `type: [x, "null"]` (3.1) or `nullable: true` (3.0): the body takes null for it. */
+function isNullable(schema: Json): boolean {
+  return schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'));
+}
+
+/** The variants of a union body, each with its schema as written (a $ref keeps its name). */
+function unionOf(schema: Json): unknown[] | undefined {
+  const variants: unknown = schema.oneOf ?? schema.anyOf;
+  return Array.isArray(variants) && variants.length > 1 ? variants : undefined;
+}
+
+/**
+ * The discriminator value of a variant: the mapping's key that names it, else its schema name
+ * (OpenAPI's default), else the single value its discriminator property allows.
+ */
+function discriminatorValue(union: Json, variant: unknown, document: Json): string | undefined {
+  const discriminator = isJson(union.discriminator) ? union.discriminator : undefined;
+  if (!discriminator || typeof discriminator.propertyName !== 'string') return undefined;
+  const ref = isJson(variant) && typeof variant.$ref === 'string' ? variant.$ref : undefined;
+  const mapping = isJson(discriminator.mapping) ? discriminator.mapping : {};
+  const mapped = Object.entries(mapping).find(
+    ([, target]) => target === ref || (ref !== undefined && target === refName(variant)),
+  )?.[0];
+  if (mapped !== undefined) return mapped;
+  const property = resolveRef(
+    recordSchema(variant, document).properties[discriminator.propertyName],
+    document,
+  );
+  const allowed: unknown[] = Array.isArray(property.enum)
+    ? property.enum
+    : property.const === undefined
+      ? []
+      : [property.const];
+  if (allowed.length === 1 && typeof allowed[0] === 'string') return allowed[0];
+  return ref === undefined ? undefined : refName(variant);
+}
+
+/** The picker's text of a variant: its x-admin label, title, schema name, discriminator value. */
+function variantLabel(variant: unknown, index: number, value: string | undefined, document: Json) {
+  const schema = resolveRef(variant, document);
+  const admin = isJson(schema['x-admin']) ? schema['x-admin'] : {};
+  if (typeof admin.label === 'string' && admin.label.trim() !== '') return admin.label.trim();
+  if (typeof schema.title === 'string' && schema.title.trim() !== '') return schema.title.trim();
+  const name = refName(variant);
+  if (name !== undefined) return readableName(name);
+  return value ?? `${index + 1}`;
+}
+
+interface FormContext {
+  document: Json;
+  primaryKey: string;
+  /** The record's form fields (the entity's x-admin), by name. */
+  recordFields: readonly FieldDefinition[];
+}
+
+/** A body property as a form field, or undefined when the form does not edit it. */
+function bodyField(
+  name: string,
+  property: unknown,
+  required: boolean,
+  context: FormContext,
+): FieldDefinition | undefined {
+  const schema = resolveProperty(property, context.document);
+  if (schema.readOnly === true) return undefined;
+  const own = isJson(property) && isJson(property['x-admin']) ? property['x-admin'] : undefined;
+  const definition = own
+    ? fieldModel(name, own, schema, context.primaryKey).definition
+    : context.recordFields.find((field) => field.cf_fieldname === name);
+  if (!definition || (own && own.form === false)) return undefined;
+  const field = { ...definition };
+  if ((required && !isNullable(schema)) || own?.required === true) field.cf_validate = 'require';
+  else delete field.cf_validate;
+  return field;
+}
+
+/** One body (a variant, or the whole body): the fields it sends, in its order. */
+function variantFormFields(
+  schema: unknown,
+  context: FormContext,
+  skip?: string,
+): FieldDefinition[] {
+  const record = recordSchema(schema, context.document);
+  return Object.entries(record.properties).flatMap(([name, property]) => {
+    if (name === context.primaryKey || name === skip) return [];
+    const field = bodyField(name, property, record.required.includes(name), context);
+    return field ? [field] : [];
+  });
+}
+
+/** The form a call's body makes, or undefined when the body is the record itself (or none). */
+function formOfBody(
+  schema: unknown,
+  entity: string,
+  context: FormContext,
+): RequestForm | undefined {
+  if (schema === undefined || refName(schema) === entity) return undefined;
+  const resolved = resolveRef(schema, context.document);
+  const key = context.recordFields.filter((field) => field.cf_fieldname === context.primaryKey);
+  const union = unionOf(resolved);
+  if (!union) {
+    const fields = variantFormFields(schema, context);
+    return fields.length === 0 ? undefined : { fields: [...key, ...fields] };
+  }
+  const discriminator = isJson(resolved.discriminator) ? resolved.discriminator : {};
+  const tag =
+    typeof discriminator.propertyName === 'string' ? discriminator.propertyName : undefined;
+  const fields: FieldDefinition[] = [...key];
+  const variants = union.map((variant, index): FormVariant => {
+    const own = variantFormFields(variant, context, tag);
+    for (const field of own)
+      if (!fields.some((known) => known.cf_fieldname === field.cf_fieldname)) fields.push(field);
+    const value = discriminatorValue(resolved, variant, context.document);
+    return {
+      label: variantLabel(variant, index, value, context.document),
+      fields: own.map((field) => field.cf_fieldname),
+      ...(tag !== undefined && value !== undefined ? { discriminator: { field: tag, value } } : {}),
+    };
+  });
+  return { fields, variants };
+}
+
+const sameFields = (a: readonly FieldDefinition[], b: readonly FieldDefinition[]) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * @example requestForms(conduit, operations, calls, 'Article', 'slug', articleFields)
+ * // { addForm: { fields: [slug, title*, description*, body*, tagList] }, editForm: { fields: [slug, title, description, body] } }
+ */
+export function requestForms(
+  document: Json,
+  operations: readonly TaggedOperation[],
+  calls: { add?: RestCall; edit?: RestCall },
+  entity: string,
+  primaryKey: string,
+  recordFields: readonly FieldDefinition[],
+): RequestForms {
+  const context: FormContext = { document, primaryKey, recordFields };
+  const forms: RequestForms = {};
+  const add = calls.add && formOfBody(bodySchema(document, operations, calls.add), entity, context);
+  if (add && (add.variants || !sameFields(add.fields, recordFields))) forms.addForm = add;
+  if (!calls.edit) return forms;
+  // The edit form falls back on the add form, then the record's: written only where it differs.
+  const addShown = forms.addForm ?? { fields: [...recordFields] };
+  const edit = formOfBody(bodySchema(document, operations, calls.edit), entity, context);
+  const editShown = edit ?? { fields: [...recordFields] };
+  if (JSON.stringify(editShown) !== JSON.stringify(addShown)) forms.editForm = editShown;
+  return forms;
+}

@@ -1,0 +1,5 @@
+/** Strings of the add/edit form of an imported source whose request body is one of several shapes. */
+export const requestForm = {
+  /** The variant picker's label: which of the body's shapes the form sends. */
+  variantLabel: '提交类型',
+};
