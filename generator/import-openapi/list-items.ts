@@ -39,9 +39,10 @@ const WRAPPER_FIELDS = ['data', 'result', 'item', 'record', 'payload', 'response
 const MAX_DEPTH = 3;
 
 export function isObjectSchema(schema: unknown, document: Json): boolean {
-  return (
-    schemaType(resolveRef(schema, document)) === 'object' || componentName(schema) !== undefined
-  );
+  // A named schema of another type is not one (DigitalOcean's `name: { $ref: ssh_key_name }`,
+  // a string: the edit body `{ name }` is the record, not a wrapper of it).
+  const type = schemaType(resolveRef(schema, document));
+  return type === 'object' || (type === undefined && componentName(schema) !== undefined);
 }
 
 const join = (prefix: string | undefined, name: string) => (prefix ? `${prefix}.${name}` : name);

@@ -20,6 +20,17 @@ export interface Context {
   results: OperationResult[];
   /** The first record each resource listed (by resource key): its key for info, nested lists. */
   listed: Map<string, Json>;
+  /** Where the document contradicts itself, said in the report without failing the run. */
+  warnings: string[];
+  /** The writes the server answered with a 2xx (`--writes`), for the report's note. */
+  written: { added: number; edited: number; deleted: number };
+}
+
+const succeeded = (answer: Answer) => answer.status >= 200 && answer.status < 300;
+
+/** Counts a write the server took (a 2xx), whatever the checks of its answer say. */
+export function countWrite(context: Context, kind: keyof Context['written'], answer: Answer): void {
+  if (succeeded(answer)) context.written[kind] += 1;
 }
 
 export interface Verdict {
@@ -61,14 +72,29 @@ export function callOperation(
   });
 }
 
-/** What an error answer says (problem+json detail or title, a message field, or its text). */
+/**
+ * The field errors a problem+json answer lists (`errors: [{ pointer, detail | message }]`), the
+ * first few, so a refused write says which value the server refused and why.
+ */
+function fieldErrors(body: Json): string {
+  const errors = Array.isArray(body.errors) ? body.errors.filter(isJson) : [];
+  const said = errors.slice(0, 3).map((error) => {
+    const where = typeof error.pointer === 'string' ? error.pointer : '';
+    const what = [error.detail, error.message].find((value) => typeof value === 'string');
+    return [where, typeof what === 'string' ? what : ''].filter(Boolean).join(' ');
+  });
+  if (errors.length > 3) said.push(`and ${errors.length - 3} more`);
+  return said.length > 0 ? ` (${said.join('; ')})` : '';
+}
+
+/** What an error answer says (problem+json detail or title and its field errors, a message field, or its text). */
 export function errorSummary(answer: Answer): string {
   const body = answer.json?.value;
   if (isJson(body)) {
     const said = [body.detail, body.title, body.message, body.error].find(
       (value) => typeof value === 'string' && value !== '',
     );
-    if (typeof said === 'string') return `: ${excerpt(said)}`;
+    if (typeof said === 'string') return `: ${excerpt(said)}${fieldErrors(body)}`;
   }
   return answer.text ? `: ${excerpt(answer.text, 40)}` : '';
 }

@@ -75,6 +75,16 @@ export function defaultPath(documentPath: string, name: string): { path: string;
   };
 }
 
+/** What `--writes` wrote, said whether or not it is anything: a run that wrote nothing says so. */
+export function writtenNote(written: Context['written'], resources: number): string {
+  const { added, edited, deleted } = written;
+  if (added + edited + deleted === 0)
+    return resources === 0
+      ? 'written: nothing (--writes found no resource with both an add and a delete; the skipped rows say why)'
+      : `written: nothing (none of the ${resources} round trip(s) got a record added; the failed rows say why)`;
+  return `written: ${added} record(s) added, ${edited} edited, ${deleted} deleted, in ${resources} round trip(s)`;
+}
+
 export async function verifySource(options: SourceVerifyOptions): Promise<SourceVerifyReport> {
   const document = await loadSource(options.contractDir, options.name);
   const given = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
@@ -92,6 +102,8 @@ export async function verifySource(options: SourceVerifyOptions): Promise<Source
     secret: options.secret,
     results: [],
     listed: new Map(),
+    warnings: [],
+    written: { added: 0, edited: 0, deleted: 0 },
   };
   const writable = plan.resources.filter(
     ({ operations }) => operations.add ?? operations.edit ?? operations.delete,
@@ -117,6 +129,8 @@ export async function verifySource(options: SourceVerifyOptions): Promise<Source
     await roundTrip(context, plan, resource);
     await checkInvalidAdd(context, plan, resource);
   }
+  if (options.writes) notes.push(writtenNote(context.written, roundTrips.size));
+  notes.push(...context.warnings.map((warning) => `warning: ${warning}`));
   const counts: Record<VerifyOutcome, number> = { ok: 0, schema: 0, failed: 0, skipped: 0 };
   for (const result of context.results) counts[result.outcome] += 1;
   return { results: context.results, counts, baseUrl, notes };

@@ -5,7 +5,7 @@
  * record deleted again.
  */
 import { isJson } from '../../json';
-import { callOperation, report, transportFailure, type Context } from './checks';
+import { callOperation, countWrite, report, transportFailure, type Context } from './checks';
 import { fillPath, type Plan, type PlannedResource } from './plan';
 import { pathValues, recordIn } from './reads';
 import { invalidRecord, newRecord } from './records';
@@ -36,6 +36,8 @@ export async function checkInvalidAdd(
     path,
     body: { contentType, value: bodyFor(resource, 'add', invalid.record) },
   });
+  // An invalid add the server took wrote a record all the same.
+  countWrite(context, 'added', answer);
   const body = answer.json?.value;
   if (!answer.problem && answer.status >= 400 && answer.status < 500) {
     const problemJson = answer.contentType === 'application/problem+json';

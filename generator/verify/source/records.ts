@@ -51,7 +51,8 @@ function freshKey(schema: Json, hint: unknown): unknown {
   return undefined;
 }
 
-export type NewRecord = { record: Json } | { cannot: string };
+/** `undeclared`: the fields the schema requires without declaring them (a text was sent). */
+export type NewRecord = { record: Json; undeclared?: string[] } | { cannot: string };
 
 /** A record to add, its key fresh (left out when the server assigns it: a readOnly key). */
 export function newRecord(
@@ -71,7 +72,9 @@ export function newRecord(
     if (key === undefined) return { cannot: `no fresh value fits the schema of ${primaryKey}` };
     made.value[primaryKey] = key;
   }
-  return { record: made.value };
+  return made.undeclared
+    ? { record: made.value, undeclared: made.undeclared }
+    : { record: made.value };
 }
 
 /**

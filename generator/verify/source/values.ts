@@ -106,9 +106,23 @@ function fitsType(schema: Json, value: unknown): boolean {
   }
 }
 
+/**
+ * The schema with the keywords of its `allOf` parts merged in, its own winning: DigitalOcean's
+ * `tags: { allOf: [{ $ref: existing_tags_array }, { description }] }` is the array its first
+ * part declares, not an object. `allOf` is kept for flattenObject to read the parts' properties.
+ */
+function withAllOf(document: Json, schema: Json, depth = 0): Json {
+  const parts = listOf(schema.allOf);
+  if (parts.length === 0 || depth > 8) return schema;
+  let merged: Json = {};
+  for (const part of parts)
+    merged = { ...merged, ...withAllOf(document, resolveRef(part, document), depth + 1) };
+  return { ...merged, ...schema };
+}
+
 /** A value for `raw` (`hint`: the listed record's value there), or undefined when none fits. */
 function sample(document: Json, raw: unknown, name: string, hint: unknown, depth: number): unknown {
-  const schema = resolveRef(raw, document);
+  const schema = withAllOf(document, resolveRef(raw, document));
   const example = 'example' in schema ? schema.example : listOf(schema.examples)[0];
   if (example !== undefined && fitsType(schema, example)) return example;
   if ('const' in schema) return schema.const;
@@ -142,13 +156,27 @@ function sample(document: Json, raw: unknown, name: string, hint: unknown, depth
   }
 }
 
-/** An object of the schema's writable properties (optional ones near the top only). */
+/**
+ * An object of the schema's writable properties (optional ones near the top only). A union
+ * (`oneOf`/`anyOf` of objects, DigitalOcean's certificate and droplet create bodies) is a record
+ * of its first variant that can be built: its common fields alone fit none of them.
+ */
 export function objectValue(
   document: Json,
   schema: unknown,
   hint: Json | undefined,
   depth: number,
-): { value?: Json; missing?: string } {
+): { value?: Json; missing?: string; undeclared?: string[] } {
+  const resolved = resolveRef(schema, document);
+  const variants = [...listOf(resolved.oneOf), ...listOf(resolved.anyOf)];
+  let missing: string | undefined;
+  if (variants.length > 0 && !isJson(resolved.properties) && !Array.isArray(resolved.allOf))
+    for (const variant of variants) {
+      const made = objectValue(document, variant, hint, depth);
+      if (made.value) return made;
+      missing ??= made.missing;
+    }
+  if (missing !== undefined) return { missing };
   const flat = flattenObject(schema, [], document);
   const value: Json = {};
   for (const property of flat.properties) {
@@ -162,5 +190,11 @@ export function objectValue(
     if (made !== undefined) value[property.name] = made;
     else if (required) return { missing: property.name };
   }
-  return { value };
+  // Required but not declared (DigitalOcean's uptime check requires `method`, which its schema
+  // has no property for): any value is of its schema; a text is sent, and the caller told.
+  const undeclared = flat.required.filter(
+    (name) => !flat.properties.some((property) => property.name === name),
+  );
+  for (const name of undeclared) value[name] = `verify ${name}`;
+  return undeclared.length > 0 ? { value, undeclared } : { value };
 }

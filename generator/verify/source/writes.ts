@@ -5,6 +5,7 @@
  * has made a record, the delete is always tried, whatever failed between. Edit and delete are
  * never tried on records that were there before.
  */
+import { listOf } from '../../../src/core/guards';
 import { wrapAtPath } from '../../../src/core/rest-source';
 import { isJson, type Json } from '../../json';
 import { resolveRef } from '../../model/refs';
@@ -12,6 +13,7 @@ import { flattenObject, schemaType } from '../../import-openapi/schemas';
 import type { SourceOperation } from '../../import-openapi/source-operations';
 import {
   callOperation,
+  countWrite,
   keyText,
   report,
   successVerdict,
@@ -22,6 +24,7 @@ import { excerpt, isJsonType, type Answer } from './http';
 import { fillPath, needsParent, type Capability, type Plan, type PlannedResource } from './plan';
 import { pathValues, recordIn } from './reads';
 import { editOf, newRecord } from './records';
+import { objectValue } from './values';
 
 /** Why a resource gets no round trip (undefined: it gets one). */
 export function roundTripBlocker(resource: PlannedResource): string | undefined {
@@ -41,13 +44,26 @@ export function entitySchema(resource: PlannedResource): Json {
  * when the add declares no JSON object body.
  */
 export function addSchema(document: Json, resource: PlannedResource): unknown {
-  let schema: unknown = resource.operations.add?.body?.schema;
-  for (const part of (resource.bodyAt.add ?? '').split('.').filter(Boolean))
+  return bodySchema(document, resource, 'add') ?? entitySchema(resource);
+}
+
+/** The schema of the record a write sends inside its body's wrapper; undefined without fields. */
+function bodySchema(document: Json, resource: PlannedResource, capability: 'add' | 'edit') {
+  let schema: unknown = resource.operations[capability]?.body?.schema;
+  for (const part of (resource.bodyAt[capability] ?? '').split('.').filter(Boolean))
     schema = flattenObject(schema, [], document).properties.find(
       (property) => property.name === part,
     )?.schema;
-  const fields = flattenObject(schema, [], document).properties;
-  return schema !== undefined && fields.length > 0 ? schema : entitySchema(resource);
+  return schema !== undefined && hasFields(document, schema) ? schema : undefined;
+}
+
+/** Whether an object schema declares fields: its own, or (a union) those of one of its variants. */
+function hasFields(document: Json, schema: unknown): boolean {
+  if (flattenObject(schema, [], document).properties.length > 0) return true;
+  const resolved = resolveRef(schema, document);
+  return [...listOf(resolved.oneOf), ...listOf(resolved.anyOf)].some((variant) =>
+    hasFields(document, variant),
+  );
 }
 
 /** The JSON media type a write sends; undefined when it takes no JSON body. */
@@ -166,9 +182,14 @@ async function edit(trip: Trip, operation: SourceOperation): Promise<void> {
   }
   const change = editOf(context.document, trip.entity, trip.record, resource.primaryKey);
   const changed = change ? { [change.field]: change.value } : {};
-  const full = { ...trip.record, ...changed };
+  // What the edit's own body requires and the add's did not (DigitalOcean's project PUT wants
+  // is_default, its POST does not), made for the edit; the record's values kept.
+  const schema = bodySchema(context.document, resource, 'edit');
+  const required = schema ? objectValue(context.document, schema, trip.record, 0).value : {};
+  const full = { ...required, ...trip.record, ...changed };
   const value = bodyFor(resource, 'edit', operation.method === 'patch' && change ? changed : full);
   const answer = await callOperation(context, operation, { path, body: { contentType, value } });
+  countWrite(context, 'edited', answer);
   const what = `round trip: edit${change ? ` ${change.field}` : ''}`;
   let verdict = successVerdict(context, operation, answer, what);
   if (verdict.outcome === 'ok' && change) {
@@ -187,6 +208,7 @@ async function remove(trip: Trip, operation: SourceOperation): Promise<void> {
     return;
   }
   const answer = await callOperation(context, operation, { path });
+  countWrite(context, 'deleted', answer);
   const verdict = successVerdict(context, operation, answer, `round trip: delete ${trip.key}`);
   report(context, operation, verdict.outcome, verdict.detail);
   const info = resource.operations.info;
@@ -225,10 +247,15 @@ export async function roundTrip(
   if (!contentType) return skip(`add takes ${add.body?.mediaType ?? 'no body'}, not JSON`);
   if ('cannot' in made) return skip(`cannot build a record: ${made.cannot}`);
   if (path === undefined) return skip(needsParent(resource));
+  for (const name of made.undeclared ?? [])
+    context.warnings.push(
+      `${add.method.toUpperCase()} ${add.path}: the body requires ${name}, which its schema does not declare (the document contradicts itself): sent "verify ${name}"`,
+    );
   const answer = await callOperation(context, add, {
     path,
     body: { contentType, value: bodyFor(resource, 'add', made.record) },
   });
+  countWrite(context, 'added', answer);
   const answered = recordIn(resource, 'add', answer.json?.value);
   const key = createdKey(answer, resource.primaryKey, made.record, answered);
   const verdict = successVerdict(

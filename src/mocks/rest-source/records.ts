@@ -74,6 +74,28 @@ function exampleRecords(
   );
 }
 
+/**
+ * The schema a string key is made by: the key field's, with the format or pattern of the item
+ * path parameter where the field states neither (DigitalOcean's firewall `id: { type: string }`
+ * under `/v2/firewalls/{firewall_id}` whose parameter is a uuid: a key of another shape could
+ * not be asked for).
+ */
+function keySchema(document: Node, resource: Resource): Node {
+  const field = propertiesOf(document, resource.entity).get(resource.primaryKey) ?? {};
+  const parameter = resource.keyParameter ? resolve(document, resource.keyParameter) : {};
+  const shaped = (schema: Node) => schema.format !== undefined || schema.pattern !== undefined;
+  if (shaped(field) || !shaped(parameter) || typeOf(parameter) !== 'string') return field;
+  const { example: _example, examples: _examples, ...rest } = field;
+  return { ...rest, format: parameter.format, pattern: parameter.pattern };
+}
+
+/** Whether a key can be named in the item path (it fits the parameter's schema). */
+function fitsKeyParameter(document: Node, resource: Resource, key: unknown): boolean {
+  const parameter = resource.keyParameter;
+  if (!parameter || typeOf(resolve(document, parameter)) !== 'string') return true;
+  return validate(document, parameter, textOf(key), 'output').length === 0;
+}
+
 /** A key not used yet: the next integer, or a generated string (uuid, pattern) tried a few times. */
 export function newKey(document: Node, table: ResourceTable): unknown {
   const { resource } = table;
@@ -82,7 +104,7 @@ export function newKey(document: Node, table: ResourceTable): unknown {
     table.nextId = Math.max(table.nextId, ...used.filter(Number.isSafeInteger).map((id) => id + 1));
     return table.nextId++;
   }
-  const schema = propertiesOf(document, resource.entity).get(resource.primaryKey) ?? {};
+  const schema = keySchema(document, resource);
   const taken = new Set(table.rows.map((row) => keyOf(table, row)));
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const value = valueFor(document, schema, {
@@ -133,6 +155,7 @@ export function seedTables(
       if (
         key === undefined ||
         clash ||
+        !fitsKeyParameter(document, resource, key) ||
         (i >= seeds.length && primaryKeyType(document, resource) === 'integer')
       )
         value[resource.primaryKey] = newKey(document, table);

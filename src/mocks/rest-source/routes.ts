@@ -14,6 +14,11 @@ export interface Resource {
   primaryKey: string;
   /** A nested collection's parent path parameter (reviews of /books/{isbn}). */
   parentParam?: string;
+  /**
+   * The schema of the item path parameter that names a record (`{firewall_id}`: a uuid), which
+   * can say more than the record's key field does (DigitalOcean's `id: { type: string }`).
+   */
+  keyParameter?: Node;
 }
 
 export interface Operation {
@@ -77,9 +82,25 @@ export function readOperations(document: Node): { operations: Operation[]; resou
       });
     }
   }
+  for (const resource of byTag.values())
+    resource.keyParameter = keyParameterOf(operations, resource);
   // Literal segments before parameters: /pet/findByStatus wins over /pet/{petId}.
   operations.sort((a, b) => specificity(b) - specificity(a));
   return { operations, resources: [...byTag.values()] };
+}
+
+/** The schema of the last path parameter of the resource's info, edit or delete. */
+function keyParameterOf(operations: readonly Operation[], resource: Resource): Node | undefined {
+  for (const operation of operations) {
+    if (operation.resource !== resource) continue;
+    if (!['info', 'edit', 'delete'].includes(operation.capability ?? '')) continue;
+    const name = /^\{(.+)\}$/.exec(operation.segments.at(-1) ?? '')?.[1];
+    const parameter = operation.parameters.find(
+      (candidate) => textAt(candidate, 'in') === 'path' && textAt(candidate, 'name') === name,
+    );
+    if (parameter && isRecord(parameter.schema)) return parameter.schema;
+  }
+  return undefined;
 }
 
 function specificity(operation: Operation): number {

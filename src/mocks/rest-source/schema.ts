@@ -53,6 +53,20 @@ export function isNullable(schema: Node): boolean {
   return schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'));
 }
 
+/**
+ * The schema with the keywords of its `allOf` parts merged in, its own winning: DigitalOcean's
+ * `tags: { allOf: [{ $ref: existing_tags_array }, { description }] }` is the array its first
+ * part declares. `allOf` itself is kept, so propertiesOf and requiredOf still read the parts.
+ */
+export function withAllOf(document: Node, schema: Node, depth = 0): Node {
+  const parts = listOf(schema.allOf);
+  if (parts.length === 0 || depth > 8) return schema;
+  let merged: Node = {};
+  for (const part of parts)
+    merged = { ...merged, ...withAllOf(document, resolve(document, part), depth + 1) };
+  return { ...merged, ...schema };
+}
+
 /** The object's properties, with those of its `allOf` parts merged in. */
 export function propertiesOf(document: Node, schema: Node): Map<string, Node> {
   const properties = new Map<string, Node>();

@@ -15,6 +15,7 @@ import {
   resolve,
   textAt,
   typeOf,
+  withAllOf,
   type Node,
 } from './schema';
 import { validate } from './validate';
@@ -64,6 +65,15 @@ function formatted(format: string | undefined, options: ValueOptions): string | 
       return `https://example.com/${random.pick(WORDS)}/${random.int(1, 999)}`;
     case 'uuid':
       return `${hex(random, 8)}-${hex(random, 4)}-4${hex(random, 3)}-a${hex(random, 3)}-${hex(random, 12)}`;
+    // Addresses of the ranges reserved for documentation (RFC 5737, RFC 3849, RFC 2606).
+    case 'hostname':
+      return `${random.pick(WORDS)}-${random.int(1, 99)}.example.com`;
+    case 'ipv4':
+      return `192.0.2.${random.int(1, 254)}`;
+    case 'ipv6':
+      return `2001:db8::${hex(random, 4)}`;
+    case 'byte':
+      return btoa(`${random.pick(WORDS)} ${random.int(1, 99)}`);
     default:
       return undefined;
   }
@@ -98,6 +108,12 @@ function numberValue(schema: Node, integer: boolean, options: ValueOptions): num
   const low = Math.ceil(minimum) + (schema.exclusiveMinimum !== undefined ? 1 : 0);
   const high = Math.floor(maximum) - (schema.exclusiveMaximum !== undefined ? 1 : 0);
   const value = options.random.int(low, Math.max(low, high));
+  // DigitalOcean's sizes state `memory: { multipleOf: 8 }`: a multiple within the bounds.
+  const step = numberAt(schema, 'multipleOf');
+  if (step !== undefined && step > 0) {
+    const multiple = Math.ceil(value / step) * step;
+    return multiple > high && multiple - step >= low ? multiple - step : multiple;
+  }
   return integer ? value : Math.min(maximum, value + options.random.int(0, 99) / 100);
 }
 
@@ -119,7 +135,7 @@ export function valueFor(document: Node, input: unknown, options: ValueOptions):
 }
 
 function ownValueFor(document: Node, input: unknown, options: ValueOptions): unknown {
-  const schema = resolve(document, input);
+  const schema = withAllOf(document, resolve(document, input));
   const depth = options.depth ?? 0;
   if (options.examples) {
     const example = declaredExample(document, schema);

@@ -1,0 +1,174 @@
+/**
+ * A small source document in the shapes that made `verify --source --writes` fail against the
+ * REST mock on issue 50's published documents (DigitalOcean's, mostly), each seen once:
+ * - a record key field that states no format under an item path parameter that is a uuid
+ *   (`id: { type: string }`, `/machines/{machine_id}` with `format: uuid`);
+ * - values the mock must make in the schema's bounds: `ipv4`, `ipv6`, `hostname`, `byte`
+ *   formats, `multipleOf`, and an array declared through an `allOf` of a named array schema;
+ * - an add body that is a `oneOf` of two objects sharing one field (name) but each requiring its
+ *   own (image or snapshot), one of them requiring a field it does not declare (region);
+ * - an edit body `{ name: { $ref: MachineName } }` whose one field is a named string schema,
+ *   which is the record, not a wrapper of it;
+ * - an edit body that requires a field the add body does not have (`is_default`).
+ */
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+const uuidParam = (name: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type: 'string', format: 'uuid' },
+});
+
+export const REAL_SHAPES_DOCUMENT = {
+  openapi: '3.0.3',
+  info: { title: 'Real shapes', version: '1.0.0' },
+  servers: [{ url: 'https://cloud.example/v2' }],
+  tags: [{ name: 'Machines' }, { name: 'Projects' }],
+  paths: {
+    '/machines': {
+      get: {
+        tags: ['Machines'],
+        operationId: 'listMachines',
+        responses: {
+          '200': {
+            description: 'machines',
+            ...json({
+              type: 'object',
+              required: ['machines'],
+              properties: { machines: { type: 'array', items: ref('Machine') } },
+            }),
+          },
+        },
+      },
+      post: {
+        tags: ['Machines'],
+        operationId: 'createMachine',
+        requestBody: {
+          required: true,
+          ...json({ oneOf: [ref('MachineFromImage'), ref('MachineFromSnapshot')] }),
+        },
+        responses: {
+          '201': {
+            description: 'made',
+            ...json({ type: 'object', properties: { machine: ref('Machine') } }),
+          },
+        },
+      },
+    },
+    '/machines/{machine_id}': {
+      parameters: [uuidParam('machine_id')],
+      get: {
+        tags: ['Machines'],
+        operationId: 'getMachine',
+        responses: {
+          '200': {
+            description: 'one',
+            ...json({ type: 'object', properties: { machine: ref('Machine') } }),
+          },
+        },
+      },
+      put: {
+        tags: ['Machines'],
+        operationId: 'renameMachine',
+        requestBody: {
+          required: true,
+          ...json({ type: 'object', required: ['name'], properties: { name: ref('MachineName') } }),
+        },
+        responses: {
+          '200': {
+            description: 'renamed',
+            ...json({ type: 'object', properties: { machine: ref('Machine') } }),
+          },
+        },
+      },
+      delete: {
+        tags: ['Machines'],
+        operationId: 'deleteMachine',
+        responses: { '204': { description: 'gone' } },
+      },
+    },
+    '/projects': {
+      get: {
+        tags: ['Projects'],
+        operationId: 'listProjects',
+        responses: {
+          '200': { description: 'projects', ...json({ type: 'array', items: ref('Project') }) },
+        },
+      },
+      post: {
+        tags: ['Projects'],
+        operationId: 'createProject',
+        requestBody: { required: true, ...json(ref('ProjectNew')) },
+        responses: { '201': { description: 'made', ...json(ref('Project')) } },
+      },
+    },
+    '/projects/{project_id}': {
+      parameters: [uuidParam('project_id')],
+      get: {
+        tags: ['Projects'],
+        operationId: 'getProject',
+        responses: { '200': { description: 'one', ...json(ref('Project')) } },
+      },
+      put: {
+        tags: ['Projects'],
+        operationId: 'updateProject',
+        requestBody: { required: true, ...json(ref('ProjectUpdate')) },
+        responses: { '200': { description: 'updated', ...json(ref('Project')) } },
+      },
+      delete: {
+        tags: ['Projects'],
+        operationId: 'deleteProject',
+        responses: { '204': { description: 'gone' } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      MachineName: { type: 'string', maxLength: 40 },
+      Tags: { type: 'array', items: { type: 'string' }, nullable: true },
+      Machine: {
+        type: 'object',
+        required: ['id', 'name', 'ip', 'memory'],
+        properties: {
+          id: { type: 'string', readOnly: true },
+          name: ref('MachineName'),
+          image: { type: 'string' },
+          snapshot: { type: 'string' },
+          ip: { type: 'string', format: 'ipv4' },
+          ipv6: { type: 'string', format: 'ipv6' },
+          host: { type: 'string', format: 'hostname' },
+          user_data: { type: 'string', format: 'byte' },
+          memory: { type: 'integer', minimum: 8, multipleOf: 8 },
+          tags: { allOf: [ref('Tags'), { description: 'The tags of the machine.' }] },
+        },
+      },
+      MachineFromImage: {
+        type: 'object',
+        required: ['name', 'image', 'region'],
+        properties: { name: ref('MachineName'), image: { type: 'string' } },
+      },
+      MachineFromSnapshot: {
+        type: 'object',
+        required: ['name', 'snapshot'],
+        properties: { name: ref('MachineName'), snapshot: { type: 'string' } },
+      },
+      Project: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: {
+          id: { type: 'string', readOnly: true },
+          name: { type: 'string' },
+          is_default: { type: 'boolean' },
+        },
+      },
+      ProjectNew: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+      ProjectUpdate: {
+        type: 'object',
+        required: ['name', 'is_default'],
+        properties: { name: { type: 'string' }, is_default: { type: 'boolean' } },
+      },
+    },
+  },
+};
