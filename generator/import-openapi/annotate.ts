@@ -10,13 +10,13 @@ import { inferAction } from './actions';
 import { inferConventions, type ConventionsInference } from './conventions';
 import { inferField, labelField, yamlValue, type ListedEntity } from './fields';
 import { envelopeOf } from './envelope';
-import { primaryKey } from './keys';
 import { requestForm } from './request-fields';
 import { screenTitle } from './labels';
+import { keyFields, primaryKey } from './keys';
 import { inferList } from './lists';
 import { moduleTags, type Edit } from './module-tags';
 import { inferResources, RESOURCE_CAPABILITIES, type LeftOut } from './resources';
-import { flattenObject } from './schemas';
+import { flattenObject, resolveRef } from './schemas';
 import { sourceOperations, type SourceOperation } from './source-operations';
 
 export type { Edit } from './module-tags';
@@ -79,7 +79,7 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
   const keyChoices = new Map(
     inference.resources.map((r) => [
       r.key,
-      primaryKey(r, fieldsOf.get(r.key)?.properties.map((p) => p.name) ?? []),
+      primaryKey(r, keyFields(fieldsOf.get(r.key), document)),
     ]),
   );
   const primaryKeys = new Map([...keyChoices].map(([key, choice]) => [key, choice.field]));
@@ -136,6 +136,8 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
           sortable: list?.sortFields.includes(property.name) ?? false,
         });
         notes.push(...field.notes);
+        // The record's writeOnly (a password) is never answered: no column, whatever the request says.
+        if (resolveRef(property.schema, document).writeOnly === true) field.admin.column = false;
         if (request && !request.sent.has(property.name) && property.name !== primaryKey) {
           // Shown, not edited: the request does not send it (a server-set field).
           field.admin.form = false;

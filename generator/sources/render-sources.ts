@@ -36,6 +36,8 @@ function renderModule(
       ...module,
       ...module.fields,
       ...module.forms,
+      // The details show the record's fields without its writeOnly ones; the forms keep them.
+      formFields: module.forms.shown,
       typesImport: `@generated/sources/${source.name}/types`,
       sourceImport: `@generated/sources/${source.name}/source`,
       moduleImport: module.names.moduleImport,

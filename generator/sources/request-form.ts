@@ -20,6 +20,11 @@ import type { TaggedOperation } from './source-calls';
 export interface RequestForms {
   addForm?: RequestForm;
   editForm?: RequestForm;
+  /**
+   * The record's fields the details show (the module's `fields`): without its writeOnly ones
+   * (a password is sent, never answered), which only the forms have.
+   */
+  shown: FieldDefinition[];
 }
 
 /** Media types a form's body is sent as, in the order preferred (the adapter sends JSON or a form). */
@@ -170,6 +175,35 @@ function formOfBody(
   return { fields, variants };
 }
 
+/** The fields a call's body takes null for, in every variant of it. */
+function nullableFields(schema: unknown, document: Json): string[] {
+  const resolved = resolveRef(schema, document);
+  const parts = unionOf(resolved) ?? [schema];
+  const names = new Set<string>();
+  for (const part of parts)
+    for (const [name, property] of Object.entries(recordSchema(part, document).properties))
+      if (isNullable(resolveRef(property, document))) names.add(name);
+  return [...names];
+}
+
+/**
+ * The add and edit calls with the body fields they take null for (RestCall.nullable): an
+ * emptied one is sent as null and clears the stored value. Calls without any stay as they were.
+ */
+export function withNullableFields<Calls extends { add?: RestCall; edit?: RestCall }>(
+  document: Json,
+  operations: readonly TaggedOperation[],
+  calls: Calls,
+): Calls {
+  const result = { ...calls };
+  for (const capability of ['add', 'edit'] as const) {
+    const call = calls[capability];
+    const nullable = call ? nullableFields(bodySchema(document, operations, call), document) : [];
+    if (call && nullable.length > 0) result[capability] = { ...call, nullable };
+  }
+  return result;
+}
+
 const sameFields = (a: readonly FieldDefinition[], b: readonly FieldDefinition[]) =>
   JSON.stringify(a) === JSON.stringify(b);
 
@@ -184,16 +218,20 @@ export function requestForms(
   entity: string,
   primaryKey: string,
   recordFields: readonly FieldDefinition[],
+  writeOnly: readonly string[] = [],
 ): RequestForms {
   const context: FormContext = { document, primaryKey, recordFields };
-  const forms: RequestForms = {};
-  const add = calls.add && formOfBody(bodySchema(document, operations, calls.add), entity, context);
-  if (add && (add.variants || !sameFields(add.fields, recordFields))) forms.addForm = add;
+  const shown = recordFields.filter((field) => !writeOnly.includes(field.cf_fieldname));
+  const forms: RequestForms = { shown };
+  const record = { fields: [...recordFields] };
+  const add =
+    calls.add &&
+    (formOfBody(bodySchema(document, operations, calls.add), entity, context) ?? record);
+  if (add && (add.variants || !sameFields(add.fields, shown))) forms.addForm = add;
   if (!calls.edit) return forms;
-  // The edit form falls back on the add form, then the record's: written only where it differs.
-  const addShown = forms.addForm ?? { fields: [...recordFields] };
-  const edit = formOfBody(bodySchema(document, operations, calls.edit), entity, context);
-  const editShown = edit ?? { fields: [...recordFields] };
-  if (JSON.stringify(editShown) !== JSON.stringify(addShown)) forms.editForm = editShown;
+  // The edit form falls back on the add form, then the shown fields: written where it differs.
+  const addShown = forms.addForm ?? { fields: shown };
+  const edit = formOfBody(bodySchema(document, operations, calls.edit), entity, context) ?? record;
+  if (JSON.stringify(edit) !== JSON.stringify(addShown)) forms.editForm = edit;
   return forms;
 }

@@ -20,7 +20,7 @@ import { screenMenu } from '../model/screen';
 import type { ModuleFields, OpenApiDocument } from '../types';
 import type { LoadedSource } from './load-sources';
 import { resourceCalls, sourceOperations } from './source-calls';
-import { requestForms, type RequestForms } from './request-form';
+import { requestForms, withNullableFields, type RequestForms } from './request-form';
 import { addBodyLacks, entityFields, listFilterFields, optionsFromResolver } from './source-fields';
 
 export interface SourceModuleModel {
@@ -137,7 +137,11 @@ function buildModule(
     const entity = typeof admin.entity === 'string' ? admin.entity : undefined;
     if (!entity) throw new Error('entity is missing');
     const operations = sourceOperations(document);
-    const calls = resourceCalls(document, operations, tagName, problems);
+    const calls = withNullableFields(
+      document,
+      operations,
+      resourceCalls(document, operations, tagName, problems),
+    );
     // Without a list call the screen looks records up by key; without info there is no screen.
     if (!calls.list && !calls.info)
       throw new Error(
@@ -181,7 +185,15 @@ function buildModule(
       capabilities: CALL_ORDER.filter((capability) => calls[capability] !== undefined),
       calls,
       fields,
-      forms: requestForms(document, operations, calls, entity, primaryKey, fields.formFields),
+      forms: requestForms(
+        document,
+        operations,
+        calls,
+        entity,
+        primaryKey,
+        fields.formFields,
+        fields.writeOnlyFields,
+      ),
       children: [],
       names: {
         moduleFile: `sources/${source}/modules/${key}.ts`,

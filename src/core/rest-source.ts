@@ -76,6 +76,12 @@ export interface RestCall {
    * `{ "article": { … } }`; x-admin `body`). Absent: the body is the record.
    */
   bodyAt?: string;
+  /**
+   * Add, edit: body fields that take null (`nullable: true`, `type: [x, "null"]`). Emptied in
+   * the form, such a field is sent as null, so an edit clears the stored value; any other
+   * emptied field is left out, as an API reads a missing optional field.
+   */
+  nullable?: string[];
 }
 
 /** The largest page the API serves: its size parameter's declared `maximum` (Museum: 30). */

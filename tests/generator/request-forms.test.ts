@@ -121,6 +121,7 @@ describe('request ≠ response: NewArticle / UpdateArticle vs Article', () => {
           required: ['key', 'title', 'createdAt'],
           properties: {
             key: { type: 'string', readOnly: true },
+            secret: { type: 'string', writeOnly: true },
             title: text(),
             body: text(),
             status: { type: 'string' },
@@ -137,7 +138,10 @@ describe('request ≠ response: NewArticle / UpdateArticle vs Article', () => {
             password: { type: 'string', writeOnly: true, title: 'Editor password' },
           },
         },
-        UpdateArticle: { type: 'object', properties: { title: text(), body: text() } },
+        UpdateArticle: {
+          type: 'object',
+          properties: { title: text(), body: text(), secret: text() },
+        },
       },
     },
   };
@@ -152,7 +156,7 @@ describe('request ≠ response: NewArticle / UpdateArticle vs Article', () => {
       'status*',
       'password*',
     ]);
-    expect(shape(articles.forms.editForm?.fields)).toEqual(['key#', 'title', 'body']);
+    expect(shape(articles.forms.editForm?.fields)).toEqual(['key#', 'title', 'body', 'secret']);
     // The request's enum is a select of its values.
     const status = articles.forms.addForm?.fields.find((f) => f.cf_fieldname === 'status');
     expect(status?.cf_control).toBe('select');
@@ -162,6 +166,9 @@ describe('request ≠ response: NewArticle / UpdateArticle vs Article', () => {
     expect(password?.cf_name).toBe('Editor password');
     expect(articles.fields.columns.map((c) => c.field)).not.toContain('password');
     expect(articles.fields.columns.map((c) => c.field)).toContain('createdAt');
+    // A writeOnly field of the record is edited, never listed nor shown in the details.
+    expect(articles.fields.columns.map((c) => c.field)).not.toContain('secret');
+    expect(shape(articles.forms.shown)).toEqual(['key#', 'title*', 'body', 'status*']);
     const module = files.get('sources/demo/modules/articles.ts') ?? '';
     expect(module).toContain('addForm: {');
     expect(module).toContain('editForm: {');
@@ -273,5 +280,13 @@ describe('allOf bodies merged; nullable fields optional', () => {
     const things = moduleOf(modules, 'demo-things');
     expect(shape(things.forms.addForm?.fields)).toEqual(['key#', 'name*', 'size*', 'note']);
     expect(shape(things.forms.editForm?.fields)).toEqual(['key#', 'colour', 'size']);
+  });
+
+  it('the add and edit calls name the fields they take null for: emptied, those are sent as null', async () => {
+    const { modules, files } = await imported(document);
+    const things = moduleOf(modules, 'demo-things');
+    expect(things.calls.add?.nullable).toEqual(['note']);
+    expect(things.calls.edit?.nullable).toEqual(['colour']);
+    expect(files.get('sources/demo/modules/things.ts')).toContain('"nullable":["colour"]');
   });
 });

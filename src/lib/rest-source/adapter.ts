@@ -57,10 +57,19 @@ function itemPath(call: RestCall, id: RecordId | undefined, record?: ModuleRecor
 
 /**
  * The form's record as a REST body: a field the user left empty (null) is left out, as an API
- * reads a missing optional field, where null is refused unless the schema says nullable.
+ * reads a missing optional field, where null is refused unless the schema says nullable — an
+ * emptied field the call declares nullable is sent as null, which clears it.
  */
-function bodyOf(record: ModuleRecord): ModuleRecord {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null));
+function bodyOf(call: RestCall, record: ModuleRecord): ModuleRecord {
+  const nullable = call.nullable ?? [];
+  const body: ModuleRecord = {};
+  for (const [name, value] of Object.entries(record)) {
+    // An emptied control holds null (a choice), undefined (a number) or '' (a text).
+    const emptied = value === null || value === undefined || value === '';
+    if (nullable.includes(name) && emptied) body[name] = null;
+    else if (value !== null) body[name] = value;
+  }
+  return body;
 }
 
 /** The fields sent, wrapped where the call's body holds them (`{ "article": { … } }`). */
@@ -121,7 +130,7 @@ export function restModule<TRow>(
       const answer = await sendRest(source, {
         method: add.method,
         path: itemPath(add, undefined, body),
-        body: wrappedBody(add, bodyOf(fields)),
+        body: wrappedBody(add, bodyOf(add, fields)),
         contentType: add.contentType,
       });
       return success(recordOf(add, answer.json?.value));
@@ -132,7 +141,7 @@ export function restModule<TRow>(
       const answer = await sendRest(source, {
         method: edit.method,
         path: itemPath(edit, idOf(body, primaryKey), body),
-        body: edit.body === 'none' ? undefined : wrappedBody(edit, bodyOf(body)),
+        body: edit.body === 'none' ? undefined : wrappedBody(edit, bodyOf(edit, body)),
         contentType: edit.contentType,
       });
       return success(recordOf(edit, answer.json?.value));
