@@ -2,7 +2,9 @@
  * A record's key, from the item path's parameter and the record's own fields (never a wrapper's:
  * the fields are those of the record the envelope holds), with the reason the report gives.
  */
+import type { Json } from '../json';
 import type { Resource } from './resources';
+import { resolveRef, schemaType, type FlatObject } from './schemas';
 
 export interface KeyChoice {
   field: string;
@@ -14,6 +16,25 @@ export interface KeyChoice {
 const KEY_NAMES = ['id', 'uuid', 'slug', 'key', 'name'];
 
 const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The fields a key can be: a text or a number, which a path can name. listmonk's Bounce is
+ * `{ results: [...] }` under `/bounces/{id}`: an array is no key.
+ */
+export function keyFields(flat: FlatObject | undefined, document: Json): string[] {
+  return (flat?.properties ?? [])
+    .filter((property) => !isComposite(property.schema, document))
+    .map((property) => property.name);
+}
+
+/** An array, an object or a boolean; an untyped schema or an allOf of a text is not. */
+function isComposite(schema: unknown, document: Json, depth = 0): boolean {
+  const resolved = resolveRef(schema, document);
+  const parts: unknown[] = Array.isArray(resolved.allOf) ? resolved.allOf : [];
+  if (resolved.type === undefined && parts.length > 0 && depth < 8)
+    return parts.every((part) => isComposite(part, document, depth + 1));
+  return ['array', 'object', 'boolean'].includes(schemaType(resolved) ?? '');
+}
 
 /**
  * @example primaryKey(petResource, ['id', 'name']) // { field: 'id', reason: 'path parameter {petId} is <record>Id: the record's id' }
@@ -43,8 +64,13 @@ export function primaryKey(resource: Resource, fields: readonly string[]): KeyCh
     return { field: byParam, reason: `path parameter {${param}} is ${entity}'s ${byParam}` };
   const suffixed = fields.find((f) => /(^|[a-z_])(id|Id|ID)$/.test(f));
   if (suffixed) return { field: suffixed, reason: `the first field of ${entity} ending in id` };
+  if (fields[0] !== undefined)
+    return {
+      field: fields[0],
+      reason: `${entity} has no id-like field: its first field (edit x-admin primaryKey)`,
+    };
   return {
-    field: fields[0] ?? 'id',
-    reason: `${entity} has no id-like field: its first field (edit x-admin primaryKey)`,
+    field: param ?? 'id',
+    reason: `${entity} has no text or number field to be its key: ${param ? `the item path's {${param}}` : 'id'}, which ${entity} does not declare (edit x-admin primaryKey)`,
   };
 }

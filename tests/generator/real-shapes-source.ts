@@ -9,7 +9,15 @@
  *   own (image or snapshot), one of them requiring a field it does not declare (region);
  * - an edit body `{ name: { $ref: MachineName } }` whose one field is a named string schema,
  *   which is the record, not a wrapper of it;
- * - an edit body that requires a field the add body does not have (`is_default`).
+ * - an edit body that requires a field the add body does not have (`is_default`);
+ * - a record with no text or number field (listmonk's Bounce, `{ results: [...] }`) under an
+ *   item path `/reports/{id}` whose integer `{id}` it does not declare;
+ * - answers whose record schema is not the entity's: a list of `CampaignRow`s `{ id, name,
+ *   stats }` (Kratos' identity schema containers), an add answering a `CampaignEcho` whose
+ *   `lists` are ids where the Campaign keeps `{ id, name }` objects (listmonk's campaigns);
+ * - an add body that takes any `type` text where the record allows `regular` or `optin`, and
+ *   a `send_at` object where the record keeps a text;
+ * - a GET that only redirects (`303`, Kratos' `/.well-known/change-password`).
  */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -25,7 +33,7 @@ export const REAL_SHAPES_DOCUMENT = {
   openapi: '3.0.3',
   info: { title: 'Real shapes', version: '1.0.0' },
   servers: [{ url: 'https://cloud.example/v2' }],
-  tags: [{ name: 'Machines' }, { name: 'Projects' }],
+  tags: [{ name: 'Machines' }, { name: 'Projects' }, { name: 'Reports' }, { name: 'Campaigns' }],
   paths: {
     '/machines': {
       get: {
@@ -123,6 +131,72 @@ export const REAL_SHAPES_DOCUMENT = {
         responses: { '204': { description: 'gone' } },
       },
     },
+    '/reports': {
+      get: {
+        tags: ['Reports'],
+        operationId: 'listReports',
+        responses: {
+          '200': { description: 'reports', ...json({ type: 'array', items: ref('Report') }) },
+        },
+      },
+    },
+    '/reports/{id}': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: {
+        tags: ['Reports'],
+        operationId: 'getReport',
+        responses: { '200': { description: 'one', ...json(ref('Report')) } },
+      },
+    },
+    '/campaigns': {
+      get: {
+        tags: ['Campaigns'],
+        operationId: 'listCampaigns',
+        responses: {
+          '200': {
+            description: 'campaigns',
+            ...json({ type: 'array', items: ref('CampaignRow') }),
+          },
+        },
+      },
+      post: {
+        tags: ['Campaigns'],
+        operationId: 'createCampaign',
+        requestBody: { required: true, ...json(ref('CampaignRequest')) },
+        responses: {
+          '200': {
+            description: 'made',
+            ...json({ type: 'object', properties: { data: ref('CampaignEcho') } }),
+          },
+        },
+      },
+    },
+    '/campaigns/{campaign_id}': {
+      parameters: [
+        { name: 'campaign_id', in: 'path', required: true, schema: { type: 'integer' } },
+      ],
+      get: {
+        tags: ['Campaigns'],
+        operationId: 'getCampaign',
+        responses: {
+          '200': {
+            description: 'one',
+            ...json({ type: 'object', properties: { data: ref('Campaign') } }),
+          },
+        },
+      },
+      delete: {
+        tags: ['Campaigns'],
+        operationId: 'deleteCampaign',
+        responses: { '204': { description: 'gone' } },
+      },
+    },
+    '/.well-known/change-password': {
+      get: {
+        operationId: 'changePasswordPage',
+        responses: { '303': { description: 'to the settings page' } },
+      },
+    },
   },
   components: {
     schemas: {
@@ -161,6 +235,58 @@ export const REAL_SHAPES_DOCUMENT = {
           id: { type: 'string', readOnly: true },
           name: { type: 'string' },
           is_default: { type: 'boolean' },
+        },
+      },
+      Report: {
+        type: 'object',
+        properties: {
+          results: {
+            type: 'array',
+            items: { type: 'object', properties: { n: { type: 'integer' } } },
+          },
+        },
+      },
+      Campaign: {
+        type: 'object',
+        required: ['id', 'name', 'type', 'lists'],
+        properties: {
+          id: { type: 'integer', readOnly: true },
+          name: { type: 'string' },
+          type: { type: 'string', enum: ['regular', 'optin'] },
+          send_at: { type: 'string' },
+          lists: { type: 'array', items: ref('ListRef') },
+        },
+      },
+      ListRef: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: { id: { type: 'integer' }, name: { type: 'string' } },
+      },
+      CampaignRow: {
+        type: 'object',
+        required: ['id', 'name', 'stats'],
+        properties: {
+          id: { type: 'integer' },
+          name: { type: 'string' },
+          stats: { type: 'object', properties: { sent: { type: 'integer' } } },
+        },
+      },
+      CampaignRequest: {
+        type: 'object',
+        required: ['name', 'type'],
+        properties: {
+          name: { type: 'string' },
+          type: { type: 'string' },
+          send_at: { type: 'object', properties: { at: { type: 'string' } } },
+          lists: { type: 'array', items: { type: 'integer' } },
+        },
+      },
+      CampaignEcho: {
+        type: 'object',
+        required: ['name', 'lists'],
+        properties: {
+          name: { type: 'string' },
+          lists: { type: 'array', items: { type: 'integer' } },
         },
       },
       ProjectNew: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },

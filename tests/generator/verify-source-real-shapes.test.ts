@@ -85,14 +85,37 @@ describe('verify --source --writes against the mock of a document in real shapes
     );
   });
 
-  it('passes as a whole, says what it wrote and warns of the field required but not declared', () => {
+  it('keys a record without a text or number field by the item path parameter', () => {
+    expect(rows()).toContainEqual('ok GET /reports/{id}: info: record 1');
+  });
+
+  it('answers the record schema each operation declares, not the kept entity', () => {
+    expect(rows()).toContainEqual(expect.stringMatching(/^ok GET \/campaigns: list: 6 row\(s\)/));
+    expect(rows()).toContainEqual(
+      expect.stringMatching(/^ok POST \/campaigns: round trip: add \(HTTP 200, key \d+\)$/),
+    );
+    expect(rows()).toContainEqual(
+      expect.stringMatching(/^ok GET \/campaigns\/\{campaign_id\}: round trip: read back \d+$/),
+    );
+  });
+
+  it('takes a redirect an operation declares as its only answer as its success', () => {
+    expect(rows()).toContainEqual(
+      'ok GET /.well-known/change-password: HTTP 303: the redirect it declares (not followed)',
+    );
+  });
+
+  it('passes as a whole, says what it wrote and warns where the document contradicts itself', () => {
     expect(rows().filter((row) => !row.startsWith('ok '))).toEqual([]);
     expect(report.counts).toMatchObject({ schema: 0, failed: 0 });
     expect(report.notes).toContain(
-      'written: 2 record(s) added, 2 edited, 2 deleted, in 2 round trip(s)',
+      'written: 3 record(s) added, 2 edited, 3 deleted, in 3 round trip(s)',
     );
     expect(report.notes).toContain(
       'warning: POST /machines: the body requires region, which its schema does not declare (the document contradicts itself): sent "verify region"',
+    );
+    expect(report.notes).toContain(
+      'warning: POST /campaigns: type: the add body allows values the record does not (only "regular", "optin"): sent "regular" (the request and the record schema disagree)',
     );
   });
 });

@@ -123,6 +123,16 @@ export function successVerdict(
   ok: string,
 ): Verdict {
   const failed = (detail: string): Verdict => ({ outcome: 'failed', detail });
+  // A redirect the operation declares as its answer (a well-known URL's 303) is its success.
+  if (
+    answer.status >= 300 &&
+    answer.status < 400 &&
+    declaresOnlyRedirect(context, operation, answer.status)
+  )
+    return {
+      outcome: 'ok',
+      detail: `${ok}: the redirect it declares (not followed)`,
+    };
   const failure = transportFailure(answer);
   if (failure) return failed(failure);
   if (answer.status === 204)
@@ -149,6 +159,17 @@ export function successVerdict(
   if (check.unchecked)
     return { outcome: 'skipped', detail: `${ok}; the answer is not checked: ${check.unchecked}` };
   return { outcome: 'ok', detail: ok };
+}
+
+/** Whether the operation declares this 3xx and no 2xx answer. */
+function declaresOnlyRedirect(
+  context: Context,
+  operation: SourceOperation,
+  status: number,
+): boolean {
+  const object = operationObject(context.document, operation);
+  const statuses = Object.keys(isJson(object.responses) ? object.responses : {});
+  return statuses.includes(String(status)) && !statuses.some((key) => /^2(\d\d|XX)$/i.test(key));
 }
 
 /** The text of a key as it goes into a path (a number or a string; nothing else is a key). */

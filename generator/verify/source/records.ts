@@ -51,8 +51,46 @@ function freshKey(schema: Json, hint: unknown): unknown {
   return undefined;
 }
 
-/** `undeclared`: the fields the schema requires without declaring them (a text was sent). */
-export type NewRecord = { record: Json; undeclared?: string[] } | { cannot: string };
+/**
+ * `undeclared`: the fields the schema requires without declaring them (a text was sent);
+ * `narrowed`: the fields whose value was taken from the entity's stricter schema.
+ */
+export type NewRecord =
+  | { record: Json; undeclared?: string[]; narrowed?: string[] }
+  | { cannot: string };
+
+/**
+ * The record's values moved within what the entity (the record the server keeps) allows where
+ * the request's schema allows more: listmonk's CampaignRequest takes any `type` text, its
+ * Campaign only `regular` or `optin`, so a server keeps one of those whatever was sent. A value
+ * the request also accepts is taken; each field so changed is named, for a warning.
+ */
+function narrowToEntity(document: Json, request: unknown, entity: unknown, record: Json): string[] {
+  const requestFields = new Map(
+    flattenObject(request, [], document).properties.map((p) => [p.name, p.schema]),
+  );
+  const narrowed: string[] = [];
+  for (const property of flattenObject(entity, [], document).properties) {
+    const kept = resolveRef(property.schema, document);
+    const choices: unknown[] = Array.isArray(kept.enum) ? kept.enum : [];
+    const sent = record[property.name];
+    const sentSchema = requestFields.get(property.name);
+    if (choices.length === 0 || sent === undefined || choices.includes(sent) || !sentSchema)
+      continue;
+    const accepted = resolveRef(sentSchema, document);
+    const fits = (value: unknown) =>
+      typeof value === 'string' ? matcher(accepted)(value) : typeof value === typeof sent;
+    const choice = choices.find(
+      (value) => value !== null && fits(value) && !Array.isArray(accepted.enum),
+    );
+    if (choice === undefined) continue;
+    record[property.name] = choice;
+    narrowed.push(
+      `${property.name}: the add body allows values the record does not (only ${choices.map((value) => JSON.stringify(value)).join(', ')}): sent ${JSON.stringify(choice)}`,
+    );
+  }
+  return narrowed;
+}
 
 /** A record to add, its key fresh (left out when the server assigns it: a readOnly key). */
 export function newRecord(
@@ -60,6 +98,7 @@ export function newRecord(
   entity: unknown,
   primaryKey: string,
   listed: Json | undefined,
+  kept?: unknown,
 ): NewRecord {
   const made = objectValue(document, entity, listed, 0);
   if (!made.value) return { cannot: `no value fits the schema of ${made.missing ?? '?'}` };
@@ -72,9 +111,12 @@ export function newRecord(
     if (key === undefined) return { cannot: `no fresh value fits the schema of ${primaryKey}` };
     made.value[primaryKey] = key;
   }
-  return made.undeclared
-    ? { record: made.value, undeclared: made.undeclared }
-    : { record: made.value };
+  const narrowed = kept === undefined ? [] : narrowToEntity(document, entity, kept, made.value);
+  return {
+    record: made.value,
+    ...(made.undeclared ? { undeclared: made.undeclared } : {}),
+    ...(narrowed.length > 0 ? { narrowed } : {}),
+  };
 }
 
 /**

@@ -3,9 +3,18 @@
  * for an invalid request, and a value for operations the mock keeps no records for (the
  * declared example, else one that satisfies the schema, the same for the same seed).
  */
-import { seededRandom } from './random';
+import { seededRandom, type Random } from './random';
 import type { Operation } from './routes';
-import { declaredExample, jsonMedia, recordAt, resolve, type Node } from './schema';
+import {
+  declaredExample,
+  jsonMedia,
+  propertiesOf,
+  recordAt,
+  requiredOf,
+  resolve,
+  type Node,
+} from './schema';
+import { validate } from './validate';
 import { json } from './problem';
 import { valueFor } from './values';
 
@@ -23,13 +32,42 @@ export function success(document: Node, operation: Operation, fallback: number):
   const statuses = Object.keys(responses)
     .filter((status) => /^2\d\d$/.test(status))
     .sort();
-  const status = statuses[0];
+  // An operation that only redirects (Kratos' /.well-known/change-password: 303) answers that.
+  const redirect = Object.keys(responses)
+    .filter((status) => /^3\d\d$/.test(status))
+    .sort()[0];
+  const status = statuses[0] ?? redirect;
   if (status === undefined) return { status: fallback };
   const content = recordAt(resolve(document, responses[status]), 'content');
   const media = jsonMedia(content);
   if (media) return { status: Number(status), schema: resolve(document, media.schema), media };
   const otherType = Object.keys(content)[0];
   return otherType ? { status: Number(status), otherType } : { status: Number(status) };
+}
+
+/**
+ * A copy of a kept record whose fields fit the record schema an answer declares, where that is
+ * not the entity's: listmonk's `POST /campaigns` declares it answers a CampaignUpdate
+ * (`lists: [ids]`, `send_at: {}`), not the Campaign it keeps (`lists: [{ id, name }]`); Kratos
+ * lists identitySchemaContainers `{ id, schema }` and answers one as the raw identitySchema. A
+ * field that does not fit, or a required one missing, gets a value of the answer's schema; the
+ * stored record is unchanged.
+ */
+export function fitRecord(document: Node, schema: Node, record: Node, random: Random): Node {
+  // 'output' checks values, not required fields: those are looked for here.
+  const required = new Set(requiredOf(document, schema));
+  const complete = [...required].every((name) => record[name] !== undefined);
+  if (complete && validate(document, schema, record, 'output').length === 0) return record;
+  const copy = { ...record };
+  for (const [name, property] of propertiesOf(document, schema)) {
+    const value = copy[name];
+    const fits =
+      value === undefined
+        ? !required.has(name)
+        : validate(document, property, value, 'output').length === 0;
+    if (!fits) copy[name] = valueFor(document, property, { random, examples: true, name });
+  }
+  return copy;
 }
 
 /** 400, unless the operation declares 422 and not 400 for its invalid requests. */

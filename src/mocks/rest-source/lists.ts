@@ -18,7 +18,7 @@ import {
   type Node,
 } from './schema';
 import { valueFor } from './values';
-import type { Success } from './answers';
+import { fitRecord, type Success } from './answers';
 
 function matches(value: unknown, wanted: unknown): boolean {
   const accepted = Array.isArray(wanted) ? wanted.map(textOf) : [textOf(wanted)];
@@ -108,7 +108,14 @@ export function answerList(
   }
   if (!Number.isSafeInteger(start) || start < 0 || !Number.isSafeInteger(size) || size < 0)
     return problem(400, 'The page asked for is out of range');
-  const page = values.slice(start, start + size);
+  // Each row as the list declares its items, where that is not the entity the mock keeps.
+  const itemSchema = resolve(
+    document,
+    schemaAtPath(document, answer.schema ?? {}, textAt(admin, 'items') ?? '').items,
+  );
+  const page = values
+    .slice(start, start + size)
+    .map((value) => fitRecord(document, itemSchema, value, table.random));
   const next = start + size < total ? String(start + size) : null;
   const headers: Record<string, string> = {};
   const counted = recordAt(admin, 'total');

@@ -5,13 +5,13 @@
  */
 import { isRecord, textOf } from '@/core/guards';
 import { wrapAtPath } from '@/core/rest-source';
-import { declaredAnswer, success } from './answers';
+import { declaredAnswer, fitRecord, success } from './answers';
 import { validate } from './validate';
 import { valueFor } from './values';
 import { json, problem } from './problem';
 import { keyOf, newKey, type ResourceTable, type Row } from './records';
 import type { Operation } from './routes';
-import { propertiesOf, recordAt, requiredOf, textAt, type Node } from './schema';
+import { propertiesOf, recordAt, requiredOf, schemaAtPath, textAt, type Node } from './schema';
 
 export interface RecordCall {
   document: Node;
@@ -81,10 +81,22 @@ function itemPath(call: RecordCall, key: string): string {
   return `${call.basePath}${filled.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(textOf(call.parameters.get(name))))}`;
 }
 
-/** The record as the operation answers it: itself, or inside its declared wrapper (x-admin `record`). */
+/**
+ * The record as the operation answers it: itself, or inside its declared wrapper (x-admin
+ * `record`), fitted to the record schema that answer declares where it is not the entity's.
+ */
 function answered(call: RecordCall, record: Node): unknown {
   const at = textAt(recordAt(call.operation.operation, 'x-admin'), 'record');
-  return at ? wrapAtPath(at, record) : record;
+  const declared = success(call.document, call.operation, 200).schema;
+  const fitted = declared
+    ? fitRecord(
+        call.document,
+        schemaAtPath(call.document, declared, at ?? ''),
+        record,
+        call.table.random,
+      )
+    : record;
+  return at ? wrapAtPath(at, fitted) : fitted;
 }
 
 export function info(call: RecordCall): Response {

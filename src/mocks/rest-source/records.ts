@@ -39,8 +39,7 @@ export function keyOf(table: ResourceTable, row: Row): string {
 }
 
 export function primaryKeyType(document: Node, resource: Resource): string | undefined {
-  const schema = propertiesOf(document, resource.entity).get(resource.primaryKey);
-  return schema ? typeOf(schema) : undefined;
+  return typeOf(keySchema(document, resource));
 }
 
 /** Records the document itself gives: examples of the entity, of its info answer, of its list answer. */
@@ -78,11 +77,14 @@ function exampleRecords(
  * The schema a string key is made by: the key field's, with the format or pattern of the item
  * path parameter where the field states neither (DigitalOcean's firewall `id: { type: string }`
  * under `/v2/firewalls/{firewall_id}` whose parameter is a uuid: a key of another shape could
- * not be asked for).
+ * not be asked for). A key the record does not declare (listmonk's Bounce, `{ results }` under
+ * `/bounces/{id}`) is made by the parameter's schema alone.
  */
 function keySchema(document: Node, resource: Resource): Node {
-  const field = propertiesOf(document, resource.entity).get(resource.primaryKey) ?? {};
+  const declared = propertiesOf(document, resource.entity).get(resource.primaryKey);
   const parameter = resource.keyParameter ? resolve(document, resource.keyParameter) : {};
+  if (declared === undefined) return parameter;
+  const field = declared;
   const shaped = (schema: Node) => schema.format !== undefined || schema.pattern !== undefined;
   if (shaped(field) || !shaped(parameter) || typeOf(parameter) !== 'string') return field;
   const { example: _example, examples: _examples, ...rest } = field;
