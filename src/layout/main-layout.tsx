@@ -139,13 +139,19 @@ export function MainLayout() {
   useLayoutEffect(() => {
     pathRef.current = pathname;
   }, [pathname]);
+  // The query string each screen was last shown with (a list's ?page=2&kw=…): showing its tab
+  // again goes back there, so every tab keeps its list's search, page and order.
+  const searches = useRef(new Map<string, string>());
+  useLayoutEffect(() => {
+    searches.current.set(pathname, location.search);
+  }, [pathname, location.search]);
   const go = useCallback(
     (path: string) => {
       if (path === pathRef.current) return;
       // Showing a kept screen whose tab is open is no transition (no guard runs, see routes.tsx):
       // rendered within the click instead of a deferred transition, it appears in the next frame.
       const shownAtOnce = routeTable.byPath.get(path)?.keepAlive === true && hasOpenTab(path);
-      void navigate(path, { flushSync: shownAtOnce });
+      void navigate(path + (searches.current.get(path) ?? ''), { flushSync: shownAtOnce });
     },
     [navigate, routeTable.byPath],
   );

@@ -54,6 +54,9 @@ export const crud = {
   emptyRecycle: '回收站为空',
   loading: '加载中…',
   loadFailed: '数据加载失败',
+  /** A list that could not be loaded, with why (the request client's message). */
+  loadFailedBecause: (reason: string) => `数据加载失败：${reason}`,
+  retry: '重试',
   /** A resource its API cannot list (no list call): looked up by its key instead. */
   lookupLabel: (field: string) => `按${field}查询`,
   lookupButton: '查询',

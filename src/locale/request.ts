@@ -13,6 +13,8 @@ export const requestMessages = {
   networkError: '网络错误，请稍后重试！',
   timeout: '请求超时，请稍后重试！',
   httpError: (code: number) => `请求失败，HTTP 状态码 ${code}`,
+  /** 502 / 503 / 504: the gateway answered, the back end behind it did not. */
+  serviceUnavailable: '服务暂时不可用，请稍后重试',
 } as const;
 
 export const uploadMessages = {

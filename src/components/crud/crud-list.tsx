@@ -2,11 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { crud as t } from '@/locale/crud';
 import { canCall, hasPermissionKey, type GuardedCall } from '@/lib/permissions';
 import { CrudTable, RowAction, type ColumnOverrides } from './crud-table';
-import { useCrudList, type CrudListController } from './use-crud-list';
+import { useCrudList, type CrudListController, type CrudListOptions } from './use-crud-list';
 import { actionPermitted } from './permission-keys';
 import type { FieldDefinition } from '@/core/field-definition';
 import type { ModuleDefinition, ModuleRecord, RecordId } from './module-definition';
 import { FilterControl } from './filter-control';
+import { LoadFailure } from './table-parts';
 import { KeywordSearch } from './keyword-search';
 import { PendingConfirmDialog } from './pending-confirm-dialog';
 import { LazyBulkActions } from './lazy-dialogs';
@@ -255,7 +256,10 @@ export function CrudListView<Row extends ModuleRecord>({
         total={list.total}
         paging={list.paging}
         loading={list.isFetching || list.isMutating}
-        emptyMessage={list.isError ? t.loadFailed : t.emptyList}
+        emptyMessage={t.emptyList}
+        loadFailure={
+          list.isError ? <LoadFailure error={list.loadError} onRetry={list.retry} /> : undefined
+        }
         onToggle={canToggle ? (row, on) => void list.toggleStatus(row, on) : undefined}
         onCellEdit={
           canEditInline
@@ -290,7 +294,8 @@ export function CrudListView<Row extends ModuleRecord>({
 }
 
 export interface CrudListProps<Row extends ModuleRecord>
-  extends Omit<CrudListViewProps<Row>, 'list'> {
+  extends Omit<CrudListViewProps<Row>, 'list'>,
+    Pick<CrudListOptions, 'inAddress'> {
   module: ModuleDefinition<Row>;
   source?: 'list' | 'mylist';
 }
@@ -299,8 +304,9 @@ export interface CrudListProps<Row extends ModuleRecord>
 export function CrudList<Row extends ModuleRecord>({
   module,
   source,
+  inAddress,
   ...props
 }: CrudListProps<Row>) {
-  const list = useCrudList(module, { source });
+  const list = useCrudList(module, { source, inAddress });
   return <CrudListView list={list} {...props} />;
 }

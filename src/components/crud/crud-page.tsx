@@ -42,6 +42,10 @@ export interface CrudPageProps<Row extends ModuleRecord> {
    * as its row button: on wherever one is offered, `false` turns it off.
    */
   bulk?: boolean;
+  /** `false` for a second list on a screen: the first keeps its search and page in the address. */
+  inAddress?: boolean;
+  /** Filters the screen's own controls set (toolbarExtra), kept in the address with the others. */
+  ownFilters?: readonly string[];
 }
 
 /**
@@ -62,8 +66,10 @@ export function CrudPage<Row extends ModuleRecord>({
   renderForm,
   openForm,
   bulk,
+  inAddress,
+  ownFilters,
 }: CrudPageProps<Row>) {
-  const list = useCrudList(module, { source });
+  const list = useCrudList(module, { source, inAddress, ownFilters });
   const dialogs = useCrudDialog();
   const formPrefetch = useFormPrefetch(module, {
     enabled: !openForm && (canDo(module, 'add') || canDo(module, 'edit')),

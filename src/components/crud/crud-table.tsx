@@ -5,7 +5,7 @@ import { CellView } from './cell-view';
 import { RowCheckbox } from './cell-widgets';
 import { EditableCell } from './editable-cell';
 import { HeaderCell, LoadingMask } from './table-parts';
-import { PAGE_SIZES, type ListSort, type Paging } from './use-crud-list';
+import { pageSizesFor, type ListSort, type Paging } from './use-crud-list';
 import {
   recordIdOf,
   type ColumnDefinition,
@@ -57,12 +57,11 @@ export interface CrudTableProps<Row extends ModuleRecord> {
   onSort?: (sort: ListSort | null) => void;
   /** Row selection (bulk actions): a checkbox column first when given. */
   selection?: { rows: Row[]; onChange: (rows: Row[]) => void };
-}
-
-/** The spec's page sizes, up to the largest page the module's API serves. */
-function pageSizesFor(module: ModuleDefinition): number[] {
-  const max = module.maxPageSize;
-  return PAGE_SIZES.filter((size) => max === undefined || size <= max);
+  /**
+   * Drawn in place of the rows and the paginator when the list could not be loaded: a failed
+   * list is not an empty one (no 共 0 条).
+   */
+  loadFailure?: ReactNode;
 }
 
 /**
@@ -86,6 +85,7 @@ export function CrudTable<Row extends ModuleRecord>({
   sort,
   onSort,
   selection,
+  loadFailure,
 }: CrudTableProps<Row>) {
   const columns = module.columns.filter(
     (column) => !columnOverrides[column.field]?.hidden && !hiddenColumns.includes(column.field),
@@ -152,54 +152,57 @@ export function CrudTable<Row extends ModuleRecord>({
             </tr>
           </thead>
           <tbody className="p-datatable-tbody">
-            {rows.length === 0 && (
+            {(loadFailure || rows.length === 0) && (
               <tr className="p-datatable-emptymessage">
-                <td colSpan={width}>{emptyMessage}</td>
+                <td colSpan={width}>{loadFailure ?? emptyMessage}</td>
               </tr>
             )}
-            {rows.map((row, index) => {
-              const isSelected = selected.has(keyOf(row));
-              const classes = `${index % 2 ? 'p-row-odd' : ''}${isSelected ? ' p-highlight' : ''}`;
-              return (
-                <tr key={keyOf(row)} className={classes || undefined}>
-                  {selection && (
-                    <td className="p-selection-column crud-table__select">
-                      <RowCheckbox
-                        checked={isSelected}
-                        label={t.selectRow}
-                        onChange={(on) => select(row, on)}
-                      />
-                    </td>
-                  )}
-                  {columns.map((column) => (
-                    <td
-                      key={column.field}
-                      className={column.editable && onCellEdit ? 'p-editable-column' : undefined}
-                    >
-                      {cell(column, row)}
-                    </td>
-                  ))}
-                  {actions && (
-                    <td className="crud-list__actions-cell p-frozen-column">
-                      <span className="crud-list__actions">{actions(row)}</span>
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
+            {!loadFailure &&
+              rows.map((row, index) => {
+                const isSelected = selected.has(keyOf(row));
+                const classes = `${index % 2 ? 'p-row-odd' : ''}${isSelected ? ' p-highlight' : ''}`;
+                return (
+                  <tr key={keyOf(row)} className={classes || undefined}>
+                    {selection && (
+                      <td className="p-selection-column crud-table__select">
+                        <RowCheckbox
+                          checked={isSelected}
+                          label={t.selectRow}
+                          onChange={(on) => select(row, on)}
+                        />
+                      </td>
+                    )}
+                    {columns.map((column) => (
+                      <td
+                        key={column.field}
+                        className={column.editable && onCellEdit ? 'p-editable-column' : undefined}
+                      >
+                        {cell(column, row)}
+                      </td>
+                    ))}
+                    {actions && (
+                      <td className="crud-list__actions-cell p-frozen-column">
+                        <span className="crud-list__actions">{actions(row)}</span>
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
           </tbody>
         </table>
       </div>
-      <Paginator
-        className="p-paginator-bottom"
-        first={paging.first}
-        rows={paging.pagesize}
-        totalRecords={total}
-        rowsPerPageOptions={pageSizesFor(module)}
-        template={PAGINATOR_TEMPLATE}
-        currentPageReportTemplate={t.pageReport}
-        onPageChange={(e: PaginatorPageChangeEvent) => paging.setPage(e.first, e.rows)}
-      />
+      {!loadFailure && (
+        <Paginator
+          className="p-paginator-bottom"
+          first={paging.first}
+          rows={paging.pagesize}
+          totalRecords={total}
+          rowsPerPageOptions={pageSizesFor(module)}
+          template={PAGINATOR_TEMPLATE}
+          currentPageReportTemplate={t.pageReport}
+          onPageChange={(e: PaginatorPageChangeEvent) => paging.setPage(e.first, e.rows)}
+        />
+      )}
     </div>
   );
 }

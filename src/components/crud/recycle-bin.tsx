@@ -6,6 +6,7 @@ import { notify } from '@/lib/notify';
 import { crud as t } from '@/locale/crud';
 import { createCrudMutations, createCrudQueries } from './crud-queries';
 import { CrudTable, RowAction } from './crud-table';
+import { LoadFailure } from './table-parts';
 import { usePaging } from './use-crud-list';
 import { usePendingConfirm } from './use-row-commands';
 import { recordIdOf, type ModuleDefinition, type ModuleRecord } from './module-definition';
@@ -27,6 +28,8 @@ export function useRecycleBin(module: ModuleDefinition) {
     paging,
     isFetching: result.isFetching || restore.isPending || destroy.isPending,
     isError: result.isError,
+    loadError: result.error,
+    retry: () => void result.refetch(),
     canRestore: module.api.restore !== undefined,
     canDestroy: module.api.destroy !== undefined,
     restore: (row: ModuleRecord) => restore.mutateAsync(idOf(row)).catch(() => undefined),
@@ -52,7 +55,10 @@ function RecycleBinTable({ module }: { module: ModuleDefinition }) {
         total={bin.total}
         paging={bin.paging}
         loading={bin.isFetching}
-        emptyMessage={bin.isError ? t.loadFailed : t.emptyRecycle}
+        emptyMessage={t.emptyRecycle}
+        loadFailure={
+          bin.isError ? <LoadFailure error={bin.loadError} onRetry={bin.retry} /> : undefined
+        }
         actions={(row) => (
           <>
             {bin.canRestore && (

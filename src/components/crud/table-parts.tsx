@@ -1,15 +1,19 @@
 /**
  * The parts of the CRUD tables drawn as plain elements with the theme's DataTable / TreeTable
  * classes: the header cell (sortable ones as PrimeReact draws them — focusable, Enter or Space
- * to sort, aria-sort, the same icons) and the loading mask. PrimeReact's tables resolve their
- * pass-through options for every cell they draw, which made a page of 80 rows ≈ 13 × slower than
- * React drawing the same cells (README, bench:ui).
+ * to sort, aria-sort, the same icons), the loading mask, and what a list that failed to load shows
+ * instead of its rows. PrimeReact's tables resolve their pass-through options for every cell
+ * they draw, which made a page of 80 rows ≈ 13 × slower than React drawing the same cells
+ * (README, bench:ui).
  */
 import type { KeyboardEvent, ReactNode } from 'react';
+import { Button } from 'primereact/button';
 import { SortAltIcon } from 'primereact/icons/sortalt';
 import { SortAmountDownIcon } from 'primereact/icons/sortamountdown';
 import { SortAmountUpAltIcon } from 'primereact/icons/sortamountupalt';
 import { SpinnerIcon } from 'primereact/icons/spinner';
+import { isApiError } from '@/lib/request';
+import { crud as t } from '@/locale/crud';
 import type { ListSort } from './use-crud-list';
 
 /** A sort event of PrimeReact's tree table as the list's order: asc → desc → none. */
@@ -81,5 +85,27 @@ export function LoadingMask({ kind }: { kind: 'datatable' | 'treetable' }) {
     <div className={`p-${kind}-loading-overlay p-component-overlay`}>
       <SpinnerIcon className={`p-${kind}-loading-icon`} spin />
     </div>
+  );
+}
+
+/**
+ * What a list that could not be loaded shows in place of its rows: why (the message the request
+ * client showed: 服务暂时不可用…, 网络错误…) and 重试, which asks for the same page again.
+ */
+export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  // Only the request client's messages are meant for the user (a thrown Error may be English).
+  const reason = isApiError(error) ? error.message.trim() : '';
+  return (
+    <span className="crud-list__load-failure">
+      <span className="p-error">{reason ? t.loadFailedBecause(reason) : t.loadFailed}</span>
+      <Button
+        type="button"
+        icon="pi pi-refresh"
+        label={t.retry}
+        outlined
+        size="small"
+        onClick={onRetry}
+      />
+    </span>
   );
 }

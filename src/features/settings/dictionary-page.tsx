@@ -97,7 +97,12 @@ export default function DictionaryPage() {
                 />
               </label>
             </div>
-            <CrudPage key={parent.id} module={items} toolbarExtra={refreshButton} />
+            <CrudPage
+              key={parent.id}
+              module={items}
+              toolbarExtra={refreshButton}
+              inAddress={false}
+            />
           </>
         ) : (
           <p className="settings-empty">{t.pickParent}</p>

@@ -53,7 +53,7 @@ export default function GroupPage() {
         {group && items ? (
           <>
             <h2>{t.items(group.title)}</h2>
-            <CrudPage key={group.id} module={items} />
+            <CrudPage key={group.id} module={items} inAddress={false} />
             <GroupValues code={group.code} />
           </>
         ) : (

@@ -10,6 +10,9 @@ import { settings as ts } from '@/locale/settings';
 
 const t = ts.log;
 
+/** The filters the time range sets (kept in the address with the search bar's). */
+const TIME_RANGE_FILTERS = ['start_time', 'end_time'] as const;
+
 function toDate(seconds: unknown): Date | null {
   const n = Number(seconds);
   return seconds === undefined || seconds === null || seconds === '' || !Number.isFinite(n)
@@ -47,5 +50,11 @@ function TimeRange({ list }: { list: Pick<CrudListController, 'filterDraft' | 's
 }
 
 export default function LogPage() {
-  return <CrudPage module={logModule} toolbarExtra={(list) => <TimeRange list={list} />} />;
+  return (
+    <CrudPage
+      module={logModule}
+      toolbarExtra={(list) => <TimeRange list={list} />}
+      ownFilters={TIME_RANGE_FILTERS}
+    />
+  );
 }

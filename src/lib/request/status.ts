@@ -80,11 +80,32 @@ export function handleEnvelopeStatus(envelope: Envelope): StatusOutcome {
   return message ? 'returned' : 'rejected';
 }
 
+/**
+ * A gateway's answers when the back end behind it is down or overloaded (502, 503, 504): the
+ * catalogue has no wording for them, and a status code tells an administrator nothing.
+ */
+const UNAVAILABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
 /** The message for a non-2xx HTTP answer: the catalogue's wording where it has one. */
 export function httpStatusMessage(code: number): string {
+  if (UNAVAILABLE_STATUSES.has(code)) return requestMessages.serviceUnavailable;
   return STATUS_MESSAGES[code] ?? requestMessages.httpError(code);
 }
 
+/**
+ * Failures with the same message within this time are one failure: the calls a screen makes at
+ * once (its list, the menu's counts), and a query asked again as its list is shown, all fail the
+ * same way when the back end is down — the user must see one message, not one per call. A
+ * second attempt of the user's own (重试, 提交 again) comes later than this and is shown again.
+ */
+export const TRANSPORT_ERROR_BURST_MS = 1000;
+
+let lastTransportError: { message: string; at: number } | undefined;
+
 export function showTransportError(message: string): void {
+  const now = Date.now();
+  const last = lastTransportError;
+  if (last && last.message === message && now - last.at < TRANSPORT_ERROR_BURST_MS) return;
+  lastTransportError = { message, at: now };
   notify.error(message, TRANSPORT_ERROR_LIFE_MS);
 }

@@ -19,6 +19,7 @@ import {
   setRequestNavigator,
   type Envelope,
 } from '@/lib/request';
+import { TRANSPORT_ERROR_BURST_MS } from '@/lib/request/status';
 
 const server = setupServer();
 const toasts: NotifyMessage[] = [];
@@ -285,11 +286,39 @@ describe('transport', () => {
     expect(toasts).toEqual([{ severity: 'error', summary: '500，内部服务器错误！', life: 5000 }]);
   });
 
-  it('a 502 shows the HTTP code', async () => {
+  it.each([502, 503, 504])(
+    'a %i (back end down behind the gateway) says so in Chinese',
+    async (code) => {
+      // Each case a burst of its own (the same message within TRANSPORT_ERROR_BURST_MS is one).
+      const now = vi.spyOn(Date, 'now').mockReturnValue(code * TRANSPORT_ERROR_BURST_MS * 10);
+      server.use(mswHttp.get('/api/test', () => new HttpResponse('bad gateway', { status: code })));
+      const result = await http.get('/api/test');
+      now.mockRestore();
+      expect(result).toMatchObject({ kind: 'http', status: code });
+      expect(errorTexts()).toEqual(['服务暂时不可用，请稍后重试']);
+    },
+  );
+
+  it('a status the catalogue does not name shows the HTTP code', async () => {
+    server.use(mswHttp.get('/api/test', () => new HttpResponse('teapot', { status: 418 })));
+    expect(await http.get('/api/test')).toMatchObject({ kind: 'http', status: 418 });
+    expect(errorTexts()).toEqual(['请求失败，HTTP 状态码 418']);
+  });
+
+  it('calls failing the same way at once show one message; a later failure shows it again', async () => {
     server.use(mswHttp.get('/api/test', () => new HttpResponse('bad gateway', { status: 502 })));
-    const result = await http.get('/api/test');
-    expect(result).toMatchObject({ kind: 'http', status: 502 });
-    expect(errorTexts()).toEqual(['请求失败，HTTP 状态码 502']);
+    const now = vi.spyOn(Date, 'now');
+    const at = Date.UTC(2026, 11, 7, 22, 0, 0);
+    now.mockReturnValue(at);
+    const answers = await Promise.all([http.get('/api/test'), http.get('/api/test')]);
+    expect(answers).toMatchObject([{ kind: 'http' }, { kind: 'http' }]);
+    now.mockReturnValue(at + TRANSPORT_ERROR_BURST_MS - 1);
+    await http.get('/api/test');
+    expect(errorTexts()).toEqual(['服务暂时不可用，请稍后重试']);
+    now.mockReturnValue(at + TRANSPORT_ERROR_BURST_MS * 3);
+    await http.get('/api/test');
+    expect(errorTexts()).toEqual(['服务暂时不可用，请稍后重试', '服务暂时不可用，请稍后重试']);
+    now.mockRestore();
   });
 
   it('sends access-token, user-tag and JSON on POST; GET carries params in the query', async () => {
