@@ -95,6 +95,7 @@ export const dynamicsModule: ModuleDefinition<Dynamics> = {
       cf_placeholder: '请选择发布时间',
       cf_validate: 'require',
       cf_ispri: 0,
+      valueFormat: 'seconds',
     },
     {
       cf_name: '置顶',

@@ -58,6 +58,7 @@ export const moduleVersionModule: ModuleDefinition<ModuleVersion> = {
       cf_placeholder: '请选择发布时间',
       cf_validate: 'require',
       cf_ispri: 0,
+      valueFormat: 'seconds',
     },
     {
       cf_name: '测试覆盖率（%）',

@@ -73,6 +73,7 @@ export const reportPublishModule: ModuleDefinition<ReportPublish> = {
       cf_control: 'DateTimePicker',
       cf_placeholder: '请选择发布时间',
       cf_ispri: 0,
+      valueFormat: 'seconds',
     },
     {
       cf_name: '置顶',

@@ -118,6 +118,13 @@ export function fieldModel(
   // An RFC 3339 text behind the picker (whose own text is local YYYY-MM-DD HH:mm:ss).
   else if (schema.format === 'date-time' && definition.cf_control === 'DateTimePicker')
     definition.valueFormat = 'datetime';
+  // An integer behind a date picker is a Unix time in seconds (the spec backend's publish_time):
+  // the picker's text is sent as that number, not as the text the contract refuses.
+  else if (
+    fieldKind(schema) === 'integer' &&
+    (definition.cf_control === 'DateTimePicker' || definition.cf_control === 'DatePicker')
+  )
+    definition.valueFormat = 'seconds';
   else if (admin.editor === 'json' || admin.editor === 'group')
     definition.valueFormat =
       schema.type === 'array' && isJson(schema.items) && schema.items.type === 'string'

@@ -73,7 +73,8 @@ export interface FieldDefinition {
    * The stored value differs from what the control holds: `lines` (a list of texts, one per line
    * in a textarea), `json` (a list or object as JSON text), `boolean` (true/false behind a
    * Switch, whose own values are 1/2) or `datetime` (an RFC 3339 time behind the picker, which
-   * holds local `YYYY-MM-DD HH:mm:ss`) or `reference` (another resource's record, chosen in a
+   * holds local `YYYY-MM-DD HH:mm:ss`), `seconds` (a Unix time in seconds behind a date picker,
+   * the spec backend's timestamps) or `reference` (another resource's record, chosen in a
    * select of its `optionsFrom` list by key). Absent: the value is what the control holds.
    */
   valueFormat?: ValueFormat;
@@ -103,7 +104,7 @@ export interface OptionsFrom {
   label: string;
 }
 
-export type ValueFormat = 'lines' | 'json' | 'boolean' | 'datetime' | 'reference';
+export type ValueFormat = 'lines' | 'json' | 'boolean' | 'datetime' | 'seconds' | 'reference';
 
 /** Upload and attachment-library controls: their value is the JSON text of the files. */
 export const UPLOAD_CONTROLS: readonly ControlType[] = [

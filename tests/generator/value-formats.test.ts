@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldModel } from '../../generator/model/field-definition';
 import { memberModule } from '@generated/modules/member';
 import { noticeModule } from '@generated/modules/notice';
+import { dynamicsModule } from '@generated/modules/dynamics';
 
 describe('value formats reach the field definition', () => {
   it('a one-line input and a multi-line editor carry their line rule', () => {
@@ -53,5 +54,17 @@ describe('value formats reach the field definition', () => {
       minDate: '1900-01-01',
       maxDate: '2100-12-31',
     });
+  });
+
+  it('an integer behind a date picker is a Unix time in seconds (系统动态 发布时间)', () => {
+    const publishTime = fieldModel(
+      'publish_time',
+      { label: '发布时间', control: 'DateTimePicker' },
+      { type: ['integer', 'null'], minimum: 0 },
+      'id',
+    );
+    expect(publishTime.definition.valueFormat).toBe('seconds');
+    const field = dynamicsModule.fields.find((item) => item.cf_fieldname === 'publish_time');
+    expect(field?.valueFormat).toBe('seconds');
   });
 });

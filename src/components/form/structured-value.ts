@@ -26,6 +26,8 @@ export function structuredText(
   if (format === 'boolean') return value === true || value === 'true' ? SWITCH_ON : SWITCH_OFF;
   // The picker reads an RFC 3339 time as it stands.
   if (format === 'datetime') return typeof value === 'string' ? value : '';
+  // The picker reads a Unix time in seconds as it stands too.
+  if (format === 'seconds') return typeof value === 'number' ? value : '';
   if (format === 'reference') return referenceKey(value, field);
   if (value === undefined || value === null || value === '') return '';
   if (typeof value === 'string') return value;
@@ -74,12 +76,17 @@ function referenceSchema(field: FieldDefinition): yup.AnySchema {
     : schema;
 }
 
-/** The picker's local `YYYY-MM-DD HH:mm:ss` as an RFC 3339 time (UTC), as APIs expect. */
-function dateTimeSchema(field: FieldDefinition): yup.AnySchema {
+/**
+ * The picker's local `YYYY-MM-DD HH:mm:ss` as the API stores it: an RFC 3339 time (UTC) for
+ * `datetime`, a Unix time in seconds for `seconds` (where a kept number stays as it is).
+ */
+function pickedTimeSchema(field: FieldDefinition, format: 'datetime' | 'seconds'): yup.AnySchema {
   const schema = yup.mixed().transform((value: unknown) => {
+    if (format === 'seconds' && typeof value === 'number') return value;
     if (typeof value !== 'string' || value.trim() === '') return undefined;
     const time = new Date(value.trim().replace(' ', 'T'));
-    return Number.isNaN(time.getTime()) ? value : time.toISOString();
+    if (Number.isNaN(time.getTime())) return value;
+    return format === 'seconds' ? Math.floor(time.getTime() / 1000) : time.toISOString();
   });
   return isRequired(field)
     ? schema.test('required', t.requiredPick(field.cf_name), (value) => value !== undefined)
@@ -89,7 +96,7 @@ function dateTimeSchema(field: FieldDefinition): yup.AnySchema {
 export function structuredSchema(field: FieldDefinition, format: ValueFormat): yup.AnySchema {
   if (format === 'boolean')
     return yup.mixed().transform((value: unknown) => value === SWITCH_ON || value === true);
-  if (format === 'datetime') return dateTimeSchema(field);
+  if (format === 'datetime' || format === 'seconds') return pickedTimeSchema(field, format);
   if (format === 'reference') return referenceSchema(field);
   const name = field.cf_name;
   let schema = yup

@@ -120,3 +120,29 @@ describe('list, object and boolean fields', () => {
     expect(schema.validateSync({ author: null })).toEqual({ author: undefined });
   });
 });
+
+describe('a Unix time in seconds behind the date-time picker (系统动态 发布时间)', () => {
+  const publishTime: FieldDefinition = {
+    cf_name: '发布时间',
+    cf_fieldname: 'publish_time',
+    cf_control: 'DateTimePicker',
+    cf_validate: 'require',
+    valueFormat: 'seconds',
+  };
+
+  it('sends the picked local time as the seconds the contract asks for', () => {
+    const schema = buildFormSchema([publishTime]);
+    const picked = '2026-12-15 16:59';
+    const expected = Math.floor(new Date('2026-12-15T16:59').getTime() / 1000);
+    expect(schema.validateSync({ publish_time: picked })).toEqual({ publish_time: expected });
+  });
+
+  it('keeps a record’s own seconds untouched, and asks for a time when none is picked', () => {
+    expect(defaultValuesOf([publishTime], { publish_time: 1716293760 })).toEqual({
+      publish_time: 1716293760,
+    });
+    const schema = buildFormSchema([publishTime]);
+    expect(schema.validateSync({ publish_time: 1716293760 })).toEqual({ publish_time: 1716293760 });
+    expect(() => schema.validateSync({ publish_time: '' })).toThrow('请选择发布时间');
+  });
+});
