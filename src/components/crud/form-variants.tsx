@@ -20,14 +20,24 @@ export function requestFormOf(module: ModuleDefinition, mode: 'add' | 'edit'): R
   return form ?? { fields: module.fields };
 }
 
-/** The variant a stored record is: the one its discriminator value names, else the first. */
+/**
+ * The variant a stored record is: the one its discriminator value names, else the one most of
+ * whose fields the record has (a droplet with `names` is the multiple one), else the first.
+ */
 function variantOfRecord(form: RequestForm, record: ModuleRecord | undefined): number {
-  const index = (form.variants ?? []).findIndex(
+  const variants = form.variants ?? [];
+  if (!record) return 0;
+  const named = variants.findIndex(
     (variant) =>
       variant.discriminator !== undefined &&
-      record?.[variant.discriminator.field] === variant.discriminator.value,
+      record[variant.discriminator.field] === variant.discriminator.value,
   );
-  return Math.max(index, 0);
+  if (named >= 0) return named;
+  const held = variants.map(
+    (variant) => variant.fields.filter((name) => record[name] !== undefined).length,
+  );
+  const best = Math.max(0, ...held);
+  return Math.max(held.indexOf(best), 0);
 }
 
 export interface RequestFormState {

@@ -122,6 +122,28 @@ describe('a oneOf request body: the variant picker', () => {
   });
 });
 
+describe('editing a record of a union-typed resource', () => {
+  it('the picker starts at the variant whose fields the record has', async () => {
+    const variants = [
+      { label: 'Single Droplet Request', fields: ['name', 'region'] },
+      { label: 'Multiple Droplet Request', fields: ['names', 'region'] },
+    ];
+    const fields = [key, text('name', '名称'), text('names', '名称列表'), text('region', '区域')];
+    const { module } = moduleWith(
+      { editForm: { fields, variants } },
+      { id: 9, names: 'web-4', region: 'ams3' },
+    );
+    renderWithProviders(<CrudForm module={module} mode="edit" id={9} visible onHide={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: '编辑 - 云主机' });
+    const names = await within(dialog).findByLabelText('名称列表');
+    await waitFor(() => expect(names).toHaveValue('web-4'));
+    expect(
+      within(dialog).getByText('Multiple Droplet Request', { selector: '.p-dropdown-label' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('名称')).toBeNull();
+  });
+});
+
 describe('add and edit forms from their own bodies', () => {
   const articles = () =>
     moduleWith(
