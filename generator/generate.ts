@@ -20,9 +20,11 @@ import {
 import { listOperations } from './parse/operations';
 import { shownPath, type ValuePath } from './parse/source-lines';
 import {
+  allEnded,
   BACKEND_API,
   mutatorSignature,
   renderApi,
+  SOURCE_FORM_DATA_PATH,
   SOURCE_MUTATOR_PATH,
   type ApiTarget,
 } from './render/render-api';
@@ -143,17 +145,22 @@ async function renderAll(
   // Each source's types and typed hooks, by the same tools and cache as the backend's (x-admin
   // stripped); its hooks call the REST mutator under the source's base path.
   // What orval reads of the REST mutator is part of its hooks' cache key, as for the backend's.
+  // So is the form-data builder orval reads whole (its export's name and arity).
   const restMutator =
     sources.length > 0
-      ? readFile(path.join(rootDir, SOURCE_MUTATOR_PATH), 'utf8').then(mutatorSignature)
+      ? Promise.all([
+          readFile(path.join(rootDir, SOURCE_MUTATOR_PATH), 'utf8').then(mutatorSignature),
+          readFile(path.join(rootDir, SOURCE_FORM_DATA_PATH), 'utf8'),
+        ]).then((texts) => texts.join('\0'))
       : Promise.resolve('');
-  const sourceTypes = Promise.all(
+  const sourceTypes = allEnded(
     sources.map(async (source) => {
       const bare = contractForTools(source.document);
       const text = JSON.stringify(bare);
       const target: ApiTarget = {
         folder: `sources/${source.name}/api`,
         mutatorPath: SOURCE_MUTATOR_PATH,
+        formDataPath: SOURCE_FORM_DATA_PATH,
         baseUrl: source.description.basePath,
       };
       // A tool that fails on the document stops generate naming the source: a source without
@@ -162,12 +169,15 @@ async function renderAll(
         const message = error instanceof Error ? error.message : String(error);
         throw new ModelError([`${source.label}: ${tool}: ${message.split('\n')[0] ?? ''}`]);
       };
-      const [[types], hooks] = await Promise.all([
+      // Awaited before either tool starts: a tool failing while the array below still awaited
+      // it was a rejection nobody handled yet (reported as unhandled, or ending the process).
+      const mutatorKey = await restMutator;
+      const [[types], hooks] = await allEnded([
         cache
           .files('openapi-typescript', [text], async () => [await renderTypes(bare)])
           .catch(failed('openapi-typescript')),
         cache
-          .files('orval', [text, JSON.stringify(target), await restMutator], () =>
+          .files('orval', [text, JSON.stringify(target), mutatorKey], () =>
             renderApi(forOrval(bare), rootDir, target),
           )
           .catch(failed('orval')),
@@ -176,7 +186,7 @@ async function renderAll(
       return [...(await format([typesFile], 'as-made')), ...(await format(hooks))];
     }),
   ).then((files) => files.flat());
-  const [api, types, templates, ownTypes] = await Promise.all([
+  const [api, types, templates, ownTypes] = await allEnded([
     cache.files('orval', [contract], () => renderApi(forTools.document, rootDir)),
     cache
       .files('openapi-typescript', [contract], async () => [await renderTypes(forTools.document)])

@@ -12,10 +12,10 @@ import type { OpenApiDocument } from '../types';
 const READ_EXTENSION = /^x-enum/i;
 
 /** Values that are data, not contract objects: an `x-` key inside one is a record's field. */
-const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const']);
+export const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const']);
 
 /** Maps whose keys are names someone chose (a property may be called `x-id`), not extensions. */
-const NAME_MAPS = new Set([
+export const NAME_MAPS = new Set([
   'properties',
   'patternProperties',
   'schemas',

@@ -6,7 +6,7 @@
  * files are read back for the in-memory pipeline.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { listFiles } from '../list-files';
@@ -60,6 +60,9 @@ export function mutatorStandIn(text: string): string | undefined {
 /** The REST mutator of an imported source's hooks (src/lib/rest-source/mutator.ts). */
 export const SOURCE_MUTATOR_PATH = 'src/lib/rest-source/mutator.ts';
 
+/** What builds a source's multipart bodies (see the file: orval's own builder mistypes unions). */
+export const SOURCE_FORM_DATA_PATH = 'src/lib/rest-source/form-data.ts';
+
 /**
  * Where orval writes and what it calls: the spec backend's API (generated/api, the envelope
  * mutator), or an imported source's (generated/sources/<name>/api, the REST mutator, every URL
@@ -70,6 +73,8 @@ export interface ApiTarget {
   folder: string;
   mutatorPath: string;
   baseUrl?: string;
+  /** Builds multipart bodies (exports `formDataOf`); orval's inline builder where absent. */
+  formDataPath?: string;
 }
 
 export const BACKEND_API: ApiTarget = { folder: 'api', mutatorPath: MUTATOR_PATH };
@@ -92,6 +97,9 @@ function orvalOptions(workDir: string, target: ApiTarget) {
       mock: false,
       override: {
         mutator: { path: path.join(workDir, target.mutatorPath), name: 'request' },
+        ...(target.formDataPath
+          ? { formData: { path: path.join(workDir, target.formDataPath), name: 'formDataOf' } }
+          : {}),
         // Types, not interfaces: interfaces are not assignable to Record<string, unknown>,
         // which the generic ModuleDefinition rows are.
         useTypeOverInterfaces: true,
@@ -140,6 +148,22 @@ export async function withoutStdout<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Promise.all that, when a task fails, still waits for the others to end before failing with the
+ * first failure (in `tasks`' order). A tool run left going after generate failed outlives it —
+ * orval keeps stdout silenced while it runs, so in `watch`, or a test file after it, what was
+ * printed next was swallowed.
+ *
+ * @example const [types, hooks] = await allEnded([renderTypes(bare), renderApi(bare, root, target)]);
+ */
+export async function allEnded<T extends readonly unknown[] | []>(
+  tasks: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  for (const task of await Promise.allSettled(tasks))
+    if (task.status === 'rejected') throw task.reason;
+  return Promise.all(tasks);
+}
+
 /** Orval failed on a document (its own message, e.g. `TypeError: s.charAt is not a function`). */
 export class OrvalError extends Error {
   constructor(message: string) {
@@ -172,6 +196,13 @@ export async function renderApi(
     if (standIn) {
       await mkdir(path.dirname(path.join(workDir, target.mutatorPath)), { recursive: true });
       await writeFile(path.join(workDir, target.mutatorPath), standIn);
+      // The form-data builder is read whole (orval checks its export); it imports only by alias,
+      // which orval's bundling leaves out.
+      if (target.formDataPath) {
+        const copy = path.join(workDir, target.formDataPath);
+        await mkdir(path.dirname(copy), { recursive: true });
+        await copyFile(path.join(rootDir, target.formDataPath), copy);
+      }
     } else await symlink(path.join(rootDir, 'src'), path.join(workDir, 'src'), 'dir');
     // Orval logs a failure ("🛑 <project> - <stack>") instead of throwing it; each run names its
     // project apart, so the line read back is its own even while runs overlap.

@@ -8,10 +8,16 @@
  * - a parameter in components.parameters whose schema is a union of schema $refs
  *   (DigitalOcean's `ssh_key_identifier`: `anyOf: [ssh_key_id, ssh_key_fingerprint]`) makes
  *   orval fail with "Ref not found: #/components/schemas/ssh_key_id"; written in place in each
- *   operation (the same parameter) it does not.
+ *   operation (the same parameter) it does not;
+ * - an `allOf` that requires a name none of its parts declares (DigitalOcean's POST
+ *   /v2/uptime/checks body requires `method`, which check_updatable has no property for) is
+ *   typed by orval as `Required<Pick<CheckUpdatable, 'method' | …>>`, which does not
+ *   type-check: each such name is declared on the composition itself with any value (`{}`),
+ *   so the type still requires it.
  */
 import type { OpenApiDocument } from '../types';
 import { isJson } from '../json';
+import { DATA_KEYS, NAME_MAPS } from '../render/contract-for-tools';
 
 const PREFIX = '#/components/schemas/';
 
@@ -124,7 +130,75 @@ function inlineParameters(document: OpenApiDocument): OpenApiDocument {
   return { ...document, paths };
 }
 
+/** The names a schema declares as properties, its own and its `allOf` parts' ($refs followed). */
+function declaredNames(
+  schema: unknown,
+  schemas: Readonly<Record<string, unknown>>,
+  seen = new Set<unknown>(),
+): Set<string> {
+  const ref = isJson(schema) ? schema.$ref : undefined;
+  const target =
+    typeof ref === 'string' && ref.startsWith(PREFIX) ? schemas[ref.slice(PREFIX.length)] : schema;
+  if (!isJson(target) || seen.has(target)) return new Set();
+  seen.add(target);
+  const names = new Set(Object.keys(isJson(target.properties) ? target.properties : {}));
+  for (const part of Array.isArray(target.allOf) ? target.allOf : [])
+    for (const name of declaredNames(part, schemas, seen)) names.add(name);
+  return names;
+}
+
+/**
+ * Every `allOf` composition in `value`, the names it requires but never declares declared. Data
+ * (examples, enums) is left as it is; with `names`, `value` is a name map (`properties`), whose
+ * keys are names someone chose (a property may be called `example`).
+ */
+function withRequiredNamesDeclared(
+  value: unknown,
+  schemas: Readonly<Record<string, unknown>>,
+  names = false,
+): unknown {
+  if (Array.isArray(value)) return value.map((item) => withRequiredNamesDeclared(item, schemas));
+  if (!isJson(value)) return value;
+  const copy = Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      !names && DATA_KEYS.has(key)
+        ? item
+        : withRequiredNamesDeclared(item, schemas, !names && NAME_MAPS.has(key)),
+    ]),
+  );
+  if (names || !Array.isArray(copy.allOf) || !Array.isArray(copy.required)) return copy;
+  const declared = declaredNames(copy, schemas);
+  const undeclared = copy.required.filter(
+    (name): name is string => typeof name === 'string' && !declared.has(name),
+  );
+  if (undeclared.length === 0) return copy;
+  const own = isJson(copy.properties) ? copy.properties : {};
+  return { ...copy, properties: { ...own, ...Object.fromEntries(undeclared.map((n) => [n, {}])) } };
+}
+
+function declareRequiredNames(document: OpenApiDocument): OpenApiDocument {
+  const schemas =
+    isJson(document.components) && isJson(document.components.schemas)
+      ? document.components.schemas
+      : {};
+  // Each path item and each components map in turn: a copy of each is a mapping again.
+  const each = (map: Record<string, Record<string, unknown>>, names: boolean) =>
+    Object.fromEntries(
+      Object.entries(map).map(([key, item]) => {
+        const copy = withRequiredNamesDeclared(item, schemas, names);
+        return [key, isJson(copy) ? copy : item];
+      }),
+    );
+  // A path item is a contract object; each components map (schemas, parameters…) a name map.
+  return {
+    ...document,
+    paths: each(document.paths, false),
+    components: each(document.components, true),
+  };
+}
+
 /** @example renderApi(forOrval(bare), rootDir, target) */
 export function forOrval(document: OpenApiDocument): OpenApiDocument {
-  return inlineParameters(withDistinctModelNames(document));
+  return declareRequiredNames(inlineParameters(withDistinctModelNames(document)));
 }
