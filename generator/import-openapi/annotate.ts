@@ -150,11 +150,11 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
         edits.push({ at: [...property.at, 'x-admin'], value: field.admin });
       }
       // Body fields the record lacks: x-admin where the body declares them (generate's form reads it).
-      for (const { property, required } of request?.own ?? []) {
+      for (const { property, required, body } of request?.own ?? []) {
         const field = inferField(property.name, property.schema, {
           document,
           listed,
-          where: `${request?.name ?? resource.entity}.${property.name}`,
+          where: `${body}.${property.name}`,
           required,
           primaryKey: false,
           filter: false,

@@ -26,6 +26,8 @@ import type { SourceOperation } from './source-operations';
 export interface OwnRequestField {
   property: FlatProperty;
   required: boolean;
+  /** The body that declares it, for the report: NewSubscriber, or `POST /subscribers body`. */
+  body: string;
 }
 
 export interface RequestForm {
@@ -145,7 +147,7 @@ export function requestForm(
         if (!differs || !placed(property) || seen.has(where)) continue;
         if (component !== undefined && entities.has(component)) continue;
         seen.add(where);
-        own.push({ property, required: variant.required.includes(property.name) });
+        own.push({ property, required: variant.required.includes(property.name), body: body.name });
       }
   const notes: string[] = [];
   if (own.length > 0)
