@@ -78,6 +78,10 @@ export function bounds(schema: Json, integer: boolean): { low?: number; high?: n
 function numberValue(schema: Json, integer: boolean): number | undefined {
   const { low, high } = bounds(schema, integer);
   let value = low ?? Math.min(1, high ?? 1);
+  // int64's bounds (OpenAI's `seed: { minimum: -9223372036854775808 }`) are no number JSON
+  // keeps exactly: 1, or the nearest bound, instead.
+  if (integer && !Number.isSafeInteger(value)) value = Math.min(Math.max(1, low ?? 1), high ?? 1);
+  if (integer && !Number.isSafeInteger(value)) return undefined;
   const step = num(schema.multipleOf);
   if (step) value = Math.ceil(value / step) * step;
   return high !== undefined && value > high ? undefined : value;
@@ -169,13 +173,16 @@ export function objectValue(
 ): { value?: Json; missing?: string; undeclared?: string[] } {
   const resolved = resolveRef(schema, document);
   const variants = [...listOf(resolved.oneOf), ...listOf(resolved.anyOf)];
+  // Fields of its own beside the union (OpenAI's file_search, whose oneOf only requires one of
+  // two of them): each variant is read as the schema's own part and itself, both at once.
+  const { oneOf: _oneOf, anyOf: _anyOf, ...rest } = resolved;
+  const own = isJson(resolved.properties) || Array.isArray(resolved.allOf);
   let missing: string | undefined;
-  if (variants.length > 0 && !isJson(resolved.properties) && !Array.isArray(resolved.allOf))
-    for (const variant of variants) {
-      const made = objectValue(document, variant, hint, depth);
-      if (made.value) return made;
-      missing ??= made.missing;
-    }
+  for (const variant of variants) {
+    const made = objectValue(document, own ? { allOf: [rest, variant] } : variant, hint, depth);
+    if (made.value) return made;
+    missing ??= made.missing;
+  }
   if (missing !== undefined) return { missing };
   const flat = flattenObject(schema, [], document);
   const value: Json = {};

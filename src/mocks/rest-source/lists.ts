@@ -9,6 +9,7 @@ import { json, problem } from './problem';
 import type { Row, ResourceTable } from './records';
 import type { Operation } from './routes';
 import {
+  isNullable,
   propertiesOf,
   recordAt,
   requiredOf,
@@ -172,7 +173,11 @@ function fillWrapper(
   const required = new Set(requiredOf(document, schema));
   for (const [name, property] of propertiesOf(document, schema)) {
     if (wrapper[name] !== undefined) continue;
-    if (Object.hasOwn(known, name)) wrapper[name] = known[name];
+    // An empty page has no first_id: null where the schema allows it, else (OpenAI's
+    // `first_id: { type: string }`) left out, or a value of its schema where it is required.
+    const fits = known[name] !== null || isNullable(property);
+    if (Object.hasOwn(known, name) && fits) wrapper[name] = known[name];
+    else if (Object.hasOwn(known, name) && !required.has(name)) continue;
     else if (required.has(name))
       wrapper[name] = valueFor(document, property, { random: table.random, examples: true, name });
   }

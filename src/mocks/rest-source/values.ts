@@ -158,7 +158,8 @@ function ownValueFor(document: Node, input: unknown, options: ValueOptions): unk
     case 'boolean':
       return options.random.next() < 0.5;
     case 'array': {
-      if (depth > 4) return [];
+      // Deep down, arrays are empty where they may be (a recursive schema ends there).
+      if (depth > 6 && (numberAt(schema, 'minItems') ?? 0) === 0) return [];
       const min = numberAt(schema, 'minItems') ?? 1;
       const count = Math.min(numberAt(schema, 'maxItems') ?? min + 1, Math.max(min, 1) + 1);
       const items: unknown[] = [];
@@ -179,7 +180,9 @@ function ownValueFor(document: Node, input: unknown, options: ValueOptions): unk
 
 function objectValue(document: Node, schema: Node, options: ValueOptions, depth: number): unknown {
   const properties = propertiesOf(document, schema);
-  if (properties.size === 0 || depth > 4) return {};
+  // Past a few levels only required fields are made (above), so the value ends; the cut-off
+  // is for schemas that require themselves. OpenAI's answers nest required objects 6 deep.
+  if (properties.size === 0 || depth > 16) return {};
   const required = new Set(requiredOf(document, schema));
   const entries: [string, unknown][] = [];
   for (const [name, property] of properties) {
