@@ -92,14 +92,18 @@ function discriminatorValue(union: Json, variant: unknown, document: Json): stri
 }
 
 /** The picker's text of a variant: its x-admin label, title, schema name, discriminator value. */
-function variantLabel(variant: unknown, index: number, value: string | undefined, document: Json) {
+function variantLabel(
+  variant: unknown,
+  value: string | undefined,
+  document: Json,
+): string | undefined {
   const schema = resolveRef(variant, document);
   const admin = isJson(schema['x-admin']) ? schema['x-admin'] : {};
   if (typeof admin.label === 'string' && admin.label.trim() !== '') return admin.label.trim();
   if (typeof schema.title === 'string' && schema.title.trim() !== '') return schema.title.trim();
   const name = refName(variant);
   if (name !== undefined) return readableName(name);
-  return value ?? `${index + 1}`;
+  return value;
 }
 
 interface FormContext {
@@ -161,13 +165,14 @@ function formOfBody(
   const tag =
     typeof discriminator.propertyName === 'string' ? discriminator.propertyName : undefined;
   const fields: FieldDefinition[] = [...key];
-  const variants = union.map((variant, index): FormVariant => {
+  const variants = union.map((variant): FormVariant => {
     const own = variantFormFields(variant, context, tag);
     for (const field of own)
       if (!fields.some((known) => known.cf_fieldname === field.cf_fieldname)) fields.push(field);
     const value = discriminatorValue(resolved, variant, context.document);
+    const label = variantLabel(variant, value, context.document);
     return {
-      label: variantLabel(variant, index, value, context.document),
+      ...(label === undefined ? {} : { label }),
       fields: own.map((field) => field.cf_fieldname),
       ...(tag !== undefined && value !== undefined ? { discriminator: { field: tag, value } } : {}),
     };

@@ -9,8 +9,11 @@ import type { FieldDefinition } from './field-definition';
 
 /** One choice of a `oneOf`/`anyOf` request body (DigitalOcean's single or multiple droplets). */
 export interface FormVariant {
-  /** The picker's text: the variant's title, its schema name made readable, or its discriminator value. */
-  label: string;
+  /**
+   * The picker's text: the variant's x-admin label, title, schema name made readable or
+   * discriminator value. Absent (an inline variant without any): the picker numbers it.
+   */
+  label?: string;
   /** The names of the form's fields this variant sends (the primary key travels anyway). */
   fields: string[];
   /** The discriminator property and this variant's value, sent with its fields. */

@@ -238,6 +238,40 @@ describe('a oneOf body with a discriminator: a variant picker', () => {
   });
 });
 
+describe('an anyOf body of inline schemas, without a discriminator', () => {
+  it('a variant per schema, unnamed (the picker numbers them), each with its own fields', async () => {
+    const body = {
+      anyOf: [
+        { type: 'object', required: ['url'], properties: { url: text() } },
+        {
+          type: 'object',
+          required: ['path'],
+          properties: { path: text(), size: { type: 'integer' } },
+        },
+      ],
+    };
+    const { modules } = await imported({
+      openapi: '3.1.0',
+      info: { title: 'Files', version: '1' },
+      paths: crudPaths('files', 'File', body),
+      components: {
+        schemas: {
+          File: {
+            type: 'object',
+            properties: { key: { type: 'string', readOnly: true }, url: text() },
+          },
+        },
+      },
+    });
+    const files = moduleOf(modules, 'demo-files');
+    expect(files.forms.addForm?.variants).toEqual([
+      { fields: ['url'] },
+      { fields: ['path', 'size'] },
+    ]);
+    expect(shape(files.forms.addForm?.fields)).toEqual(['key#', 'url*', 'path*', 'size']);
+  });
+});
+
 describe('allOf bodies merged; nullable fields optional', () => {
   const document = {
     openapi: '3.1.0',

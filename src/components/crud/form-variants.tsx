@@ -68,7 +68,10 @@ export function useRequestForm(
         <Dropdown
           inputId="request-form-variant"
           value={chosen}
-          options={variants.map((option, index) => ({ label: option.label, value: index }))}
+          options={variants.map((option, index) => ({
+            label: option.label ?? t.variantNumber(index + 1),
+            value: index,
+          }))}
           optionLabel="label"
           optionValue="value"
           filter={variants.length > 10}

@@ -122,6 +122,24 @@ describe('a oneOf request body: the variant picker', () => {
   });
 });
 
+describe('variants the document names in no way', () => {
+  it('are numbered in the picker: 类型 1, 类型 2', async () => {
+    const { module } = moduleWith({
+      addForm: {
+        fields: [key, text('url', '地址'), text('path', '路径')],
+        variants: [{ fields: ['url'] }, { fields: ['path'] }],
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CrudForm module={module} mode="add" visible onHide={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: '新增 - 云主机' });
+    await user.click(within(dialog).getByText('类型 1', { selector: '.p-dropdown-label' }));
+    await user.click(await screen.findByRole('option', { name: '类型 2', hidden: true }));
+    expect(await within(dialog).findByLabelText('路径')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('地址')).toBeNull();
+  });
+});
+
 describe('editing a record of a union-typed resource', () => {
   it('the picker starts at the variant whose fields the record has', async () => {
     const variants = [
