@@ -87,9 +87,14 @@ export function chromiumExecutable(build: ChromiumBuild): string {
  */
 const SHELL_FLAGS = ['--in-process-gpu'];
 
-export function launchChromium(build: ChromiumBuild = 'browser'): Promise<Browser> {
+/** `extraArgs`: a journey's own switches (e.g. --host-resolver-rules for an intranet host name). */
+export function launchChromium(
+  build: ChromiumBuild = 'browser',
+  extraArgs: readonly string[] = [],
+): Promise<Browser> {
+  const flags = build === 'shell' ? [...CHROMIUM_FLAGS, ...SHELL_FLAGS] : CHROMIUM_FLAGS;
   return chromium.launch({
     executablePath: chromiumExecutable(build),
-    args: build === 'shell' ? [...CHROMIUM_FLAGS, ...SHELL_FLAGS] : CHROMIUM_FLAGS,
+    args: [...flags, ...extraArgs],
   });
 }

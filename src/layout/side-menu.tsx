@@ -5,7 +5,6 @@
  */
 import { memo } from 'react';
 import { Badge } from 'primereact/badge';
-import { openAppTab, wantsNewTab } from '@/lib/session';
 import { shell } from '@/locale/shell';
 import { iconClass, menuPath, type UserMenu } from './menu';
 
@@ -56,16 +55,11 @@ export const SideMenu = memo(function SideMenu({
           style={{ paddingLeft: 20 + depth * 14 }}
           aria-current={active ? 'page' : undefined}
           onClick={(event) => {
+            // Ctrl/⌘/shift click: the browser opens the link in a new tab or window, which asks
+            // this tab for the session (lib/session); a plain click opens the screen here.
+            if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
             event.preventDefault();
-            // A new tab gets the session only when the app opens it (lib/session: hand-over).
-            if (wantsNewTab(event)) openAppTab(path);
-            else onOpen(path);
-          }}
-          onAuxClick={(event) => {
-            // The middle button (the right one opens the context menu).
-            if (event.button !== 1) return;
-            event.preventDefault();
-            openAppTab(path);
+            onOpen(path);
           }}
         >
           <i className={iconClass(item.amenu_icon)} aria-hidden />

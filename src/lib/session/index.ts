@@ -2,34 +2,18 @@
  * Session storage (spec section 3): token, userinfo, menuArr, tabPane, username, ac_id, plus
  * the login flag, the permitted-key list (prilist) and the system settings.
  *
- * sessionStorage is per browser tab; the spec wants the session shared between tabs. It is
- * shared only with tabs the app itself opened, because a BroadcastChannel reaches every page of
- * the origin, including an HTML file someone managed to get served there, and such a page must
- * never obtain the session:
- *
- * - The hand-over. The app opens its routes in a new tab only through `openAppTab` (the
- *   sidebar's ctrl/meta/shift/middle click). A signed-in tab then mints a one-time 128-bit
- *   ticket (crypto.getRandomValues), keeps it in memory for 60 s, and opens the tab with
- *   `noopener` (the new tab has no handle on the opener) and `window.name =
- *   admin-handover:<ticket>`. The new tab reads and clears `window.name` at start and asks on
- *   the channel with the ticket's id (HKDF of the ticket: listeners learn nothing usable). Only
- *   the tab that minted the ticket answers, once; the ticket is then void. The answer is the
- *   session snapshot sealed with AES-GCM under a key derived from the ticket (./handover.ts), so
- *   a page that merely listens reads nothing.
- * - Any other tab (an address typed in a new tab, a bookmark, the browser's own "open in new
- *   tab") cannot prove it is the app: it asks nobody, waits for nothing and shows the login page.
- * - Session writes shared between tabs (`set`: the history tabs, the menu, the settings, the
- *   attachment category) are sealed with the sign-in's sync key, which only travels inside the
- *   sealed snapshot; the token and the sync key are never broadcast at all. A new sign-in gets a
- *   new sync key, so tabs of another sign-in ignore its writes.
- * - Logout (`clearSession`) still broadcasts a plain `clear` (it carries nothing), so a logout
- *   in one tab signs out all of them (`onSessionCleared`).
+ * sessionStorage is per browser tab; the spec wants the session shared between tabs. A tab that
+ * starts without one asks the open tabs of this origin for it on a BroadcastChannel and starts
+ * signed in with the answer (./sharing.ts); logout, a password change or a 401 signs out every
+ * tab. No cryptography of our own: the channel reaches only pages of this origin, so the sharing
+ * is as safe as the origin is — nothing uploaded is served as active content there (a sandbox
+ * policy on /storage), the CSP allows script only from the app's own files, and no text is ever
+ * run as script (docs/security.md, "One session across tabs").
  */
 import type { LoginResult } from '@generated/api/model/loginResult';
 import type { SessionUserInfo } from '@generated/api/model/sessionUserInfo';
 import type { SystemSetting } from '@generated/api/model/systemSetting';
-import { mintSyncKey } from './handover';
-import { broadcastClear, broadcastSet } from './sharing';
+import { beginSignIn, broadcastClear, broadcastSet } from './sharing';
 import {
   emit,
   notifyCleared,
@@ -50,12 +34,9 @@ export {
 export {
   HANDOVER_WAIT_MS,
   initSessionSharing,
-  openAppTab,
   sessionSharingSettled,
+  SIGNED_IN_HINT,
   stopSessionSharing,
-  TICKET_LIFETIME_MS,
-  wantsNewTab,
-  type ClickIntent,
 } from './sharing';
 export { clearClientCaches, registerClientCache } from './client-caches';
 
@@ -165,8 +146,8 @@ export function setAcId(id: number): void {
 
 /** Stores what a successful login answered, and raises the login flag. */
 export function startSession(login: LoginResult): void {
-  // A new sign-in, a new sync key: tabs of an earlier sign-in ignore what this one shares.
-  setItem(SESSION_KEYS.syncKey, mintSyncKey());
+  // A new sign-in, a new id: tabs of another sign-in ignore what this one shares.
+  setItem(SESSION_KEYS.signInId, beginSignIn());
   setItem(SESSION_KEYS.token, login.token);
   setItem(SESSION_KEYS.username, login.userinfo.username);
   setJson(SESSION_KEYS.userinfo, login.userinfo);

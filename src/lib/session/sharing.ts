@@ -1,21 +1,17 @@
 /**
- * The session shared between the tabs the app opened (see ./index.ts for the protocol): the
- * hand-over of a new tab's session under a one-time ticket, the sealed writes, and logout.
+ * The session shared between the browser's tabs of this origin (spec section 2: "session data
+ * is shared between browser tabs"; see ./index.ts for what it rests on):
+ *
+ * - A tab that starts without a session (a typed address, a bookmark, a link opened in a new
+ *   tab) asks the others on a BroadcastChannel; a signed-in tab answers with its session keys,
+ *   and the new tab starts signed in. Nobody answers within `HANDOVER_WAIT_MS`: the login page.
+ * - Session writes (the history tabs, the menu, the settings, …) reach the tabs of the same
+ *   sign-in; the token itself travels only in an answer to a new tab.
+ * - Logout, a password change or a 401 (`clearSession`) signs out every tab.
+ *
+ * Plain BroadcastChannel and storage: the same over HTTP and HTTPS (no secure context needed).
  */
-import { appPath } from '@/lib/app-path';
 import { isRecord } from '@/core/guards';
-import {
-  handoverWindowName,
-  HANDOVER_NAME_PREFIX,
-  openWithSyncKey,
-  openWithTicket,
-  mintTicket,
-  sealForTicket,
-  sealWithSyncKey,
-  ticketFromWindowName,
-  ticketId,
-  type Sealed,
-} from './handover';
 import {
   ALL_KEYS,
   emit,
@@ -27,56 +23,86 @@ import {
   type SessionKey,
 } from './store';
 
-/** Not broadcast in any form: the token, and the key that seals what is. */
-const NEVER_BROADCAST: ReadonlySet<string> = new Set([SESSION_KEYS.token, SESSION_KEYS.syncKey]);
-
 type SyncMessage =
-  /** A new tab opened by the app asks with its ticket's id. */
-  | { type: 'request'; id: string }
-  /** The minting tab's answer: the session snapshot sealed for the ticket. */
-  | ({ type: 'snapshot'; id: string } & Sealed)
-  /** A session write `{ key, value }` sealed with the sign-in's sync key. */
-  | ({ type: 'set' } & Sealed)
+  /** A tab without a session asks for one. */
+  | { type: 'request' }
+  /** A signed-in tab's answer: its session keys. */
+  | { type: 'session'; entries: Partial<Record<SessionKey, string>> }
+  /** A session write of the sign-in `signInId`. */
+  | { type: 'set'; signInId: string; key: SessionKey; value: string | null }
   | { type: 'clear' };
 
 const CHANNEL_NAME = 'admin-session';
 let channel: BroadcastChannel | undefined;
 
-/** How long a minted ticket can be asked with. */
-export const TICKET_LIFETIME_MS = 60_000;
 /**
- * How long a new tab opened by the app waits for its opener's answer before showing the login
- * page (the opener is alive and answers within milliseconds; the wait only runs out when it was
- * closed or signed out meanwhile).
+ * How long a tab that starts without a session waits for another tab's answer before showing
+ * the login page. A live tab answers within milliseconds; the wait runs out only when no tab
+ * of this browser is signed in any more (then `SIGNED_IN_HINT` was stale: it is removed).
  */
 export const HANDOVER_WAIT_MS = 1000;
 
-/** Tickets this tab minted and not yet answered: ticket → its id (being derived) and expiry. */
-const tickets = new Map<string, { id: Promise<string>; timer: ReturnType<typeof setTimeout> }>();
+/**
+ * localStorage: '1' while some tab of this browser holds a session (set at sign-in and by every
+ * signed-in tab at start, removed at logout). It carries nothing but that; it only spares a
+ * first visit the wait for answers when no tab can give one.
+ */
+export const SIGNED_IN_HINT = 'admin-session-open';
 
-function forgetTickets(): void {
-  tickets.forEach(({ timer }) => clearTimeout(timer));
-  tickets.clear();
+/** Written at every sign-in: writes of another sign-in (another tab's account) are not applied. */
+function mintSignInId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The hand-over this tab is waiting for (a tab opened by the app, not signed in yet). */
-let awaiting: { ticket: string; id: string; finish: () => void } | undefined;
+function localHint(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function setSignedInHint(open: boolean): void {
+  try {
+    if (open) localHint()?.setItem(SIGNED_IN_HINT, '1');
+    else localHint()?.removeItem(SIGNED_IN_HINT);
+  } catch {
+    // Storage full or refused: the hint only saves a wait.
+  }
+}
 
 const isString = (value: unknown): value is string => typeof value === 'string';
+
+function isSessionKey(key: string): key is SessionKey {
+  return ALL_KEYS.some((known) => known === key);
+}
+
+/** The session keys of an answer; anything else in it is dropped. */
+function readEntries(value: unknown): Partial<Record<SessionKey, string>> | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries: Partial<Record<SessionKey, string>> = {};
+  for (const [key, item] of Object.entries(value))
+    if (isSessionKey(key) && isString(item)) entries[key] = item;
+  return entries;
+}
 
 /** A channel message of this protocol, or undefined (anything else anyone posts is ignored). */
 function readMessage(data: unknown): SyncMessage | undefined {
   if (!isRecord(data)) return undefined;
   switch (data.type) {
     case 'request':
-      return isString(data.id) ? { type: 'request', id: data.id } : undefined;
-    case 'snapshot':
-      return isString(data.id) && isString(data.iv) && isString(data.data)
-        ? { type: 'snapshot', id: data.id, iv: data.iv, data: data.data }
-        : undefined;
+      return { type: 'request' };
+    case 'session': {
+      const entries = readEntries(data.entries);
+      return entries ? { type: 'session', entries } : undefined;
+    }
     case 'set':
-      return isString(data.iv) && isString(data.data)
-        ? { type: 'set', iv: data.iv, data: data.data }
+      return isString(data.signInId) &&
+        isString(data.key) &&
+        isSessionKey(data.key) &&
+        (data.value === null || isString(data.value))
+        ? { type: 'set', signInId: data.signInId, key: data.key, value: data.value }
         : undefined;
     case 'clear':
       return { type: 'clear' };
@@ -85,16 +111,10 @@ function readMessage(data: unknown): SyncMessage | undefined {
   }
 }
 
-function isSessionKey(key: string): key is SessionKey {
-  return ALL_KEYS.some((known) => known === key);
-}
-
-function snapshot(): Record<string, string> {
-  const store = storage();
-  const entries: Record<string, string> = {};
-  if (!store) return entries;
+function snapshot(): Partial<Record<SessionKey, string>> {
+  const entries: Partial<Record<SessionKey, string>> = {};
   for (const key of ALL_KEYS) {
-    const value = store.getItem(key);
+    const value = readItem(key);
     if (value !== null) entries[key] = value;
   }
   return entries;
@@ -108,71 +128,41 @@ function post(message: SyncMessage): void {
   }
 }
 
-/**
- * Sealing is asynchronous: writes leave (and are applied) in the order they were made, each
- * sealed with the key the session had when it was made.
- */
-let outgoing: Promise<void> = Promise.resolve();
-let incoming: Promise<void> = Promise.resolve();
+function signedIn(): boolean {
+  return Boolean(readItem(SESSION_KEYS.token)) && readItem(SESSION_KEYS.loginFlag) === '1';
+}
 
+/** Not shared by `set`: the token (only a new tab's answer carries it) and the sign-in's id. */
+const NOT_SHARED: ReadonlySet<SessionKey> = new Set([SESSION_KEYS.token, SESSION_KEYS.signInId]);
+
+/** Shares a session write of this tab with the tabs of the same sign-in. */
 export function broadcastSet(key: SessionKey, value: string | null): void {
-  const syncKey = storage()?.getItem(SESSION_KEYS.syncKey);
-  const joined = channel;
-  if (!joined || !syncKey || NEVER_BROADCAST.has(key)) return;
-  outgoing = outgoing
-    .then(() => sealWithSyncKey(syncKey, JSON.stringify({ key, value })))
-    .then((sealed) => {
-      // Not on a channel joined after the write (tests leave and join again).
-      if (sealed && channel === joined) post({ type: 'set', ...sealed });
-    })
-    .catch(() => undefined);
+  const signInId = readItem(SESSION_KEYS.signInId);
+  if (!signInId || NOT_SHARED.has(key)) return;
+  post({ type: 'set', signInId, key, value });
 }
 
-async function applySet(sealed: Sealed): Promise<void> {
+/** A new sign-in in this tab: its own id, and the hint that a tab is signed in. */
+export function beginSignIn(): string {
+  setSignedInHint(true);
+  return mintSignInId();
+}
+
+/** The tab waiting for an answer (started without a session), until it gets one or gives up. */
+let awaiting: (() => void) | undefined;
+
+function acceptSession(entries: Partial<Record<SessionKey, string>>): void {
   const store = storage();
-  const syncKey = store?.getItem(SESSION_KEYS.syncKey);
-  if (!store || !syncKey) return;
-  const text = await openWithSyncKey(syncKey, sealed);
-  // Sealed with another sign-in's key, or by someone without one: not ours.
-  if (text === undefined || store.getItem(SESSION_KEYS.syncKey) !== syncKey) return;
-  const write: unknown = JSON.parse(text);
-  if (!isRecord(write) || !isString(write.key) || !isSessionKey(write.key)) return;
-  if (NEVER_BROADCAST.has(write.key)) return;
-  if (write.value === null) store.removeItem(write.key);
-  else if (isString(write.value)) store.setItem(write.key, write.value);
-  else return;
+  const finish = awaiting;
+  // Only a tab that asked, and still has no session of its own, takes one.
+  if (!store || !finish || readItem(SESSION_KEYS.token)) return;
+  if (!entries[SESSION_KEYS.token] || entries[SESSION_KEYS.loginFlag] !== '1') return;
+  for (const key of ALL_KEYS) {
+    const value = entries[key];
+    if (value !== undefined) store.setItem(key, value);
+  }
   emit();
-}
-
-/** The minting tab answers a request with one of its tickets' ids, once. */
-async function answerRequest(id: string): Promise<void> {
-  for (const [ticket, entry] of tickets) {
-    if ((await entry.id) !== id) continue;
-    // Deleted by an earlier request with the same id meanwhile: answered already.
-    if (!tickets.delete(ticket)) return;
-    clearTimeout(entry.timer);
-    if (!readItem(SESSION_KEYS.token)) return;
-    const sealed = await sealForTicket(ticket, JSON.stringify(snapshot()));
-    post({ type: 'snapshot', id, ...sealed });
-    return;
-  }
-}
-
-/** The new tab opens the answer to its own request and starts with that session. */
-async function acceptSnapshot(message: Extract<SyncMessage, { type: 'snapshot' }>): Promise<void> {
-  const waiting = awaiting;
-  if (!waiting || message.id !== waiting.id) return;
-  const text = await openWithTicket(waiting.ticket, message);
-  // Not sealed with our ticket (a forgery): keep waiting for the real answer.
-  if (text === undefined || awaiting !== waiting) return;
-  const store = storage();
-  const entries: unknown = JSON.parse(text);
-  if (store && isRecord(entries) && !store.getItem(SESSION_KEYS.token)) {
-    for (const [key, value] of Object.entries(entries))
-      if (isSessionKey(key) && isString(value)) store.setItem(key, value);
-    emit();
-  }
-  waiting.finish();
+  finish();
 }
 
 function receive(data: unknown): void {
@@ -181,134 +171,80 @@ function receive(data: unknown): void {
   if (!message || !store) return;
   switch (message.type) {
     case 'request':
-      void answerRequest(message.id).catch(() => undefined);
+      if (signedIn()) post({ type: 'session', entries: snapshot() });
       return;
-    case 'snapshot':
-      void acceptSnapshot(message).catch(() => undefined);
+    case 'session':
+      acceptSession(message.entries);
       return;
     case 'set':
-      incoming = incoming.then(() => applySet(message)).catch(() => undefined);
+      if (NOT_SHARED.has(message.key)) return;
+      if (readItem(SESSION_KEYS.signInId) !== message.signInId) return;
+      if (message.value === null) store.removeItem(message.key);
+      else store.setItem(message.key, message.value);
+      emit();
       return;
     case 'clear':
-      forgetTickets();
       SIGNED_IN_KEYS.forEach((key) => store.removeItem(key));
+      setSignedInHint(false);
       emit();
       notifyCleared(true);
       return;
   }
 }
 
-/** Settles once a new tab knows whether it starts signed in (see initSessionSharing). */
+/** Settles once a tab knows whether it starts signed in (see initSessionSharing). */
 let sharingSettled: Promise<void> = Promise.resolve();
 
 /**
  * What the route guard awaits before deciding signed in or not: the app renders (and loads the
- * first screen's code) meanwhile, instead of waiting for the hand-over before the first render.
+ * first screen's code) meanwhile, instead of waiting for the answer before the first render.
  */
 export function sessionSharingSettled(): Promise<void> {
   return sharingSettled;
 }
 
-/** Reads and clears a hand-over ticket from `window.name` (it must not outlive the start). */
-function takeHandoverTicket(): string | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const name = window.name;
-  if (!name.startsWith(HANDOVER_NAME_PREFIX)) return undefined;
-  window.name = '';
-  return ticketFromWindowName(name);
-}
-
 /**
- * Joins the tabs' session channel; called once at start. A tab the app opened with a ticket
- * (`window.name`) and without a session asks its opener and waits up to `waitMs` for the sealed
- * answer. Every other tab settles at once: signed in already (a reload), or not, and then the
- * guard shows the login page without any wait.
+ * Joins the tabs' session channel; called once at start. A tab with a session (a reload) settles
+ * at once, and so does one when no tab of the browser is signed in (no hint). Otherwise it asks
+ * and waits up to `waitMs` for the first answer.
  */
 export function initSessionSharing(waitMs = HANDOVER_WAIT_MS): Promise<void> {
-  const ticket = takeHandoverTicket();
   if (channel || typeof BroadcastChannel === 'undefined' || !storage()) return sharingSettled;
   channel = new BroadcastChannel(CHANNEL_NAME);
   channel.onmessage = (event: MessageEvent<unknown>) => receive(event.data);
-  if (!ticket || readItem(SESSION_KEYS.token)) {
+  if (readItem(SESSION_KEYS.token) || localHint()?.getItem(SIGNED_IN_HINT) !== '1') {
+    if (signedIn()) setSignedInHint(true);
     sharingSettled = Promise.resolve();
     return sharingSettled;
   }
   sharingSettled = new Promise<void>((resolve) => {
-    let done = false;
+    const timer = setTimeout(() => {
+      // Nobody answered: no tab holds a session any more (closed without signing out).
+      setSignedInHint(false);
+      finish();
+    }, waitMs);
     const finish = () => {
-      if (done) return;
-      done = true;
       clearTimeout(timer);
       awaiting = undefined;
       resolve();
     };
-    const timer = setTimeout(finish, waitMs);
-    void ticketId(ticket).then(
-      (id) => {
-        if (done) return;
-        awaiting = { ticket, id, finish };
-        post({ type: 'request', id });
-      },
-      () => finish(),
-    );
+    awaiting = finish;
+    post({ type: 'request' });
   });
   return sharingSettled;
 }
 
-/** Leaves the channel and forgets every ticket and wait (tests). */
+/** Leaves the channel and forgets any wait (tests). */
 export function stopSessionSharing(): void {
   channel?.close();
   channel = undefined;
-  forgetTickets();
-  awaiting?.finish();
+  awaiting?.();
   awaiting = undefined;
   sharingSettled = Promise.resolve();
 }
 
-/** Modifier keys and button of a click (a React or a DOM mouse event). */
-export interface ClickIntent {
-  button: number;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  shiftKey: boolean;
-}
-
-/**
- * Whether a click on one of the app's links asks for a new tab (ctrl/⌘ click, shift click, the
- * middle button): the app opens it itself (`openAppTab`) instead of letting the browser do it,
- * since a tab the browser opens gets no session.
- */
-export function wantsNewTab(event: ClickIntent): boolean {
-  return event.button === 1 || event.ctrlKey || event.metaKey || event.shiftKey;
-}
-
-/**
- * Paths the server answers, not the app: an uploaded or proxied file there is exactly the kind
- * of page that must never receive a ticket.
- */
-const SERVER_PATHS = /^\/(api|ueditor|storage|oss-mock|ws)(\/|$)/i;
-
-/**
- * Opens one of the app's routes in a new tab that starts with this tab's session: the one way
- * the app opens its own routes in a new tab (see the hand-over in ./index.ts). An address off the site,
- * or a path the server answers (/api, /ueditor, /storage…), is refused. Without a session (or a
- * channel) the tab opens plainly.
- */
-export function openAppTab(path: string): void {
-  const target = appPath(path);
-  if (!target || SERVER_PATHS.test(target)) return;
-  if (!channel || !readItem(SESSION_KEYS.token)) {
-    window.open(target, '_blank', 'noopener');
-    return;
-  }
-  const ticket = mintTicket();
-  const timer = setTimeout(() => tickets.delete(ticket), TICKET_LIFETIME_MS);
-  tickets.set(ticket, { id: ticketId(ticket), timer });
-  window.open(target, handoverWindowName(ticket), 'noopener');
-}
-
 /** Logout here: every other tab signs out too (the message carries nothing). */
 export function broadcastClear(): void {
-  forgetTickets();
+  setSignedInHint(false);
   post({ type: 'clear' });
 }

@@ -15,10 +15,10 @@ export const SESSION_KEYS = {
   prilist: 'prilist',
   systemSetting: 'systemSetting',
   /**
-   * Not a spec key: the sign-in's sync key (see ./index.ts). Kept with the session so a reload keeps
-   * it, handed over with the snapshot, cleared on logout, never broadcast.
+   * Not a spec key: which sign-in this tab's session is (random, minted at sign-in, handed to a
+   * new tab with the session): a session write of another sign-in's tab is not applied here.
    */
-  syncKey: 'sessionSyncKey',
+  signInId: 'sessionSignInId',
 } as const;
 
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];

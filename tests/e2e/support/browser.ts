@@ -9,9 +9,9 @@ import { inject } from 'vitest';
 import { launchChromium as launch } from '../../../scripts/chromium';
 import { trackPage } from './requests';
 
-/** The journeys' Chromium: the headless shell (scripts/chromium.ts says why). */
-export function launchChromium(): Promise<Browser> {
-  return launch('shell');
+/** The journeys' Chromium: the headless shell (scripts/chromium.ts says why), with `extraArgs`. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  return launch('shell', extraArgs);
 }
 
 export const SCREENSHOT_DIR = path.resolve('tests/e2e/screenshots');

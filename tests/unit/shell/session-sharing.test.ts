@@ -1,13 +1,13 @@
 /**
- * Sharing the session between tabs, limited to tabs the app opened (lib/session): a signed-in
- * tab opens an app route with a one-time ticket, answers that ticket once with the session sealed
- * for it, and nobody else reads or forges anything on the channel; a tab opened any other way
- * asks nobody and does not wait; a logout still signs out every tab.
+ * Sharing the session between the browser's tabs (lib/session, spec section 2): a tab that
+ * starts without a session asks the open tabs and starts signed in with the first answer, or shows
+ * the login page after the wait; a signed-in tab answers; writes reach the tabs of the same
+ * sign-in only, never the token; a logout signs out every tab. No Web Crypto is needed (plain
+ * HTTP under a host name is no secure context).
  *
- * "Another tab" is a BroadcastChannel of its own on the app's channel name, speaking the protocol
- * with the same sealing helpers the app uses.
+ * "Another tab" is a BroadcastChannel of its own on the app's channel name.
  */
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearSession,
   getTabPane,
@@ -16,51 +16,34 @@ import {
   initSessionSharing,
   isLoggedIn,
   onSessionCleared,
-  openAppTab,
   SESSION_KEYS,
   setItem,
   setTabPane,
+  SIGNED_IN_HINT,
+  startSession,
   stopSessionSharing,
-  TICKET_LIFETIME_MS,
-  wantsNewTab,
 } from '@/lib/session';
-import {
-  handoverWindowName,
-  mintSyncKey,
-  mintTicket,
-  openWithSyncKey,
-  openWithTicket,
-  sealForTicket,
-  sealWithSyncKey,
-  ticketFromWindowName,
-  ticketId,
-  type Sealed,
-} from '@/lib/session/handover';
 
 const TOKEN = 'secret-token-of-admin';
+const TABS = [{ path: '/system/user', title: '管理员管理' }];
 
 interface Heard {
   type: string;
-  id?: string;
-  iv?: string;
-  data?: string;
-}
-
-/** Another tab (or any page of the origin) on the app's channel, recording what it hears. */
-function listener() {
-  const channel = new BroadcastChannel('admin-session');
-  const heard: Heard[] = [];
-  channel.onmessage = (event: MessageEvent<Heard>) => heard.push(event.data);
-  return { channel, heard };
+  entries?: Record<string, string>;
+  signInId?: string;
+  key?: string;
+  value?: string | null;
 }
 
 let others: BroadcastChannel[] = [];
-let open: MockInstance<typeof window.open>;
 
+/** Another tab (or any page of the origin) on the app's channel, recording what it hears. */
 function other() {
-  const tab = listener();
-  others.push(tab.channel);
-  return tab;
+  const channel = new BroadcastChannel('admin-session');
+  others.push(channel);
+  const heard: Heard[] = [];
+  channel.onmessage = (event: MessageEvent<Heard>) => heard.push(event.data);
+  return { channel, heard };
 }
 
 /** Whether `promise` has settled by now (after pending microtasks). */
@@ -73,42 +56,39 @@ async function settled(promise: Promise<void>): Promise<boolean> {
   return done;
 }
 
-/** This tab signed in: a token, the login flag and the sign-in's sync key. */
-function signInHere(syncKey = mintSyncKey()): string {
-  setItem(SESSION_KEYS.syncKey, syncKey);
-  setItem(SESSION_KEYS.token, TOKEN);
-  setItem(SESSION_KEYS.loginFlag, '1');
-  setItem(SESSION_KEYS.username, 'admin');
-  return syncKey;
+/** This tab signed in as the sign-in form does it. */
+function signInHere(): void {
+  startSession({
+    token: TOKEN,
+    prilist: 'ADMINUSER_ADD',
+    userinfo: { username: 'admin', nickname: '管理员', avatar: '' },
+  });
 }
 
-/** The ticket the last `openAppTab` handed to its tab through window.name. */
-function lastTicket(): string {
-  const name = open.mock.lastCall?.[1];
-  const ticket = ticketFromWindowName(name ?? '');
-  if (!ticket) throw new Error(`no hand-over ticket in ${String(name)}`);
-  return ticket;
-}
-
-const sealedOf = (message: Heard): Sealed => ({ iv: message.iv ?? '', data: message.data ?? '' });
+/** The session another signed-in tab holds, as it answers a request. */
+const ANSWER = {
+  [SESSION_KEYS.token]: TOKEN,
+  [SESSION_KEYS.loginFlag]: '1',
+  [SESSION_KEYS.username]: 'admin',
+  [SESSION_KEYS.signInId]: 'sign-in-of-the-other-tab',
+  [SESSION_KEYS.tabPane]: JSON.stringify(TABS),
+};
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   sessionStorage.clear();
-  window.name = '';
-  open = vi.spyOn(window, 'open').mockImplementation(() => null);
+  localStorage.clear();
 });
 
 afterEach(() => {
   stopSessionSharing();
   others.forEach((channel) => channel.close());
   others = [];
-  open.mockRestore();
   vi.useRealTimers();
 });
 
-describe('a tab the app did not open', () => {
-  it('asks nobody and settles at once: the login page shows without a wait', async () => {
+describe('a tab that starts without a session', () => {
+  it('when no tab of the browser is signed in, asks nobody and settles at once', async () => {
     const post = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
     expect(await settled(initSessionSharing())).toBe(true);
     expect(isLoggedIn()).toBe(false);
@@ -116,172 +96,126 @@ describe('a tab the app did not open', () => {
     post.mockRestore();
   });
 
-  it('is not answered when it asks without a ticket, or with a guessed one', async () => {
-    signInHere();
-    await initSessionSharing();
-    openAppTab('/system/user');
-    const ticket = lastTicket();
-    const page = other();
-    page.channel.postMessage({ type: 'request' });
-    page.channel.postMessage({ type: 'request', id: await ticketId(mintTicket()) });
-    page.channel.postMessage({ type: 'request', id: ticket });
-    // The real tab asks last; its answer is the only one anybody gets.
-    page.channel.postMessage({ type: 'request', id: await ticketId(ticket) });
-    await vi.waitFor(() => expect(page.heard.some((m) => m.type === 'snapshot')).toBe(true));
-    const answers = page.heard.filter((m) => m.type === 'snapshot');
-    expect(answers.map((m) => m.id)).toEqual([await ticketId(ticket)]);
-    expect(JSON.stringify(page.heard)).not.toContain(TOKEN);
-  });
-});
-
-describe('a tab the app opens', () => {
-  it('is opened with noopener and a one-time 128-bit ticket in window.name', async () => {
-    signInHere();
-    await initSessionSharing();
-    openAppTab('/system/user?page=2');
-    expect(open).toHaveBeenCalledTimes(1);
-    expect(open.mock.lastCall?.[0]).toBe('/system/user?page=2');
-    expect(open.mock.lastCall?.[1]).toMatch(/^admin-handover:[0-9a-f]{32}$/);
-    expect(open.mock.lastCall?.[2]).toBe('noopener');
-    const first = lastTicket();
-    openAppTab('/system/user');
-    expect(lastTicket()).not.toBe(first);
-  });
-
-  it('opens without a ticket when this tab holds no session, and never off the app or to a server file', async () => {
-    await initSessionSharing();
-    openAppTab('/system/user');
-    expect(open).toHaveBeenLastCalledWith('/system/user', '_blank', 'noopener');
-    signInHere();
-    openAppTab('//evil.example/x');
-    openAppTab('https://evil.example/');
-    // A file the server serves is not the app: it never gets a ticket.
-    openAppTab('/storage/evil.html');
-    openAppTab('/API/../storage/evil.html');
-    expect(open).toHaveBeenCalledTimes(1);
-  });
-
-  it('gets the session from its opener once, sealed so only the ticket opens it', async () => {
-    signInHere();
-    await initSessionSharing();
-    openAppTab('/system/user');
-    const ticket = lastTicket();
-    const id = await ticketId(ticket);
-    const tab = other();
-    tab.channel.postMessage({ type: 'request', id });
-    await vi.waitFor(() => expect(tab.heard).toHaveLength(1));
-    const answer = tab.heard[0]!;
-    expect(answer).toMatchObject({ type: 'snapshot', id });
-    expect(JSON.stringify(answer)).not.toContain(TOKEN);
-    expect(await openWithTicket(mintTicket(), sealedOf(answer))).toBeUndefined();
-    const session: unknown = JSON.parse((await openWithTicket(ticket, sealedOf(answer))) ?? '');
-    expect(session).toMatchObject({ token: TOKEN, isLogin: '1', username: 'admin' });
-
-    // The ticket is void now: asking again gets nothing, a newer ticket's request is answered.
-    tab.channel.postMessage({ type: 'request', id });
-    openAppTab('/system/role');
-    const newer = await ticketId(lastTicket());
-    tab.channel.postMessage({ type: 'request', id: newer });
-    await vi.waitFor(() => expect(tab.heard).toHaveLength(2));
-    expect(tab.heard.map((m) => m.id)).toEqual([id, newer]);
-  });
-
-  it('cannot use its ticket after 60 s', async () => {
-    signInHere();
-    await initSessionSharing();
-    openAppTab('/system/user');
-    const late = await ticketId(lastTicket());
-    await vi.advanceTimersByTimeAsync(TICKET_LIFETIME_MS);
-    const tab = other();
-    tab.channel.postMessage({ type: 'request', id: late });
-    openAppTab('/system/role');
-    const fresh = await ticketId(lastTicket());
-    tab.channel.postMessage({ type: 'request', id: fresh });
-    await vi.waitFor(() => expect(tab.heard).toHaveLength(1));
-    expect(tab.heard[0]?.id).toBe(fresh);
-  });
-
-  it('reads and clears its ticket, asks with its id only, and ignores a forged answer', async () => {
-    const ticket = mintTicket();
-    const id = await ticketId(ticket);
-    window.name = handoverWindowName(ticket);
+  it('asks the open tabs and starts signed in with the first answer', async () => {
+    localStorage.setItem(SIGNED_IN_HINT, '1');
     const opener = other();
     opener.channel.onmessage = (event: MessageEvent<Heard>) => {
       opener.heard.push(event.data);
-      if (event.data.type !== 'request' || event.data.id !== id) return;
-      void (async () => {
-        // Someone who saw the request answers first, without the ticket: not accepted.
-        const forged = await sealForTicket(mintTicket(), JSON.stringify({ token: 'forged' }));
-        opener.channel.postMessage({ type: 'snapshot', id, ...forged });
-        const real = await sealForTicket(
-          ticket,
-          JSON.stringify({ [SESSION_KEYS.token]: TOKEN, [SESSION_KEYS.loginFlag]: '1' }),
-        );
-        opener.channel.postMessage({ type: 'snapshot', id, ...real });
-      })();
+      if (event.data.type !== 'request') return;
+      opener.channel.postMessage({ type: 'session', entries: ANSWER });
+      // A second tab's answer comes later: the first one stays.
+      opener.channel.postMessage({
+        type: 'session',
+        entries: { ...ANSWER, [SESSION_KEYS.token]: 'second' },
+      });
     };
-    const sharing = initSessionSharing();
-    expect(window.name).toBe('');
-    expect(await settled(sharing)).toBe(false);
-    await vi.waitFor(() => expect(getToken()).toBe(TOKEN));
-    expect(await settled(sharing)).toBe(true);
+    // Settled by the answer, long before the wait would run out.
+    await initSessionSharing();
+    expect(getToken()).toBe(TOKEN);
     expect(isLoggedIn()).toBe(true);
-    expect(opener.heard).toEqual([{ type: 'request', id }]);
-    expect(JSON.stringify(opener.heard)).not.toContain(ticket);
+    expect(getTabPane()).toEqual(TABS);
+    expect(opener.heard).toEqual([{ type: 'request' }]);
+    // Later answers (to another tab's request) leave this tab's session alone.
+    opener.channel.postMessage({ type: 'session', entries: { ...ANSWER, token: 'planted' } });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(getToken()).toBe(TOKEN);
   });
 
-  it('shows the login page after the wait when its opener is gone', async () => {
-    window.name = handoverWindowName(mintTicket());
+  it('takes only session keys, and only a signed-in answer', async () => {
+    localStorage.setItem(SIGNED_IN_HINT, '1');
+    const opener = other();
+    opener.channel.onmessage = (event: MessageEvent<Heard>) => {
+      if (event.data.type !== 'request') return;
+      // Signed out (no login flag), then junk, then a real answer with a stranger key.
+      opener.channel.postMessage({ type: 'session', entries: { token: 'half' } });
+      opener.channel.postMessage({ type: 'session', entries: 'token=x' });
+      opener.channel.postMessage({ type: 'session', entries: { ...ANSWER, stranger: 'x' } });
+    };
+    await initSessionSharing();
+    expect(getToken()).toBe(TOKEN);
+    expect(sessionStorage.getItem('stranger')).toBeNull();
+  });
+
+  it('shows the login page after the wait when no tab answers, and forgets the stale hint', async () => {
+    localStorage.setItem(SIGNED_IN_HINT, '1');
     const sharing = initSessionSharing();
     await vi.advanceTimersByTimeAsync(HANDOVER_WAIT_MS - 1);
     expect(await settled(sharing)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settled(sharing)).toBe(true);
     expect(isLoggedIn()).toBe(false);
+    expect(localStorage.getItem(SIGNED_IN_HINT)).toBeNull();
+  });
+});
+
+describe('a signed-in tab', () => {
+  it('answers a new tab with its session and tells the browser a tab is signed in', async () => {
+    signInHere();
+    expect(localStorage.getItem(SIGNED_IN_HINT)).toBe('1');
+    await initSessionSharing();
+    const tab = other();
+    tab.channel.postMessage({ type: 'request' });
+    await vi.waitFor(() => expect(tab.heard).toHaveLength(1));
+    expect(tab.heard[0]).toMatchObject({
+      type: 'session',
+      entries: { token: TOKEN, isLogin: '1', username: 'admin' },
+    });
+  });
+
+  it('a reloaded signed-in tab settles at once and asks nobody', async () => {
+    signInHere();
+    localStorage.clear();
+    const post = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
+    expect(await settled(initSessionSharing())).toBe(true);
+    expect(post).not.toHaveBeenCalled();
+    expect(localStorage.getItem(SIGNED_IN_HINT)).toBe('1');
+    post.mockRestore();
+  });
+
+  it('a signed-out tab answers nothing', async () => {
+    await initSessionSharing();
+    const tab = other();
+    tab.channel.postMessage({ type: 'request' });
+    setItem(SESSION_KEYS.username, 'marker');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(tab.heard).toEqual([]);
   });
 });
 
 describe('writes shared between tabs', () => {
-  it('never broadcasts the token; other writes go sealed with the sign-in’s key', async () => {
+  it('never carry the token; other writes go to the tabs of the same sign-in', async () => {
     await initSessionSharing();
     const page = other();
-    const syncKey = signInHere();
-    setTabPane([{ path: '/system/user', title: '管理员管理' }]);
-    await vi.waitFor(() => expect(page.heard.length).toBeGreaterThan(0));
-    await vi.waitFor(async () => {
-      const writes = await Promise.all(
-        page.heard.map((message) => openWithSyncKey(syncKey, sealedOf(message))),
-      );
-      expect(writes.map((text) => (JSON.parse(text ?? '{}') as { key?: string }).key)).toEqual([
-        SESSION_KEYS.loginFlag,
+    signInHere();
+    setTabPane(TABS);
+    await vi.waitFor(() =>
+      expect(page.heard.map((message) => message.key)).toEqual([
         SESSION_KEYS.username,
+        SESSION_KEYS.userinfo,
+        SESSION_KEYS.prilist,
+        SESSION_KEYS.loginFlag,
         SESSION_KEYS.tabPane,
-      ]);
-    });
-    const heard = JSON.stringify(page.heard);
-    expect(heard).not.toContain(TOKEN);
-    expect(heard).not.toContain(syncKey);
-    expect(heard).not.toContain('管理员管理');
+      ]),
+    );
+    expect(JSON.stringify(page.heard)).not.toContain(TOKEN);
   });
 
-  it('applies a write of the same sign-in and ignores plain, foreign or token writes', async () => {
-    const syncKey = signInHere();
+  it('applies a write of the same sign-in and ignores another sign-in’s, a token and junk', async () => {
+    signInHere();
     await initSessionSharing();
+    const signInId = sessionStorage.getItem(SESSION_KEYS.signInId);
     const tab = other();
-    const seal = (key: string, value: string, withKey = syncKey) =>
-      sealWithSyncKey(withKey, JSON.stringify({ key, value }));
     const tabs = JSON.stringify([{ path: '/system/role', title: '角色管理' }]);
     tab.channel.postMessage({ type: 'set', key: SESSION_KEYS.systemSetting, value: '{}' });
-    tab.channel.postMessage({
-      type: 'set',
-      ...(await seal(SESSION_KEYS.tabPane, '[]', mintSyncKey())),
-    });
-    tab.channel.postMessage({ type: 'set', ...(await seal(SESSION_KEYS.token, 'planted')) });
-    tab.channel.postMessage({ type: 'set', ...(await seal(SESSION_KEYS.tabPane, tabs)) });
-    // Writes are applied in the order they arrive: the last one shows the others were read.
+    tab.channel.postMessage({ type: 'set', signInId: 'another', key: 'tabPane', value: '[]' });
+    tab.channel.postMessage({ type: 'set', signInId, key: SESSION_KEYS.token, value: 'planted' });
+    tab.channel.postMessage({ type: 'set', signInId, key: 'stranger', value: 'x' });
+    tab.channel.postMessage({ type: 'set', signInId, key: SESSION_KEYS.tabPane, value: tabs });
+    // Messages arrive in order: the last one applied shows the others were read.
     await vi.waitFor(() => expect(getTabPane()).toEqual(JSON.parse(tabs)));
     expect(getToken()).toBe(TOKEN);
     expect(sessionStorage.getItem(SESSION_KEYS.systemSetting)).toBeNull();
+    expect(sessionStorage.getItem('stranger')).toBeNull();
   });
 });
 
@@ -292,6 +226,7 @@ describe('logout', () => {
     const tab = other();
     clearSession();
     expect(isLoggedIn()).toBe(false);
+    expect(localStorage.getItem(SIGNED_IN_HINT)).toBeNull();
     await vi.waitFor(() => expect(tab.heard).toEqual([{ type: 'clear' }]));
 
     signInHere();
@@ -301,16 +236,5 @@ describe('logout', () => {
     await vi.waitFor(() => expect(cleared).toHaveBeenCalledWith(true));
     expect(getToken()).toBe('');
     stop();
-  });
-});
-
-describe('new-tab clicks', () => {
-  it('ctrl, ⌘ or shift click and the middle button ask for a new tab', () => {
-    const click = { button: 0, ctrlKey: false, metaKey: false, shiftKey: false };
-    expect(wantsNewTab(click)).toBe(false);
-    expect(wantsNewTab({ ...click, ctrlKey: true })).toBe(true);
-    expect(wantsNewTab({ ...click, metaKey: true })).toBe(true);
-    expect(wantsNewTab({ ...click, shiftKey: true })).toBe(true);
-    expect(wantsNewTab({ ...click, button: 1 })).toBe(true);
   });
 });
