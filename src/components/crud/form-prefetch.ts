@@ -13,7 +13,12 @@ export function prefetchForm(module: ModuleDefinition, generatedForm: boolean): 
   // A failed download is retried, and reported, when the dialog asks for it itself.
   // The module LazyCrudForm loads (./lazy-dialogs.tsx): once here, the form opens at once.
   if (generatedForm) crudFormCode.load().catch(() => undefined);
-  prefetchControls(module.fields);
+  // An imported source's add/edit forms may show fields the record's list does not (a password).
+  prefetchControls([
+    ...module.fields,
+    ...(module.addForm?.fields ?? []),
+    ...(module.editForm?.fields ?? []),
+  ]);
 }
 
 /** The modules whose form was fetched ahead from a render: a list renders often. */
