@@ -9,7 +9,7 @@ import { GeneratorCache } from './cache';
 import { isJson } from './json';
 import { buildModules, ModelError } from './model/build-modules';
 import { operationRights, type OperationRight } from './model/operation-rights';
-import { loadContract } from './parse/load-contract';
+import { loadContract, ROOT_LABEL } from './parse/load-contract';
 import {
   isLintProblems,
   LintError,
@@ -28,7 +28,7 @@ import {
   SOURCE_MUTATOR_PATH,
   type ApiTarget,
 } from './render/render-api';
-import { contractForTools } from './render/contract-for-tools';
+import { contractForTools, toolTrap } from './render/contract-for-tools';
 import { renderOpenApiJson, renderOpenApiJsonType } from './render/render-openapi';
 import { renderPermissions } from './render/render-permissions';
 import { TEMPLATE_NAMES, renderTemplates, type Templates } from './render/render-templates';
@@ -103,6 +103,21 @@ async function loadTemplates(rootDir: string): Promise<Templates & SourceTemplat
 }
 
 /**
+ * A tool that fails on a document (the contract's, a source's) stops generate naming the file and
+ * the tool, with the tool's own first line — a contract problem (exit 3), not an internal error:
+ * code without its types or hooks does not type-check, and must never pass for generated.
+ */
+const toolFailed =
+  (file: string, tool: string, document: OpenApiDocument) =>
+  (error: unknown): never => {
+    const message = error instanceof Error ? error.message : String(error);
+    // Where the tool is known to trip, when it is that (its own message names no place).
+    const trap = toolTrap(document);
+    const where = trap ? `${file}${trap}` : file;
+    throw new ModelError([`${where}: ${tool}: ${message.split('\n')[0] ?? ''}`]);
+  };
+
+/**
  * Renders and formats every file, sorted by path. The slow steps go through the cache: orval and
  * openapi-typescript on the contract without the extensions they never read (a label edit reruns
  * neither), prettier on each bannered file.
@@ -163,12 +178,7 @@ async function renderAll(
         formDataPath: SOURCE_FORM_DATA_PATH,
         baseUrl: source.description.basePath,
       };
-      // A tool that fails on the document stops generate naming the source: a source without
-      // its types or hooks does not type-check, and must never pass for generated.
-      const failed = (tool: string) => (error: unknown) => {
-        const message = error instanceof Error ? error.message : String(error);
-        throw new ModelError([`${source.label}: ${tool}: ${message.split('\n')[0] ?? ''}`]);
-      };
+      const failed = (tool: string) => toolFailed(source.label, tool, bare);
       // Awaited before either tool starts: a tool failing while the array below still awaited
       // it was a rejection nobody handled yet (reported as unhandled, or ending the process).
       const mutatorKey = await restMutator;
@@ -187,9 +197,12 @@ async function renderAll(
     }),
   ).then((files) => files.flat());
   const [api, types, templates, ownTypes] = await allEnded([
-    cache.files('orval', [contract], () => renderApi(forTools.document, rootDir)),
+    cache
+      .files('orval', [contract], () => renderApi(forTools.document, rootDir))
+      .catch(toolFailed(ROOT_LABEL, 'orval', forTools.document)),
     cache
       .files('openapi-typescript', [contract], async () => [await renderTypes(forTools.document)])
+      .catch(toolFailed(ROOT_LABEL, 'openapi-typescript', forTools.document))
       .then((files) => format(files, 'as-made')),
     loadTemplates(rootDir),
     sourceTypes,

@@ -26,7 +26,7 @@ export interface LoadedContract {
   locate: (at: ValuePath) => string | undefined;
 }
 
-const ROOT_LABEL = 'openapi.yaml';
+export const ROOT_LABEL = 'openapi.yaml';
 
 async function listYaml(dir: string, label: string): Promise<string[] | undefined> {
   try {

@@ -5,6 +5,7 @@
  * so a label, seed or menu edit reruns neither; since they are handed exactly what the key
  * hashes, the key cannot lie.
  */
+import { pointerOf } from '../import-openapi/pointer';
 import { isJson, type Json } from '../json';
 import type { OpenApiDocument } from '../types';
 
@@ -77,4 +78,32 @@ export function contractForTools(document: OpenApiDocument): OpenApiDocument {
     components: each(components, true),
     ...(tags && { tags: tags.map((tag) => bareObject(tag)) }),
   };
+}
+
+/**
+ * Where orval is known to crash on a document, which its message never names: an enum-name
+ * extension it reads (x-enum-varnames, x-enumNames…) holding an entry that is no text — orval
+ * fails with "s.charAt is not a function". The first such pointer, else undefined.
+ *
+ * @example toolTrap({ components: { schemas: { A: { 'x-enum-varnames': [1] } } } })
+ * // '#/components/schemas/A/x-enum-varnames'
+ */
+export function toolTrap(
+  value: unknown,
+  at: readonly (string | number)[] = [],
+): string | undefined {
+  const children: [string | number, unknown][] = Array.isArray(value)
+    ? [...value.entries()]
+    : isJson(value)
+      ? Object.entries(value)
+      : [];
+  for (const [key, child] of children) {
+    const here = [...at, key];
+    const names = typeof key === 'string' && READ_EXTENSION.test(key) && Array.isArray(child);
+    if (names && child.some((name) => typeof name !== 'string')) return pointerOf(here);
+    if (typeof key === 'string' && DATA_KEYS.has(key)) continue;
+    const found = toolTrap(child, here);
+    if (found) return found;
+  }
+  return undefined;
 }

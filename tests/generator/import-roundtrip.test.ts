@@ -413,7 +413,7 @@ describe('import-openapi → generate round trip', () => {
       mode: 'dry-run',
     });
     await expect(run).rejects.toThrow(
-      /^x-admin has 1 problem\(s\):\n {2}- sources\/broken\/openapi\.yaml: orval: orval failed: /,
+      /^x-admin has 1 problem\(s\):\n {2}- sources\/broken\/openapi\.yaml#\/components\/schemas\/Widget\/properties\/level\/x-enum-varnames: orval: orval failed: /,
     );
   });
 });

@@ -6,7 +6,9 @@
  *   its parts declares: orval wrote `Required<Pick<CheckUpdatable, 'method' | …>>`;
  * - OpenAI's POST /audio/transcriptions, a multipart body with a property that is a union of a
  *   text and an object (`chunking_strategy`): orval appended the object to the FormData as is.
- * And a tool that fails on a source stops generate, naming the source's file and the tool.
+ * And a tool that fails stops generate (exit 3) once every tool run has ended, naming the file
+ * (a source's, or the contract's openapi.yaml), the pointer where the tool is known to trip
+ * (enum names that are no text, where orval's own message names nothing) and the tool.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,7 +17,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { generate, ModelError } from '../../generator';
 import { importOpenApi } from '../../generator/import-openapi';
 import { isJson, type Json } from '../../generator/json';
-import { copyFixture, typecheckGenerated } from './helpers';
+import { copyFixture, runCli, typecheckGenerated } from './helpers';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
@@ -164,5 +166,26 @@ describe('a tool failing on a source', () => {
     // No orval run is left going with stdout silenced: what is printed next is seen.
     // eslint-disable-next-line @typescript-eslint/unbound-method -- compared, never called
     expect(process.stdout.write).toBe(write);
+  });
+
+  it('generate exits 3 naming the contract, the pointer and orval when orval crashes on the contract', async () => {
+    const dir = await copyFixture('basic');
+    const common = path.join(dir, 'openapi/components/common.yaml');
+    const text = await readFile(common, 'utf8');
+    const status = "status: { type: integer, enum: [1, 2], description: '1 on, 2 off.' }";
+    expect(text).toContain(status);
+    // Numbers where orval expects names: it crashes inside, naming no place.
+    await writeFile(
+      common,
+      text.replace(
+        status,
+        status.replace('enum: [1, 2],', 'enum: [1, 2], x-enum-varnames: [1, 2],'),
+      ),
+    );
+    const result = runCli(['generate', '--dry-run'], dir);
+    expect(result.code).toBe(3);
+    expect(result.stderr.trim()).toBe(
+      'openapi.yaml#/components/schemas/StatusBody/properties/status/x-enum-varnames: orval: orval failed: TypeError: id.charCodeAt is not a function',
+    );
   });
 });
