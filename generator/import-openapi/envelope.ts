@@ -5,14 +5,44 @@
  * means the answer (or the body) is the record itself.
  */
 import type { YamlMap } from '../../src/core/yaml-text';
-import type { Json } from '../json';
-import { recordIn } from './list-items';
+import { isJson, type Json } from '../json';
+import { isObjectSchema, recordIn } from './list-items';
+import { flattenObject, resolveRef, schemaType } from './schemas';
 import type { ResourceCapability } from './resources';
 import type { SourceOperation } from './source-operations';
 
 export interface EnvelopeInference {
   admin: YamlMap;
   notes: string[];
+}
+
+/** Fields beside a wrapped record that are about the answer, not the record. */
+const ANSWER_METADATA = ['links', '_links', 'meta', 'pagination'];
+
+/**
+ * Where an answer holds its record. A union answer is read by its first variant (DigitalOcean's
+ * `POST /v2/droplets` answers `{ droplet, links }` or `{ droplets, links }`: their one common
+ * field is `links`, which is no record), and links/meta beside one object field do not make it
+ * a record of two objects (`{ droplet: {…}, links: {…} }` wraps the droplet).
+ */
+function answerRecordPath(schema: unknown, document: Json): string | undefined {
+  const resolved = resolveRef(schema, document);
+  const variants: unknown[] = Array.isArray(resolved.oneOf)
+    ? resolved.oneOf
+    : Array.isArray(resolved.anyOf)
+      ? resolved.anyOf
+      : [];
+  const own = isJson(resolved.properties) || Array.isArray(resolved.allOf);
+  const answer = variants.length > 0 && !own ? variants[0] : schema;
+  const found = recordIn(answer, document)?.path;
+  if (found) return found;
+  const properties = flattenObject(answer, [], document).properties;
+  const recordFields = properties.filter((p) => !ANSWER_METADATA.includes(p.name));
+  const only = recordFields.length === 1 ? recordFields[0] : undefined;
+  if (!only || properties.length === 1 || !isObjectSchema(only.schema, document)) return undefined;
+  if (schemaType(resolveRef(only.schema, document)) === 'array') return undefined;
+  const inner = recordIn(only.schema, document)?.path;
+  return inner ? `${only.name}.${inner}` : only.name;
 }
 
 /**
@@ -26,7 +56,7 @@ export function envelopeOf(
   const admin: YamlMap = {};
   const notes: string[] = [];
   if (capability === 'info' || capability === 'add' || capability === 'edit') {
-    const record = recordIn(operation.success?.schema, document)?.path;
+    const record = answerRecordPath(operation.success?.schema, document);
     if (record) {
       admin.record = record;
       notes.push(`${operation.label}: the answer wraps the record in ${record} (x-admin record)`);

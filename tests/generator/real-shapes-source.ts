@@ -17,7 +17,12 @@
  *   `lists` are ids where the Campaign keeps `{ id, name }` objects (listmonk's campaigns);
  * - an add body that takes any `type` text where the record allows `regular` or `optin`, and
  *   a `send_at` object where the record keeps a text;
- * - a GET that only redirects (`303`, Kratos' `/.well-known/change-password`).
+ * - a GET that only redirects (`303`, Kratos' `/.well-known/change-password`);
+ * - DigitalOcean's: a field required but not declared (`urn`), a `oneOf` of two texts and a
+ *   boolean (`value`), an add answering `oneOf: [{ machine, links }, { machines, links }]`, a
+ *   GET taking any text as the key where the DELETE takes a uuid, an add declaring only error
+ *   statuses and a default error, a readOnly field the add body sends (`owner_id`), an edit
+ *   body whose `tags` are objects where the add's are texts, a default no JSON number keeps.
  */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -60,13 +65,29 @@ export const REAL_SHAPES_DOCUMENT = {
         responses: {
           '201': {
             description: 'made',
-            ...json({ type: 'object', properties: { machine: ref('Machine') } }),
+            ...json({
+              oneOf: [
+                {
+                  type: 'object',
+                  required: ['machine', 'links'],
+                  properties: { machine: ref('Machine'), links: ref('Links') },
+                },
+                {
+                  type: 'object',
+                  required: ['machines', 'links'],
+                  properties: {
+                    machines: { type: 'array', items: ref('Machine') },
+                    links: ref('Links'),
+                  },
+                },
+              ],
+            }),
           },
         },
       },
     },
     '/machines/{machine_id}': {
-      parameters: [uuidParam('machine_id')],
+      parameters: [{ name: 'machine_id', in: 'path', required: true, schema: { type: 'string' } }],
       get: {
         tags: ['Machines'],
         operationId: 'getMachine',
@@ -94,6 +115,7 @@ export const REAL_SHAPES_DOCUMENT = {
       delete: {
         tags: ['Machines'],
         operationId: 'deleteMachine',
+        parameters: [uuidParam('machine_id')],
         responses: { '204': { description: 'gone' } },
       },
     },
@@ -109,7 +131,10 @@ export const REAL_SHAPES_DOCUMENT = {
         tags: ['Projects'],
         operationId: 'createProject',
         requestBody: { required: true, ...json(ref('ProjectNew')) },
-        responses: { '201': { description: 'made', ...json(ref('Project')) } },
+        responses: {
+          '401': { description: 'no', ...json(ref('Error')) },
+          default: { description: 'an error', ...json(ref('Error')) },
+        },
       },
     },
     '/projects/{project_id}': {
@@ -201,12 +226,26 @@ export const REAL_SHAPES_DOCUMENT = {
   components: {
     schemas: {
       MachineName: { type: 'string', maxLength: 40 },
+      Links: {
+        type: 'object',
+        required: ['actions'],
+        properties: { actions: { type: 'array', items: { type: 'string' } } },
+      },
+      Error: {
+        type: 'object',
+        required: ['id', 'message'],
+        properties: { id: { type: 'string' }, message: { type: 'string' } },
+      },
       Tags: { type: 'array', items: { type: 'string' }, nullable: true },
       Machine: {
         type: 'object',
-        required: ['id', 'name', 'ip', 'memory'],
+        required: ['id', 'name', 'ip', 'memory', 'urn'],
         properties: {
           id: { type: 'string', readOnly: true },
+          value: {
+            example: 'Unlimited',
+            oneOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'string', example: '1000' }],
+          },
           name: ref('MachineName'),
           image: { type: 'string' },
           snapshot: { type: 'string' },
@@ -235,6 +274,8 @@ export const REAL_SHAPES_DOCUMENT = {
           id: { type: 'string', readOnly: true },
           name: { type: 'string' },
           is_default: { type: 'boolean' },
+          owner_id: { type: 'string', readOnly: true },
+          tags: { type: 'array', items: { type: 'object' } },
         },
       },
       Report: {
@@ -289,11 +330,24 @@ export const REAL_SHAPES_DOCUMENT = {
           lists: { type: 'array', items: { type: 'integer' } },
         },
       },
-      ProjectNew: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+      ProjectNew: {
+        type: 'object',
+        required: ['name', 'owner_id', 'quota'],
+        properties: {
+          name: { type: 'string' },
+          owner_id: { type: 'string' },
+          tags: { type: 'array', items: { type: 'string' } },
+          quota: { type: 'integer', default: 2 ** 63 },
+        },
+      },
       ProjectUpdate: {
         type: 'object',
         required: ['name', 'is_default'],
-        properties: { name: { type: 'string' }, is_default: { type: 'boolean' } },
+        properties: {
+          name: { type: 'string' },
+          is_default: { type: 'boolean' },
+          tags: { type: 'array', items: { type: 'object' } },
+        },
       },
     },
   },

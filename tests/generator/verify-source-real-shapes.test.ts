@@ -105,6 +105,26 @@ describe('verify --source --writes against the mock of a document in real shapes
     );
   });
 
+  it('round-trips records in the shapes DigitalOcean writes them', () => {
+    // Answered `{ machine, links }` (the add's oneOf), deleted by a uuid the GET did not ask for.
+    expect(rows()).toContainEqual(
+      expect.stringMatching(
+        /^ok DELETE \/machines\/\{machine_id\}: round trip: delete [0-9a-f-]{36}$/,
+      ),
+    );
+    // owner_id (readOnly in the record) sent, tags texts on add and objects on edit, quota's
+    // default 2^63 not sent.
+    expect(rows()).toContainEqual(
+      expect.stringMatching(/^ok GET \/projects\/\{project_id\}: round trip: read back /),
+    );
+    expect(rows()).toContainEqual(
+      'ok PUT /projects/{project_id}: round trip: edit name, read back',
+    );
+    expect(report.notes).toContain(
+      'warning: POST /projects: the document declares no success answer (its default sits beside the error statuses): HTTP 201 not checked',
+    );
+  });
+
   it('passes as a whole, says what it wrote and warns where the document contradicts itself', () => {
     expect(rows().filter((row) => !row.startsWith('ok '))).toEqual([]);
     expect(report.counts).toMatchObject({ schema: 0, failed: 0 });

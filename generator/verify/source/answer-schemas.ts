@@ -31,13 +31,21 @@ function pointerOf(parts: readonly string[]): string {
   return `#/${parts.map((part) => encodeURIComponent(part.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/')}`;
 }
 
-/** The response key an answer falls under: its status, its class (2XX), any 2xx for a success, default. */
+/**
+ * The response key an answer falls under: its status, its class (2XX), any 2xx for a success,
+ * default — for a success only where no error status is declared beside it: there `default` is
+ * their catch-all (DigitalOcean's `POST /v2/gen-ai/models/api_keys` declares 401, 410, 429, 500
+ * and a default error, and no success at all).
+ */
 function responseKey(responses: Json, status: number): string | undefined {
   const keys = Object.keys(responses);
   const exact = keys.find((key) => key === String(status));
   const range = keys.find((key) => key.toUpperCase() === `${String(status)[0]}XX`);
-  const anySuccess = status >= 200 && status < 300 ? keys.find((key) => /^2/.test(key)) : undefined;
-  return exact ?? range ?? anySuccess ?? (keys.includes('default') ? 'default' : undefined);
+  const success = status >= 200 && status < 300;
+  const anySuccess = success ? keys.find((key) => /^2/.test(key)) : undefined;
+  const errorsBeside = keys.some((key) => /^[45]/.test(key));
+  const fallback = keys.includes('default') && !(success && errorsBeside) ? 'default' : undefined;
+  return exact ?? range ?? anySuccess ?? fallback;
 }
 
 /**

@@ -141,6 +141,10 @@ export function successVerdict(
       : failed('HTTP 204 with a body');
   const check = context.checkAnswer(operation, answer.status, answer.json?.value);
   const jsonType = isJsonType(answer.contentType);
+  if (!check.declared && answer.status < 300 && !declaresSuccess(context, operation))
+    context.warnings.push(
+      `${operation.method.toUpperCase()} ${operation.path}: the document declares no success answer (its default sits beside the error statuses): HTTP ${answer.status} not checked`,
+    );
   if (!check.declared)
     return jsonType && answer.text.trim() !== '' && !answer.json
       ? failed(`HTTP ${answer.status}: the answer is not JSON: ${excerpt(answer.text)}`)
@@ -159,6 +163,14 @@ export function successVerdict(
   if (check.unchecked)
     return { outcome: 'skipped', detail: `${ok}; the answer is not checked: ${check.unchecked}` };
   return { outcome: 'ok', detail: ok };
+}
+
+/** Whether the operation declares a 2xx answer, or a default with no error status beside it. */
+function declaresSuccess(context: Context, operation: SourceOperation): boolean {
+  const object = operationObject(context.document, operation);
+  const statuses = Object.keys(isJson(object.responses) ? object.responses : {});
+  if (statuses.some((key) => /^2/.test(key))) return true;
+  return statuses.includes('default') && !statuses.some((key) => /^[45]/.test(key));
 }
 
 /** Whether the operation declares this 3xx and no 2xx answer. */

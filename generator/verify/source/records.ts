@@ -152,19 +152,29 @@ export function invalidRecord(
   return undefined;
 }
 
-/** One field to change with the edit, and its new value (a plain string or number one first). */
+/**
+ * One field to change with the edit, and its new value (a plain string or number one first):
+ * one the edit's body declares (`sent`, where it has a schema), and no union (a `oneOf` of two
+ * texts holds no text as a validator reads it).
+ */
 export function editOf(
   document: Json,
   entity: unknown,
   record: Json,
   primaryKey: string,
+  sent?: unknown,
 ): { field: string; value: unknown } | undefined {
+  const sendable =
+    sent === undefined
+      ? undefined
+      : new Set(flattenObject(sent, [], document).properties.map((property) => property.name));
   const candidates = flattenObject(entity, [], document)
     .properties.filter((property) => property.name !== primaryKey)
+    .filter((property) => !sendable || sendable.has(property.name))
     .map((property) => ({ name: property.name, schema: resolveRef(property.schema, document) }))
     .filter(({ schema }) => schema.readOnly !== true && schema.writeOnly !== true);
   for (const { name, schema } of candidates) {
-    const plain = !('enum' in schema) && !('format' in schema) && !('pattern' in schema);
+    const plain = !['enum', 'format', 'pattern', 'oneOf', 'anyOf'].some((key) => key in schema);
     if (schemaType(schema) !== 'string' || !plain) continue;
     const value = `edited ${randomUUID().slice(0, 6)}`.slice(0, num(schema.maxLength) ?? 64);
     if (value !== record[name] && matcher(schema)(value)) return { field: name, value };

@@ -96,7 +96,7 @@ function fitsType(schema: Json, value: unknown): boolean {
     case 'string':
       return typeof value === 'string' && matcher(schema)(value);
     case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
+      return typeof value === 'number' && Number.isSafeInteger(value);
     case 'number':
       return typeof value === 'number';
     case 'boolean':
@@ -132,7 +132,7 @@ function sample(document: Json, raw: unknown, name: string, hint: unknown, depth
   if ('const' in schema) return schema.const;
   const choice = listOf(schema.enum).find((value) => value !== null);
   if (choice !== undefined) return choice;
-  if ('default' in schema) return schema.default;
+  if ('default' in schema && fitsType(schema, schema.default)) return schema.default;
   const variants = [...listOf(schema.oneOf), ...listOf(schema.anyOf)];
   for (const variant of variants) {
     const value = sample(document, variant, name, hint, depth);
@@ -158,6 +158,29 @@ function sample(document: Json, raw: unknown, name: string, hint: unknown, depth
     default:
       return undefined;
   }
+}
+
+/**
+ * The record's values the schema's fields can hold, by type and, for an array, its items' type:
+ * DigitalOcean's router is added with `fallback_models: [names]` and edited with
+ * `fallback_models: [{…}]`, so the edit sends its own value there, not the add's.
+ */
+export function holdable(document: Json, schema: unknown, record: Json): Json {
+  const fields = new Map(
+    flattenObject(schema, [], document).properties.map((p) => [p.name, p.schema]),
+  );
+  const kept: Json = {};
+  for (const [name, value] of Object.entries(record)) {
+    const field = fields.get(name);
+    const resolved = field === undefined ? undefined : resolveRef(field, document);
+    const items = resolved?.items === undefined ? undefined : resolveRef(resolved.items, document);
+    const fits =
+      resolved === undefined ||
+      (fitsType(resolved, value) &&
+        (!Array.isArray(value) || !items || value.every((item) => fitsType(items, item))));
+    if (fits) kept[name] = value;
+  }
+  return kept;
 }
 
 /**

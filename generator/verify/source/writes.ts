@@ -24,7 +24,7 @@ import { excerpt, isJsonType, type Answer } from './http';
 import { fillPath, needsParent, type Capability, type Plan, type PlannedResource } from './plan';
 import { pathValues, recordIn } from './reads';
 import { editOf, newRecord } from './records';
-import { objectValue } from './values';
+import { holdable, objectValue } from './values';
 
 /** Why a resource gets no round trip (undefined: it gets one). */
 export function roundTripBlocker(resource: PlannedResource): string | undefined {
@@ -131,7 +131,9 @@ function firstDifference(
     // A value the record's schema cannot hold (listmonk sends `send_at` as an object, keeps a
     // text) is no change the server could keep as sent: the request and the record disagree.
     const holdable = (type === 'integer' ? 'number' : type) === typeof value;
-    if (!plain || !holdable || schema.writeOnly === true || value === undefined) continue;
+    // readOnly: the server sets it whatever the request said (DigitalOcean's app project_id).
+    const serverSet = schema.readOnly === true || schema.writeOnly === true;
+    if (!plain || !holdable || serverSet || value === undefined) continue;
     if (got[property.name] !== value)
       return `${property.name} is ${excerpt(JSON.stringify(got[property.name]) ?? 'missing', 40)}, sent ${excerpt(JSON.stringify(value), 40)}`;
   }
@@ -183,13 +185,14 @@ async function edit(trip: Trip, operation: SourceOperation): Promise<void> {
     report(context, operation, 'skipped', `round trip: ${why}`);
     return;
   }
-  const change = editOf(context.document, trip.entity, trip.record, resource.primaryKey);
-  const changed = change ? { [change.field]: change.value } : {};
   // What the edit's own body requires and the add's did not (DigitalOcean's project PUT wants
   // is_default, its POST does not), made for the edit; the record's values kept.
   const schema = bodySchema(context.document, resource, 'edit');
+  const change = editOf(context.document, trip.entity, trip.record, resource.primaryKey, schema);
+  const changed = change ? { [change.field]: change.value } : {};
   const required = schema ? objectValue(context.document, schema, trip.record, 0).value : {};
-  const full = { ...required, ...trip.record, ...changed };
+  const kept = schema ? holdable(context.document, schema, trip.record) : trip.record;
+  const full = { ...required, ...kept, ...changed };
   const value = bodyFor(resource, 'edit', operation.method === 'patch' && change ? changed : full);
   const answer = await callOperation(context, operation, { path, body: { contentType, value } });
   countWrite(context, 'edited', answer);

@@ -59,7 +59,12 @@ export function fitRecord(document: Node, schema: Node, record: Node, random: Ra
   const complete = [...required].every((name) => record[name] !== undefined);
   if (complete && validate(document, schema, record, 'output').length === 0) return record;
   const copy = { ...record };
-  for (const [name, property] of propertiesOf(document, schema)) {
+  const properties = propertiesOf(document, schema);
+  // Required but not declared (DigitalOcean's sinks_response `urn`): a value of no schema.
+  for (const name of required)
+    if (!properties.has(name) && copy[name] === undefined)
+      copy[name] = valueFor(document, { type: 'string' }, { random, examples: false, name });
+  for (const [name, property] of properties) {
     const value = copy[name];
     const fits =
       value === undefined

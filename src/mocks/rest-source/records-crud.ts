@@ -3,7 +3,7 @@
  * answered with the statuses and headers REST clients expect (201 + Location, 204, 404
  * problem+json), over the in-memory tables.
  */
-import { isRecord, textOf } from '@/core/guards';
+import { isRecord, listOf, textOf } from '@/core/guards';
 import { wrapAtPath } from '@/core/rest-source';
 import { declaredAnswer, fitRecord, success } from './answers';
 import { validate } from './validate';
@@ -11,7 +11,15 @@ import { valueFor } from './values';
 import { json, problem } from './problem';
 import { keyOf, newKey, type ResourceTable, type Row } from './records';
 import type { Operation } from './routes';
-import { propertiesOf, recordAt, requiredOf, schemaAtPath, textAt, type Node } from './schema';
+import {
+  propertiesOf,
+  recordAt,
+  requiredOf,
+  resolve,
+  schemaAtPath,
+  textAt,
+  type Node,
+} from './schema';
 
 export interface RecordCall {
   document: Node;
@@ -83,20 +91,38 @@ function itemPath(call: RecordCall, key: string): string {
 
 /**
  * The record as the operation answers it: itself, or inside its declared wrapper (x-admin
- * `record`), fitted to the record schema that answer declares where it is not the entity's.
+ * `record`), fitted to the record schema that answer declares where it is not the entity's; the
+ * wrapper with the other fields it requires (DigitalOcean's `{ droplet, links }`).
  */
 function answered(call: RecordCall, record: Node): unknown {
+  const { document } = call;
   const at = textAt(recordAt(call.operation.operation, 'x-admin'), 'record');
-  const declared = success(call.document, call.operation, 200).schema;
-  const fitted = declared
-    ? fitRecord(
-        call.document,
-        schemaAtPath(call.document, declared, at ?? ''),
-        record,
-        call.table.random,
-      )
-    : record;
-  return at ? wrapAtPath(at, fitted) : fitted;
+  const declared = success(document, call.operation, 200).schema;
+  if (!declared) return at ? wrapAtPath(at, record) : record;
+  const shape = wrapperShape(document, declared, at);
+  const fitted = fitRecord(
+    document,
+    schemaAtPath(document, shape, at ?? ''),
+    record,
+    call.table.random,
+  );
+  if (!at) return fitted;
+  const wrapped = wrapAtPath(at, fitted);
+  return isRecord(wrapped) ? fitRecord(document, shape, wrapped, call.table.random) : wrapped;
+}
+
+/**
+ * The variant of a union answer that holds the record where x-admin says (`droplet` of
+ * DigitalOcean's `oneOf: [{ droplet, links }, { droplets, links }]`); the answer's schema else.
+ */
+function wrapperShape(document: Node, declared: Node, at: string | undefined): Node {
+  const head = at?.split('.')[0];
+  const variants = [...listOf(declared.oneOf), ...listOf(declared.anyOf)];
+  if (head === undefined || variants.length === 0) return declared;
+  const holding = variants
+    .map((variant) => resolve(document, variant))
+    .find((variant) => propertiesOf(document, variant).has(head));
+  return holding ?? declared;
 }
 
 export function info(call: RecordCall): Response {

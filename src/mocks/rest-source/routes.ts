@@ -83,14 +83,23 @@ export function readOperations(document: Node): { operations: Operation[]; resou
     }
   }
   for (const resource of byTag.values())
-    resource.keyParameter = keyParameterOf(operations, resource);
+    resource.keyParameter = keyParameterOf(document, operations, resource);
   // Literal segments before parameters: /pet/findByStatus wins over /pet/{petId}.
   operations.sort((a, b) => specificity(b) - specificity(a));
   return { operations, resources: [...byTag.values()] };
 }
 
-/** The schema of the last path parameter of the resource's info, edit or delete. */
-function keyParameterOf(operations: readonly Operation[], resource: Resource): Node | undefined {
+/**
+ * The schema of the last path parameter of the resource's info, edit or delete; the one that
+ * states a format or pattern where they differ (DigitalOcean's add-on GET takes any text as
+ * `{resource_uuid}`, its DELETE a uuid only).
+ */
+function keyParameterOf(
+  document: Node,
+  operations: readonly Operation[],
+  resource: Resource,
+): Node | undefined {
+  const found: Node[] = [];
   for (const operation of operations) {
     if (operation.resource !== resource) continue;
     if (!['info', 'edit', 'delete'].includes(operation.capability ?? '')) continue;
@@ -98,9 +107,13 @@ function keyParameterOf(operations: readonly Operation[], resource: Resource): N
     const parameter = operation.parameters.find(
       (candidate) => textAt(candidate, 'in') === 'path' && textAt(candidate, 'name') === name,
     );
-    if (parameter && isRecord(parameter.schema)) return parameter.schema;
+    if (parameter && isRecord(parameter.schema)) found.push(parameter.schema);
   }
-  return undefined;
+  const shaped = found.find((schema) => {
+    const resolved = resolve(document, schema);
+    return resolved.format !== undefined || resolved.pattern !== undefined;
+  });
+  return shaped ?? found[0];
 }
 
 function specificity(operation: Operation): number {

@@ -147,7 +147,7 @@ function ownValueFor(document: Node, input: unknown, options: ValueOptions): unk
   if (choices.length > 0) return options.random.pick(choices);
   if (options.examples && Object.hasOwn(schema, 'default')) return schema.default;
   const variants = [...listOf(schema.oneOf), ...listOf(schema.anyOf)];
-  if (variants.length > 0) return valueFor(document, variants[0], { ...options, depth });
+  if (variants.length > 0) return variantValue(document, schema, variants, { ...options, depth });
   switch (typeOf(schema)) {
     case 'string':
       return stringValue(schema, declaredExample(document, schema)?.value, options);
@@ -178,12 +178,32 @@ function ownValueFor(document: Node, input: unknown, options: ValueOptions): unk
   }
 }
 
+/**
+ * A value of the first variant that fits the union as a validator reads it: for a oneOf, that
+ * variant alone (DigitalOcean's feature `value: oneOf [string, boolean, string]` — any text fits
+ * two, so a boolean); else the first variant's.
+ */
+function variantValue(
+  document: Node,
+  schema: Node,
+  variants: readonly unknown[],
+  options: ValueOptions,
+): unknown {
+  const first = valueFor(document, variants[0], options);
+  if (listOf(schema.oneOf).length === 0) return first;
+  for (const variant of variants) {
+    const value = variant === variants[0] ? first : valueFor(document, variant, options);
+    if (validate(document, schema, value, 'output').length === 0) return value;
+  }
+  return first;
+}
+
 function objectValue(document: Node, schema: Node, options: ValueOptions, depth: number): unknown {
   const properties = propertiesOf(document, schema);
+  const required = new Set(requiredOf(document, schema));
   // Past a few levels only required fields are made (above), so the value ends; the cut-off
   // is for schemas that require themselves. OpenAI's answers nest required objects 6 deep.
-  if (properties.size === 0 || depth > 16) return {};
-  const required = new Set(requiredOf(document, schema));
+  if ((properties.size === 0 && required.size === 0) || depth > 16) return {};
   const entries: [string, unknown][] = [];
   for (const [name, property] of properties) {
     if (!required.has(name) && depth > 2) continue;
@@ -192,5 +212,10 @@ function objectValue(document: Node, schema: Node, options: ValueOptions, depth:
     const value = valueFor(document, written ?? property, { ...options, name, depth: depth + 1 });
     if (value !== undefined) entries.push([name, value]);
   }
+  // Required without a schema (DigitalOcean's sinks_response requires `urn`, which it does not
+  // declare): any value is one; a text, so the answer still has every field it requires.
+  for (const name of required)
+    if (!properties.has(name))
+      entries.push([name, `${name} ${options.random.pick(WORDS)} ${options.random.int(2, 99)}`]);
   return Object.fromEntries(entries);
 }
