@@ -4,7 +4,7 @@
  * `oneOf`/`anyOf` body a picker at the top of the form (提交类型) that switches the fields shown,
  * and a submit that sends only the chosen variant's fields with its discriminator value.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Dropdown } from 'primereact/dropdown';
 import type { UseFormReturn } from 'react-hook-form';
 import type { FieldDefinition } from '@/core/field-definition';
@@ -56,17 +56,18 @@ export function useRequestForm(
 ): RequestFormState {
   const form = useMemo(() => requestFormOf(module, mode), [module, mode]);
   const [chosen, setChosen] = useState(() => variantOfRecord(form, record));
+  const pickerId = `request-form-variant-${useId().replace(/:/g, '')}`;
   const variant = form.variants?.[chosen];
   const fields = useMemo(() => variantFields(form, variant), [form, variant]);
   const variants = form.variants ?? [];
   const picker =
     variants.length > 1 ? (
       <div className="dynamic-form__field" data-field="__variant">
-        <label className="dynamic-form__label" htmlFor="request-form-variant">
+        <label className="dynamic-form__label" htmlFor={pickerId}>
           {t.variantLabel}
         </label>
         <Dropdown
-          inputId="request-form-variant"
+          inputId={pickerId}
           value={chosen}
           options={variants.map((option, index) => ({
             label: option.label ?? t.variantNumber(index + 1),
