@@ -5,6 +5,9 @@
  */
 // The errors module alone: reporting must not load the generator (a fast command never does).
 import { ContractError, LintError, ModelError, OutputError } from '../generator/errors';
+import { existsSync, statSync } from 'node:fs';
+import { InvalidArgumentError } from 'commander';
+import { CLI_VERSION } from './report';
 
 /**
  * The exit codes of every command: CI tells drift from a broken contract, a bad flag or a bug.
@@ -32,8 +35,51 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * Whether this run was asked for machine-readable output (`--json`, `--reporter json`): then
+ * every failure also prints one JSON document on stdout (schemas/cli-report.schema.json), so a
+ * script reading stdout learns why the command failed, whatever the failure.
+ */
+export function jsonWanted(argv: readonly string[] = process.argv): boolean {
+  return argv.some(
+    (arg, at) =>
+      arg === '--json' ||
+      arg === '--reporter=json' ||
+      (arg === '--reporter' && argv[at + 1] === 'json'),
+  );
+}
+
+/** The command as the report names it: its name, and `--check` for generate's check. */
+export function commandOf(argv: readonly string[] = process.argv): string {
+  const name = argv.slice(2).find((arg) => !arg.startsWith('-'));
+  if (!name) return 'cli';
+  return name === 'generate' && argv.includes('--check') ? 'generate --check' : name;
+}
+
+/** A failure as the JSON report of its command: one error finding per line of the message. */
+export function failureReport(message: string, code: ExitCode, argv = process.argv): string {
+  const lines = message.split('\n').filter((line) => line.trim() !== '');
+  return JSON.stringify(
+    {
+      command: commandOf(argv),
+      version: CLI_VERSION,
+      ok: false,
+      exitCode: code,
+      summary: { errors: Math.max(lines.length, 1) },
+      findings: (lines.length > 0 ? lines : [message || 'failed']).map((line) => ({
+        severity: 'error',
+        kind: code === EXIT.usage ? 'usage' : code === EXIT.internal ? 'internal' : 'failure',
+        message: line.trim(),
+      })),
+    },
+    null,
+    2,
+  );
+}
+
 export function failWith(message: string, code: ExitCode): never {
   console.error(message);
+  if (jsonWanted()) console.log(failureReport(message, code));
   process.exit(code);
 }
 
@@ -68,4 +114,14 @@ export function describeError(error: unknown): { message: string; code: ExitCode
 export function reportError(error: unknown): never {
   const { message, code } = describeError(error);
   failWith(message, code);
+}
+
+/**
+ * `--contract <dir>`'s check: a folder that is not there is a mistake in the call (exit 2),
+ * named as it was typed, before any command loads the generator.
+ */
+export function existingFolder(value: string): string {
+  if (!existsSync(value) || !statSync(value).isDirectory())
+    throw new InvalidArgumentError(`contract folder ${value} not found`);
+  return value;
 }

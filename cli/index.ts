@@ -12,7 +12,7 @@ import { registerMockServer } from './commands/mock-server';
 import { registerNewModule } from './commands/new-module';
 import { registerVerify } from './commands/verify';
 import { registerWatch } from './commands/watch';
-import { EXIT, EXIT_CODES_HELP, reportError } from './fail';
+import { EXIT, EXIT_CODES_HELP, failureReport, jsonWanted, reportError } from './fail';
 import { CLI_VERSION } from './report';
 
 const program = new Command()
@@ -41,6 +41,9 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   // Commander has printed its message (or the help, or the version) already.
-  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? EXIT.ok : EXIT.usage);
+  if (error instanceof CommanderError) {
+    if (error.exitCode !== 0 && jsonWanted()) console.log(failureReport(error.message, EXIT.usage));
+    process.exit(error.exitCode === 0 ? EXIT.ok : EXIT.usage);
+  }
   reportError(error);
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type { GenerateMode, GenerateReport } from '../../generator';
 import { upToDate } from '../../generator/cache';
-import { EXIT, failWith, UsageError } from '../fail';
+import { EXIT, failWith, UsageError, existingFolder } from '../fail';
 import { printJsonReport } from '../report';
 
 const FIX_COMMAND = 'npm run cli -- generate';
@@ -132,7 +132,7 @@ export function registerGenerate(program: Command): void {
       '--from-scratch',
       'run orval, openapi-typescript and prettier anew, reading nothing from the generator cache',
     )
-    .option('--contract <dir>', 'contract directory', 'openapi')
+    .option('--contract <dir>', 'contract directory', existingFolder, 'openapi')
     .option('--out <dir>', 'output directory', 'generated')
     .action(async (flags: GenerateFlags) => {
       const mode: GenerateMode = flags.check ? 'check' : flags.dryRun ? 'dry-run' : 'write';

@@ -1,7 +1,7 @@
 /** `import-module <file> [--force] [--contract <dir>]` */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { EXIT, failWith, reportError } from '../fail';
+import { EXIT, failWith, reportError, existingFolder } from '../fail';
 
 export function registerImportModule(program: Command): void {
   program
@@ -10,7 +10,7 @@ export function registerImportModule(program: Command): void {
       'Check a fragment exported by the module designer (导出契约) like generate does and write it to openapi/paths/',
     )
     .option('--force', 'replace an existing fragment of the same group')
-    .option('--contract <dir>', 'contract directory', 'openapi')
+    .option('--contract <dir>', 'contract directory', existingFolder, 'openapi')
     .action(async (file: string, flags: { force?: boolean; contract: string }) => {
       const { importModule, ImportModuleError } = await import('../../generator');
       try {

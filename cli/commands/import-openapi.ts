@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { EXIT, failWith, reportError } from '../fail';
+import { EXIT, failWith, reportError, existingFolder } from '../fail';
 import { printJsonReport } from '../report';
 
 interface ImportFlags {
@@ -29,7 +29,7 @@ export function registerImportOpenApi(program: Command): void {
     .requiredOption('--name <name>', 'source name, lower-case (the folder under sources/)')
     .option('--title <title>', "the source's menu group title (default: the document's info.title)")
     .option('--menu-group <group>', 'menu group routername of the screens (default: the name)')
-    .option('--contract <dir>', 'contract directory', 'openapi')
+    .option('--contract <dir>', 'contract directory', existingFolder, 'openapi')
     .option('--force', 'replace a source imported before')
     .option(
       '--allow-remote-refs',

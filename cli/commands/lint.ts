@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { LintProblem } from '../../generator/errors';
-import { EXIT, failWith } from '../fail';
+import { EXIT, failWith, existingFolder } from '../fail';
 import { printJsonReport } from '../report';
 
 /** One finding of `lint --json`; `file` and `line` are where the contract says it (or null). */
@@ -34,7 +34,7 @@ export function registerLint(program: Command): void {
   program
     .command('lint')
     .description('Lint the merged contract (Redocly recommended); fails on any error or warning')
-    .option('--contract <dir>', 'contract directory', 'openapi')
+    .option('--contract <dir>', 'contract directory', existingFolder, 'openapi')
     .option(
       '--json',
       'print one JSON document, one object per problem (schemas/cli-report.schema.json)',

@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { EXIT, failWith } from '../fail';
+import { EXIT, failWith, existingFolder } from '../fail';
 
 interface MockServerFlags {
   port: string;
@@ -81,7 +81,12 @@ export function registerMockServer(program: Command): void {
       (value: string, previous: string[]) => [...previous, value],
       [],
     )
-    .option('--contract <dir>', 'contract directory holding sources/<name>/', 'openapi')
+    .option(
+      '--contract <dir>',
+      'contract directory holding sources/<name>/',
+      existingFolder,
+      'openapi',
+    )
     .option(
       '--cors-origin <origin>',
       'let pages of this origin (e.g. http://localhost:5173) call the server from the browser; repeatable. Without it no other origin may (the app calls it through its own origin: the dev proxy, nginx)',

@@ -1,7 +1,7 @@
 /** `new-module <name> [--title <中文>] [--route </x/y>] [--dry-run]` */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { EXIT, failWith } from '../fail';
+import { EXIT, failWith, existingFolder } from '../fail';
 
 export function registerNewModule(program: Command): void {
   program
@@ -10,7 +10,7 @@ export function registerNewModule(program: Command): void {
     .option('--title <title>', 'Chinese screen title, e.g. 文章管理')
     .option('--route <route>', 'list screen route, e.g. /system/article')
     .option('--menu-group <group>', 'top-level menu (amenu_routername) the screen joins', 'system')
-    .option('--contract <dir>', 'contract directory', 'openapi')
+    .option('--contract <dir>', 'contract directory', existingFolder, 'openapi')
     .option('--dry-run', 'print the fragment, write nothing')
     .action(
       async (

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type { OperationResult, VerifyReport } from '../../generator/verify/verify-server';
-import { EXIT, failWith, UsageError } from '../fail';
+import { EXIT, failWith, UsageError, existingFolder } from '../fail';
 import { junitReport } from '../junit';
 import { resolvePassword } from '../password';
 import { printJsonReport } from '../report';
@@ -133,7 +133,7 @@ export function registerVerify(program: Command): void {
     // Kept for old scripts, not offered: argv shows in `ps` and in the shell's history.
     .addOption(new Option('--password <password>').hideHelp())
     .option('--captcha <code>', 'captcha answer the server accepts for automated sign-in', '8888')
-    .option('--contract <dir>', 'contract directory', 'openapi')
+    .option('--contract <dir>', 'contract directory', existingFolder, 'openapi')
     .addOption(
       new Option(
         '--reporter <name>',

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { GenerateOptions } from '../../generator';
 import { REPO_ROOT } from '../../generator/repo-root';
-import { describeError, EXIT, failWith } from '../fail';
+import { describeError, EXIT, failWith, existingFolder } from '../fail';
 import type { CheckReport, TypeChecker } from '../watch/type-checker';
 import { summaryLine } from './generate';
 
@@ -38,7 +38,7 @@ export function registerWatch(program: Command): void {
     .description(
       'Regenerate on every change of the contract or the templates, and type-check each change (kept warm: seconds, not tens of seconds)',
     )
-    .option('--contract <dir>', 'contract directory', 'openapi')
+    .option('--contract <dir>', 'contract directory', existingFolder, 'openapi')
     .option('--out <dir>', 'output directory', 'generated')
     .option('--tsconfig <file>', 'the program to type-check', 'tsconfig.watch.json')
     .action(async (flags: WatchFlags) => {

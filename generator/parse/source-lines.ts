@@ -14,9 +14,11 @@ interface Parsed {
   lines: LineCounter;
 }
 
-/** A folder or file as the user would type it: relative to the working directory. */
+/** A folder or file as the user would type it: relative to the working directory, absolute outside it. */
 export function shownPath(target: string): string {
-  return path.relative(process.cwd(), target) || '.';
+  const relative = path.relative(process.cwd(), target) || '.';
+  // Outside the working folder, `../../x` says less than where it is: the absolute path.
+  return relative.startsWith('..') ? path.resolve(target) : relative;
 }
 
 /** One segment of a JSON pointer, unescaped as Redocly's resolver does (~1, ~0, then %XX). */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { isJson } from '../json';
 import { buildModules } from '../model/build-modules';
 import { pascalCase } from '../model/names';
+import { moduleRoute } from '../model/route';
 import { loadContract } from '../parse/load-contract';
 
 export interface NewModuleOptions {
@@ -207,6 +208,9 @@ export async function writeModuleFragment(
   dryRun = false,
 ): Promise<{ file: string; content: string }> {
   const file = path.join(contractDir, 'paths', `${options.name}.yaml`);
+  // The flags are checked as generate would check the fragment, a dry run included: a route
+  // generate refuses is refused here, before a file is written or a fragment printed.
+  if (options.route !== undefined) moduleRoute(options.route);
   const menu = await menuPlace(contractDir, options.menuGroup ?? 'system');
   const content = scaffoldModule(options, menu);
   const exists = await access(file).then(

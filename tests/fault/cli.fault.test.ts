@@ -235,13 +235,16 @@ describe('a broken contract is refused, naming the file (and line)', () => {
     );
   });
 
-  it('a --contract folder that does not exist', async () => {
+  it('a --contract folder that does not exist (a usage error: exit 2, named as typed)', async () => {
     const dir = await project();
-    await expectRefusal(
-      dir,
-      ['generate', '--contract', 'nowhere'],
-      ['contract folder nowhere not found (run from the repo root, or pass --contract <dir>)'],
+    const before = await hashGenerated(dir);
+    const result = runCli(['generate', '--contract', 'nowhere'], dir);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      "error: option '--contract <dir>' argument 'nowhere' is invalid. contract folder nowhere not found",
     );
+    expectNoStack(result);
+    expect(await hashGenerated(dir)).toEqual(before);
   });
 });
 

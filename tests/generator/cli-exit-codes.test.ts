@@ -64,7 +64,7 @@ describe('cli --version and usage errors (exit 2)', () => {
     [['generate', '--json'], '--json goes with --check'],
     [['mock-server'], "error: required option '--port <port>' not specified"],
     [['mock-server', '--port', 'abc'], 'invalid --port abc'],
-    [['watch', '--contract', 'no-such-folder'], `no contract directory at ${REPO}/no-such-folder`],
+    [['watch', '--contract', 'no-such-folder'], 'contract folder no-such-folder not found'],
     [['watch', '--tsconfig', 'no-such.json'], `no tsconfig at ${REPO}/no-such.json`],
     [['verify', '--base-url', 'ftp://x'], 'invalid --base-url ftp://x: only http and https'],
     [
