@@ -5,7 +5,7 @@
  * asks for sign-in again.
  */
 import { describe, expect, it } from 'vitest';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { OAuthSourceAuth, SourceDescription } from '@/core/rest-source';
 import {
   getSourceCredential,
@@ -35,7 +35,7 @@ interface Seen {
 }
 
 /** The token URL answering `status` with `body`; what it received is kept. */
-function tokenUrl(status: number, body: unknown) {
+function tokenUrl(status: number, body: JsonBodyType) {
   const seen: Seen[] = [];
   server.use(
     http.post(`${BASE}/oauth/token`, async ({ request }) => {
@@ -100,7 +100,7 @@ describe('the token exchange', () => {
     });
   });
 
-  it.each<[string, OAuthSourceAuth, number, unknown, string]>([
+  it.each<[string, OAuthSourceAuth, number, JsonBodyType, string]>([
     [
       'invalid_client',
       clientCredentials,
