@@ -3,9 +3,11 @@
  * documents in tests/fixtures/openapi/real/. For each document, in a temporary copy of the
  * committed contract (`git archive HEAD openapi`, so another engineer's unfinished edit of
  * openapi/ does not decide the figures): `import-openapi` → `generate` → a typecheck of the
- * source's generated code (and the src/ it imports) under the project's strict options. Prints
- * one table — document | operations | resources | screens | left out (reasons, from
- * import-report.txt) | exit codes — and the first lines of each failing step.
+ * source's generated code (and the src/ it imports) under the project's strict options → the
+ * source's REST mock (`cli mock-server --source`) checked by `cli verify --source --writes` (a
+ * credential given for any security scheme: the mock takes any). Prints one table — document |
+ * operations | resources | screens | left out (reasons, from import-report.txt) | exit codes |
+ * verify's counts and what it wrote — and the first lines of each failing step.
  *
  * Heavy (generate and tsc per document): run it under the machine's heavy lock,
  * `flock /tmp/heavy.lock npm run bench:real`. Exits 1 when a step of any document failed.
@@ -15,6 +17,7 @@ import { cp, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT as ROOT } from '../generator/repo-root';
+import { verifyAgainstMock, verifyCell } from './real-verify';
 
 const DOCUMENTS_DIR = path.join(ROOT, 'tests/fixtures/openapi/real');
 /** A step that has not ended in this time is stopped and counted as failed. */
@@ -40,6 +43,7 @@ interface DocumentRow {
   import: StepResult;
   generate?: StepResult;
   typecheck?: StepResult;
+  verify?: StepResult;
   summary?: ImportSummary;
   screens?: number;
   /** Left-out reasons with how many operations each. */
@@ -184,6 +188,8 @@ async function measure(name: string, file: string): Promise<DocumentRow> {
       '-p',
       project,
     ]);
+    // After the typecheck whatever it said: the mock and verify read the annotated document.
+    row.verify = await verifyAgainstMock(contract, name);
     return row;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -203,9 +209,9 @@ function reasonsText(row: DocumentRow): string {
 
 function printTable(rows: DocumentRow[]): void {
   console.log(
-    '| document | operations | resources | screens | left out (reasons) | import | generate | typecheck |',
+    '| document | operations | resources | screens | left out (reasons) | import | generate | typecheck | verify --writes |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) {
     const cells = [
       row.name,
@@ -216,6 +222,7 @@ function printTable(rows: DocumentRow[]): void {
       exitText(row.import),
       exitText(row.generate),
       exitText(row.typecheck),
+      verifyCell(row.verify),
     ];
     console.log(`| ${cells.join(' | ')} |`);
   }
@@ -228,6 +235,7 @@ function printFailures(rows: DocumentRow[]): void {
       ['import-openapi', row.import],
       ['generate', row.generate],
       ['typecheck', row.typecheck],
+      ['verify --writes', row.verify],
     ];
     for (const [label, step] of steps) {
       if (!step || step.exitCode === 0) continue;
@@ -247,6 +255,8 @@ for (const { name, file } of await documents(only)) {
 printTable(rows);
 printFailures(rows);
 const failed = rows.some((row) =>
-  [row.import, row.generate, row.typecheck].some((step) => !step || step.exitCode !== 0),
+  [row.import, row.generate, row.typecheck, row.verify].some(
+    (step) => !step || step.exitCode !== 0,
+  ),
 );
 process.exitCode = failed ? 1 : 0;
