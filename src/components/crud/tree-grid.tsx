@@ -35,7 +35,8 @@ export interface TreeGridProps<Row extends ModuleRecord, Column extends TreeGrid
   sort: ListSort | null;
   onSort: (sort: ListSort | null) => void;
   loading: boolean;
-  emptyMessage: string;
+  /** Shown when there is no row: 暂无数据, or a failed load with 重试. */
+  emptyMessage: ReactNode;
   className: string;
   label: string;
 }

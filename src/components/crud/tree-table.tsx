@@ -31,6 +31,7 @@ import {
   type RowAllows,
 } from './crud-list';
 import { TreeGrid } from './tree-grid';
+import { LoadFailure } from './table-parts';
 import type {
   ColumnDefinition,
   ModuleDefinition,
@@ -235,7 +236,9 @@ export function CrudTreePage<Row extends ModuleRecord>({
         sort={tree.sort}
         onSort={tree.setSort}
         loading={tree.isFetching || tree.isMutating}
-        emptyMessage={tree.isError ? t.loadFailed : t.emptyList}
+        emptyMessage={
+          tree.isError ? <LoadFailure error={tree.loadError} onRetry={tree.retry} /> : t.emptyList
+        }
         className={`crud-tree__table${TREE_DENSITY[viewSettings.settings.density]}`}
         label={tableLabel}
       />

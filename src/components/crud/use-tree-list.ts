@@ -93,6 +93,11 @@ export function useTreeList<Row extends ModuleRecord>(
       ? flatNodes(rows, module.primaryKey)
       : lazyNodes(loaded, module.primaryKey, tree);
 
+  const searchFor = (word: string) => {
+    if (word === keyword) results.forEach((result) => void result.refetch());
+    else setKeyword(word);
+  };
+
   const hasChildren = (row: Row) => {
     const id = String(recordIdOf(row, module.primaryKey));
     return rows.some((other) => String(other[parentField]) === id && other !== row);
@@ -119,14 +124,19 @@ export function useTreeList<Row extends ModuleRecord>(
     total: rows.length,
     isFetching: results.some((result) => result.isFetching),
     isError: results.some((result) => result.isError),
+    /** Why the tree (or one of its levels) could not be loaded. */
+    loadError: results.find((result) => result.isError)?.error,
+    /** 重试: the levels that failed, asked again. */
+    retry: () => results.filter((r) => r.isError).forEach((r) => void r.refetch()),
     sort,
     setSort,
     keywordDraft,
     setKeywordDraft,
-    search: () => setKeyword(keywordDraft),
+    /** 搜索 always asks the server: with the keyword unchanged, the tree shown is asked again. */
+    search: () => searchFor(keywordDraft),
     resetSearch: () => {
       setKeywordDraft('');
-      setKeyword('');
+      searchFor('');
     },
     expandedKeys,
     setExpandedKeys: (keys: Record<string, boolean>) => {
