@@ -7,7 +7,7 @@
 import type { ControlType } from '../../src/core/field-definition';
 import type { YamlMap, YamlScalar, YamlValue } from '../../src/core/yaml-text';
 import { isJson, type Json } from '../json';
-import { fieldLabel } from './labels';
+import { fieldHelp, fieldLabel } from './labels';
 import { fieldRules } from './rules';
 import { componentName, flattenObject, resolveRef, schemaType } from './schemas';
 
@@ -259,6 +259,8 @@ export function inferField(name: string, raw: unknown, context: FieldContext): F
   const writeOnly = resolved.writeOnly === true || own.writeOnly === true;
   const required = context.required && !readOnly;
   const admin: YamlMap = { label: text, control: shape.control };
+  const help = fieldHelp(text, own, resolved);
+  if (help) admin.help = help;
   const showColumn = shape.column && !writeOnly;
   if (showColumn) {
     const column: YamlMap = {};

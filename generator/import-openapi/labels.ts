@@ -1,8 +1,8 @@
 /**
  * A field's label as a person reads it: the schema's `title`, else the first sentence of its
  * `description` (when short enough to be a label), else the name made readable — `item_id` →
- * `Item id`, `createdAt` → `Created at`. The field model has no place for help text yet, so a
- * longer description stays in the document only.
+ * `Item id`, `createdAt` → `Created at`. A description that says more than the label becomes
+ * the field's help text (`x-admin.help`, shown under the input).
  */
 import type { Json } from '../json';
 
@@ -45,6 +45,26 @@ export function fieldLabel(name: string, raw: Json, resolved: Json): string {
     if (sentence) return sentence;
   }
   return readableName(name);
+}
+
+/** Longest help text kept: a description longer than this is a document, cut with an ellipsis. */
+const HELP_MAX = 300;
+
+/**
+ * The field's help text: its `description` (the property's own, else its schema's) when it says
+ * more than `label`, on one line; none when the label is the whole description.
+ *
+ * @example fieldHelp('Number of seats', { description: 'Number of seats. At least one.' }, {}) // 'Number of seats. At least one.'
+ * @example fieldHelp('Number of seats', { description: 'Number of seats.' }, {}) // undefined
+ */
+export function fieldHelp(label: string, raw: Json, resolved: Json): string | undefined {
+  const description = [raw.description, resolved.description].find(
+    (text): text is string => typeof text === 'string' && text.trim() !== '',
+  );
+  if (description === undefined) return undefined;
+  const text = description.replace(/\s+/g, ' ').trim();
+  if (text.replace(/[.。]$/, '') === label) return undefined;
+  return text.length > HELP_MAX ? `${text.slice(0, HELP_MAX - 1)}…` : text;
 }
 
 /**

@@ -68,6 +68,8 @@ export function fieldDefinition(
     cf_control: resolveControl(admin.control, kind),
   };
   if (typeof admin.placeholder === 'string') definition.cf_placeholder = admin.placeholder;
+  if (typeof admin.help === 'string' && admin.help.trim() !== '')
+    definition.help = admin.help.trim();
   const length = typeof admin.length === 'number' ? admin.length : maxLength;
   if (length !== undefined) definition.cf_length = length;
   const fallback = defaultValue(admin.default);

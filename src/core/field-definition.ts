@@ -53,6 +53,11 @@ export interface FieldDefinition {
   cf_fieldname: string;
   cf_control: ControlType;
   cf_placeholder?: string;
+  /**
+   * What the field means, beyond its label (an imported document's description): shown small
+   * under the input and read out with it (aria-describedby).
+   */
+  help?: string;
   /** Maximum text length; defaults per control (text 50, textarea 200, password 20). */
   cf_length?: number;
   cf_default?: string | number | boolean | null;

@@ -77,6 +77,8 @@ function FieldBlock({
   disabled?: boolean;
 }) {
   const Control = CONTROL_COMPONENTS[field.cf_control] ?? CONTROL_COMPONENTS.input;
+  const helpId = field.help ? `${id}-help` : undefined;
+  const errorId = `${id}-error`;
   return (
     <Controller
       name={field.cf_fieldname}
@@ -103,9 +105,18 @@ function FieldBlock({
             disabled={disabled}
             formContext={controller.context}
             registerBeforeSubmit={controller.registerBeforeSubmit}
+            describedBy={
+              [helpId, fieldState.error?.message ? errorId : undefined].filter(Boolean).join(' ') ||
+              undefined
+            }
           />
+          {field.help && (
+            <small id={helpId} className="dynamic-form__help">
+              {field.help}
+            </small>
+          )}
           {fieldState.error?.message && (
-            <small className="p-error" role="alert">
+            <small id={errorId} className="p-error" role="alert">
               {fieldState.error.message}
             </small>
           )}

@@ -11,12 +11,14 @@ export function InputNumberControl({
   onBlur,
   invalid,
   disabled,
+  describedBy,
 }: ControlProps) {
   const rules = numberRulesOf(field);
   const n = value === null || value === undefined || value === '' ? null : Number(value);
   return (
     <InputNumber
       inputId={id}
+      aria-describedby={describedBy}
       value={Number.isFinite(n) ? n : null}
       min={rules.min}
       max={rules.max}

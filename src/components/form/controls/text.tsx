@@ -7,8 +7,17 @@ import { textOf } from '@/core/guards';
 type TextEvent = { target: { value: string } };
 
 /** What the text controls share: emoji stripped while typing, trimmed on blur, length cap. */
-export function textProps({ field, value, onChange, onBlur, invalid, disabled }: ControlProps) {
+export function textProps({
+  field,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  disabled,
+  describedBy,
+}: ControlProps) {
   return {
+    'aria-describedby': describedBy,
     value: textOf(value),
     placeholder: field.cf_placeholder ?? '',
     maxLength: maxLengthOf(field),

@@ -10,6 +10,8 @@ export interface ControlProps {
   onBlur: () => void;
   invalid: boolean;
   disabled?: boolean;
+  /** Ids of the texts that describe the input (its help text, its error), for aria-describedby. */
+  describedBy?: string;
   /** Which record the form is for (a control keeping state per record, e.g. editor drafts). */
   formContext?: FormContext;
   /**
