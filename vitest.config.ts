@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
+import { workerCount } from './scripts/test-workers.ts';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -42,10 +43,11 @@ export default defineConfig((env) =>
       setupFiles: ['./tests/setup-tests.ts'],
       globalSetup: ['./tests/unit-global-setup.ts'],
       testTimeout: 20000,
-      // Vitest's default for a run is one worker fewer than the cores: one on this 2-core
-      // machine, which leaves a core idle while a file waits on a child process (the CLI
-      // tests). Two files at a time: unit 391 s → 202 s on a clean clone.
-      maxWorkers: 2,
+      // Vitest's default for a run is one worker fewer than the cores: one on a 2-core machine,
+      // which leaves a core idle while a file waits on a child process (the CLI tests). As many
+      // files at a time as cores, at least two (unit 391 s → 202 s on two cores); TEST_WORKERS
+      // overrides it (scripts/test-workers.ts).
+      maxWorkers: workerCount('unit'),
       // Groups one after the other (groupOrder): the files that ask for Node's environment, then
       // the jsdom files. Run side by side, each group took two workers of its own (four files at
       // once on two cores), and their waits polled longer: the whole run 287.8 s and 554
