@@ -12,24 +12,18 @@
  * Heavy (generate and tsc per document): run it under the machine's heavy lock,
  * `flock /tmp/heavy.lock npm run bench:real`. Exits 1 when a step of any document failed.
  */
-import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT as ROOT } from '../generator/repo-root';
 import { verifyAgainstMock, verifyCell } from './real-verify';
+import { copyCommitted, runStep, type StepResult } from './real-workspace';
 
 const DOCUMENTS_DIR = path.join(ROOT, 'tests/fixtures/openapi/real');
 /** A step that has not ended in this time is stopped and counted as failed. */
 const STEP_TIMEOUT_MS = 15 * 60_000;
 /** Lines of a failing step's output shown under the table. */
 const SHOWN_LINES = 6;
-
-interface StepResult {
-  exitCode: number;
-  output: string;
-  seconds: number;
-}
 
 interface ImportSummary {
   resources: number;
@@ -50,27 +44,9 @@ interface DocumentRow {
   reasons: Map<string, number>;
 }
 
-/** Runs a command in the repository and collects its output; never throws. */
-function run(command: string, args: string[], cwd = ROOT): Promise<StepResult> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), STEP_TIMEOUT_MS);
-    const done = (exitCode: number, extra = '') => {
-      clearTimeout(timer);
-      resolve({
-        exitCode,
-        output: Buffer.concat(chunks).toString('utf8') + extra,
-        seconds: (performance.now() - started) / 1000,
-      });
-    };
-    child.on('error', (error) => done(127, String(error)));
-    child.on('close', (code, signal) => done(code ?? 128, signal ? `\nstopped by ${signal}` : ''));
-  });
-}
+/** Runs a command in the repository (scripts/real-workspace.ts); never throws. */
+const run = (command: string, args: string[], cwd = ROOT): Promise<StepResult> =>
+  runStep(command, args, { cwd, timeoutMs: STEP_TIMEOUT_MS });
 
 const cli = (args: string[]) => run(process.execPath, [path.join(ROOT, 'cli/run.mjs'), ...args]);
 
@@ -122,22 +98,6 @@ async function countPages(folder: string): Promise<number> {
   return files.filter((file) => file.endsWith('.tsx')).length;
 }
 
-/**
- * The committed contract into `dir/openapi`; a copy of the folder where the tree is no git
- * checkout (an exported older commit, to measure the code as it was).
- */
-async function copyContract(dir: string): Promise<void> {
-  const archived = await run('bash', [
-    '-o',
-    'pipefail',
-    '-c',
-    `git archive HEAD openapi | tar -x -C '${dir}'`,
-  ]);
-  if (archived.exitCode === 0) return;
-  await rm(path.join(dir, 'openapi'), { recursive: true, force: true });
-  await cp(path.join(ROOT, 'openapi'), path.join(dir, 'openapi'), { recursive: true });
-}
-
 /** A project beside the temp contract: tsc checks the source's generated code with src/. */
 async function writeTypecheckProject(dir: string, name: string): Promise<string> {
   await symlink(path.join(ROOT, 'src'), path.join(dir, 'src'));
@@ -160,7 +120,7 @@ async function measure(name: string, file: string): Promise<DocumentRow> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `real-documents-${name}-`));
   try {
     const contract = path.join(dir, 'openapi');
-    await copyContract(dir);
+    await copyCommitted(dir, ['openapi']);
     const imported = await cli([
       'import-openapi',
       file,
