@@ -6,10 +6,9 @@
  * rows, a record added through the form's visible labels and found in the list, one field edited
  * and seen changed, the record deleted (confirmed) and gone — answering the source's sign-in
  * dialog where its document asks for a credential. Cloud Hypervisor has no resource to list or
- * look up: its import report accounts for every operation instead. OpenAI and DigitalOcean are
- * imported and built with the others but have no journey here yet: OpenAI's assistants have no
- * edit screen (its updates are POST /assistants/{id}) and its add is refused (reasoning_effort);
- * DigitalOcean's project edit form lacks is_default, which its PUT body requires.
+ * look up: its import report accounts for every operation instead. OpenAI is imported and built
+ * with the others but has no journey here yet: its assistants have no edit screen (its updates
+ * are POST /assistants/{id}) and their add is refused by the mock (reasoning_effort).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -180,6 +179,17 @@ const JOURNEYS: DocumentJourney[] = [
       { label: 'Name', value: '端到端订阅者' },
     ],
     edit: [{ label: 'Name', value: '端到端订阅者（已改）' }],
+  },
+  {
+    name: 'digitalocean',
+    source: 'DigitalOcean API',
+    screen: 'Vpcs',
+    route: /\/digitalocean\/vpcs$/,
+    add: [
+      { label: 'The name of the VPC', value: 'e2e-vpc' },
+      { label: 'Region', value: 'nyc1' },
+    ],
+    edit: [{ label: 'Description', value: 'described by the journey' }],
   },
 ];
 
