@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { CrudForm } from '@/components/crud/crud-form';
 import { setPrilist } from '@/lib/session';
 import { petstorePetModule } from '@generated/sources/petstore/modules/pet';
@@ -25,7 +25,7 @@ const petModule = {
 };
 
 /** The form's add is refused with `body` (status `status`); returns the dialog and the user. */
-async function submitRefused(status: number, body: unknown) {
+async function submitRefused(status: number, body: JsonBodyType) {
   server.use(http.post(`${BASE}/pet`, () => HttpResponse.json(body, { status })));
   const onHide = vi.fn();
   const user = userEvent.setup();
