@@ -320,9 +320,9 @@ describe('the source, the base URL and the credentials', () => {
       headers: { api_key: 's' },
       query: {},
     });
-    // oauth2 alone (addPet): nothing we can send.
+    // oauth2 alone (addPet): the secret is an access token, sent as a bearer token.
     expect(credentialsFor(petstore, operation(petstore, '/pet', 'post'), 's')).toEqual({
-      headers: {},
+      headers: { Authorization: 'Bearer s' },
       query: {},
     });
     const basic: Json = {

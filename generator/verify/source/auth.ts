@@ -1,7 +1,7 @@
 /**
  * Credentials from the source's securitySchemes: one secret (read by the CLI from the variable
- * `--token-env` names) sent as each scheme wants it — a bearer token, an API key in a header,
- * query or cookie, or `user:password` for basic. An operation's `security` (else the
+ * `--token-env` names) sent as each scheme wants it — a bearer token (also an OAuth2 or OpenID
+ * Connect access token), an API key in a header, query or cookie, or `user:password` for basic. An operation's `security` (else the
  * document's) lists alternatives; the first one made only of schemes we can send is used.
  */
 import { isJson, type Json } from '../../json';
@@ -13,10 +13,16 @@ export interface Credentials {
 
 const NONE: Credentials = { headers: {}, query: {} };
 
-/** Puts the secret where one scheme carries it; false for a scheme we cannot send (oauth2, …). */
+/** Puts the secret where one scheme carries it; false for a scheme we cannot send. */
 function apply(scheme: Json, secret: string, into: Credentials): boolean {
   const httpScheme = typeof scheme.scheme === 'string' ? scheme.scheme.toLowerCase() : '';
   if (scheme.type === 'http' && httpScheme === 'bearer') {
+    into.headers.Authorization = `Bearer ${secret}`;
+    return true;
+  }
+  // OAuth2 and OpenID Connect: the secret is an access token the user obtained (from the token
+  // URL, or the provider's sign-in), sent as the bearer token those schemes' APIs take.
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
     into.headers.Authorization = `Bearer ${secret}`;
     return true;
   }
