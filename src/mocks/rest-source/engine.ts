@@ -112,6 +112,7 @@ export function createRestSource(document: Node, options: RestSourceOptions = {}
       table,
       parameters: parameters.value,
       body: body.value.value,
+      bodySchema: body.value.schema,
       basePath,
       itemTemplate: itemOperation?.template,
     };

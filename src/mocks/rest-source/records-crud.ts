@@ -29,6 +29,8 @@ export interface RecordCall {
   parameters: ReadonlyMap<string, unknown>;
   /** The checked body (undefined for info and delete). */
   body: unknown;
+  /** The schema the body was checked against, where one was. */
+  bodySchema?: Node;
   /** The source's mount path, for Location (/v3). */
   basePath: string;
   /** The path of a record of this resource (the info template), for Location. */
@@ -182,6 +184,19 @@ function completeRecord(call: RecordCall, value: Node, kept: Node, now: string):
   }
 }
 
+/**
+ * The stored values a PUT body cannot carry: the fields its schema does not declare
+ * (DigitalOcean's vpc_update has name and description, not region). A real server keeps them;
+ * a body without a declared schema (or with no properties) replaces the whole record.
+ */
+function undeclaredByBody(call: RecordCall, value: Node): Node {
+  const declared = call.bodySchema
+    ? propertiesOf(call.document, call.bodySchema)
+    : new Map<string, Node>();
+  if (declared.size === 0) return {};
+  return Object.fromEntries(Object.entries(value).filter(([name]) => !declared.has(name)));
+}
+
 /** PUT replaces the record (its key and readOnly values kept); PATCH merges (null removes a value). */
 export function edit(call: RecordCall, merge: boolean): Response {
   const row = findRow(call);
@@ -195,7 +210,7 @@ export function edit(call: RecordCall, merge: boolean): Response {
     );
     next = stored(call, Object.fromEntries(merged), row.value);
   } else {
-    next = stored(call, call.body, row.value);
+    next = stored(call, { ...undeclaredByBody(call, row.value), ...call.body }, row.value);
   }
   next[primaryKey] = row.value[primaryKey];
   completeRecord(call, next, row.value, nowToTheSecond());
