@@ -57,17 +57,19 @@ function itemPath(call: RestCall, id: RecordId | undefined, record?: ModuleRecor
 
 /**
  * The form's record as a REST body: a field the user left empty (null) is left out, as an API
- * reads a missing optional field, where null is refused unless the schema says nullable — an
- * emptied field the call declares nullable is sent as null, which clears it.
+ * reads a missing optional field, where null is refused unless the schema says nullable. On an
+ * edit, an emptied field the call declares nullable is sent as null, which clears it; on an add
+ * there is nothing to clear, so every empty field (a text's '' too) is left out — an untouched
+ * optional field is never sent (OpenAI refused the '' of reasoning_effort, an enum or null).
  */
-function bodyOf(call: RestCall, record: ModuleRecord): ModuleRecord {
+function bodyOf(call: RestCall, record: ModuleRecord, clears: boolean): ModuleRecord {
   const nullable = call.nullable ?? [];
   const body: ModuleRecord = {};
   for (const [name, value] of Object.entries(record)) {
     // An emptied control holds null (a choice), undefined (a number) or '' (a text).
     const emptied = value === null || value === undefined || value === '';
-    if (nullable.includes(name) && emptied) body[name] = null;
-    else if (value !== null) body[name] = value;
+    if (emptied && clears && nullable.includes(name)) body[name] = null;
+    else if (!emptied || (clears && value !== null)) body[name] = value;
   }
   return body;
 }
@@ -130,7 +132,7 @@ export function restModule<TRow>(
       const answer = await sendRest(source, {
         method: add.method,
         path: itemPath(add, undefined, body),
-        body: wrappedBody(add, bodyOf(add, fields)),
+        body: wrappedBody(add, bodyOf(add, fields, false)),
         contentType: add.contentType,
       });
       return success(recordOf(add, answer.json?.value));
@@ -141,7 +143,7 @@ export function restModule<TRow>(
       const answer = await sendRest(source, {
         method: edit.method,
         path: itemPath(edit, idOf(body, primaryKey), body),
-        body: edit.body === 'none' ? undefined : wrappedBody(edit, bodyOf(edit, body)),
+        body: edit.body === 'none' ? undefined : wrappedBody(edit, bodyOf(edit, body, true)),
         contentType: edit.contentType,
       });
       return success(recordOf(edit, answer.json?.value));
