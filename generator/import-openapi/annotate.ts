@@ -11,7 +11,7 @@ import { inferConventions, type ConventionsInference } from './conventions';
 import { inferField, labelField, yamlValue, type ListedEntity } from './fields';
 import { envelopeOf } from './envelope';
 import { requestForm } from './request-fields';
-import { screenTitle } from './labels';
+import { screenTitles } from './labels';
 import { keyFields, primaryKey } from './keys';
 import { inferList } from './lists';
 import { moduleTags, type Edit } from './module-tags';
@@ -96,6 +96,8 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
   const entities = new Set(inference.resources.map((resource) => resource.entity));
   const tags = moduleTags(document, inference.resources);
   const summaries: ResourceSummary[] = [];
+  // One menu group holds every screen of the source: no two may read the same.
+  const titles = screenTitles(inference.resources.map((resource) => resource.collectionPath));
   inference.resources.forEach((resource, index) => {
     // Prefixed with the source: keys of every source and of the spec's backend share one prilist.
     const permissionKey = `${options.name}_${resource.key.replace(/-/g, '')}`
@@ -193,10 +195,16 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
       if (!result.admin) continue;
       edits.push({ at: [...action.operation.at, 'x-admin'], value: result.admin });
       actionLabels.push(`${action.placement} ${action.operation.label}`);
+      // generate writes an action's permission key but renders no button or form for it, so
+      // counting it as mapped would promise a screen that does not exist.
+      leftOut.push({
+        where: action.operation.label,
+        reason: `a ${action.placement} action of ${resource.key} — ${typeof result.admin.permission === 'string' ? `permission key ${result.admin.permission} only` : 'public, no permission key'}, no button or form renders it yet`,
+      });
     }
     const module: YamlMap = {
       module: resource.key,
-      title: screenTitle(resource.collectionPath),
+      title: titles[index],
       route: `/${options.name}/${resource.key}`,
       ...(index < 99
         ? { menu: { group: options.menuGroup, icon: 'pi pi-list', sort: index + 1 } }

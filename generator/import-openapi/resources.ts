@@ -15,7 +15,7 @@ import { dropOrphans, dropUnreachable } from './reachable';
 import { drafts, isAuthPath, isParam, listsEntity, owner, segmentsOf, type Draft } from './drafts';
 import { nameInlineRecord, type NamedRecord } from './inline-records';
 import { listItems, recordIn } from './list-items';
-import { componentName, resolveRef, schemaType } from './schemas';
+import { componentName, isStructuredMedia, resolveRef, schemaType } from './schemas';
 import type { SourceOperation } from './source-operations';
 
 export const RESOURCE_CAPABILITIES = ['list', 'info', 'add', 'edit', 'delete'] as const;
@@ -110,6 +110,27 @@ function inlineCandidates(draft: Draft, document: Json): unknown[] {
   ].filter((schema) => schema !== undefined);
 }
 
+/**
+ * OpenAI-style updates: `POST /assistants/{assistant_id}` with the record in the body, on an item
+ * path that has a GET and no PUT/PATCH. Actions live on sub-paths (`/articles/{slug}/favorite`),
+ * so a POST on the item path itself is the update — when no other edit was found.
+ */
+function itemPathUpdate(
+  draft: Draft,
+  capabilities: Resource['capabilities'],
+  actions: readonly ResourceAction[],
+  document: Json,
+): SourceOperation | undefined {
+  if (capabilities.edit || !capabilities.info || !draft.itemPath) return undefined;
+  return actions.find(
+    ({ operation }) =>
+      operation.method === 'post' &&
+      operation.path.replace(/\/+$/, '') === draft.itemPath &&
+      hasObjectBody(operation, document) &&
+      isStructuredMedia(operation.body?.mediaType.split(';')[0]?.trim() ?? ''),
+  )?.operation;
+}
+
 function assign(
   draft: Draft,
   entity: string,
@@ -160,6 +181,17 @@ function assign(
         `${op.label}: an update on the collection with the record in the body — taken as edit (the record carries its id)`,
       );
     } else actions.push({ operation: op, placement: 'toolbar' });
+  }
+  const itemPost = itemPathUpdate(draft, capabilities, actions, document);
+  if (itemPost) {
+    capabilities.edit = itemPost;
+    actions.splice(
+      actions.findIndex((action) => action.operation === itemPost),
+      1,
+    );
+    notes.push(
+      `${itemPost.label}: ${draft.itemPath} has no PUT or PATCH, and this POST sends a record in its body — taken as edit (sent as POST)`,
+    );
   }
   const ranked = [...searches].sort((a, b) => searchScore(b, document) - searchScore(a, document));
   for (const op of ranked) {
