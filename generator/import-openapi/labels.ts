@@ -79,3 +79,72 @@ export function screenTitle(collectionPath: string): string {
     .filter((segment) => segment && !segment.startsWith('{'));
   return readableName(statics.at(-1) ?? collectionPath);
 }
+
+/** Leading segments that name nothing a person tells screens apart by: /api, /rest, /v2. */
+const PREFIX_SEGMENT = /^(api|rest|v\d+(\.\d+)*)$/i;
+
+/** The path's segments before its last static one, leading prefixes (/api/v2) dropped. */
+function segmentsBeforeName(collectionPath: string): string[] {
+  const segments = collectionPath.split('/').filter(Boolean);
+  const last = segments.findLastIndex((segment) => !segment.startsWith('{'));
+  const before = segments.slice(0, Math.max(last, 0));
+  while (before.length > 0 && PREFIX_SEGMENT.test(before[0]!)) before.shift();
+  return before;
+}
+
+const qualified = (title: string, qualifier: string) =>
+  qualifier === '' ? title : `${title}（${qualifier}）`;
+
+const allDistinct = (titles: readonly string[]) => new Set(titles).size === titles.length;
+
+/**
+ * The titles of one source's screens, which share a menu group: each `screenTitle`, and where
+ * two would read the same, each qualified by as many of the static segments before its name as
+ * tell them apart (a collection with none keeps the plain name); where only a parameter differs,
+ * by the path itself; a number as the last resort. A source without such clashes keeps its titles.
+ *
+ * @example screenTitles(['/v2/account/keys', '/v2/spaces/keys']) // ['Keys（Account）', 'Keys（Spaces）']
+ * @example screenTitles(['/sessions', '/admin/sessions']) // ['Sessions', 'Sessions（Admin）']
+ */
+export function screenTitles(collectionPaths: readonly string[]): string[] {
+  const titles = collectionPaths.map(screenTitle);
+  const clashes = new Map<string, number[]>();
+  titles.forEach((title, index) => clashes.set(title, [...(clashes.get(title) ?? []), index]));
+  for (const [title, indexes] of clashes) {
+    if (indexes.length < 2) continue;
+    const before = indexes.map((index) => segmentsBeforeName(collectionPaths[index]!));
+    const statics = before.map((segments) => segments.filter((s) => !s.startsWith('{')));
+    const deepest = Math.max(...statics.map((segments) => segments.length));
+    const qualifiedBy = (depth: number) =>
+      statics.map((segments) =>
+        qualified(
+          title,
+          segments.length === 0 ? '' : readableName(segments.slice(-depth).join(' ')),
+        ),
+      );
+    let chosen: string[] | undefined;
+    for (let depth = 1; depth <= deepest && !chosen; depth += 1) {
+      const candidate = qualifiedBy(depth);
+      if (allDistinct(candidate)) chosen = candidate;
+    }
+    if (!chosen) {
+      // Same static segments, a parameter apart (/volumes/snapshots, /volumes/{volume_id}/snapshots):
+      // those still alike are qualified by their path, parameter and all.
+      const nearest = qualifiedBy(deepest);
+      chosen = nearest.map((candidate, n) =>
+        nearest.indexOf(candidate) !== nearest.lastIndexOf(candidate) &&
+        before[n]!.some((segment) => segment.startsWith('{'))
+          ? qualified(title, before[n]!.join('/'))
+          : candidate,
+      );
+    }
+    indexes.forEach((index, n) => (titles[index] = chosen[n]!));
+  }
+  // A qualified title that meets another screen's: numbered, in path order.
+  const seen = new Map<string, number>();
+  return titles.map((title) => {
+    const count = (seen.get(title) ?? 0) + 1;
+    seen.set(title, count);
+    return count === 1 ? title : `${title}（${count}）`;
+  });
+}

@@ -36,6 +36,13 @@ const CURSOR = [
   'continuation',
   'continuation_token',
 ];
+/** Cursors back: a list that pages forward by `after` or `starting_after` pages back by these. */
+const CURSOR_BACK = ['before', 'ending_before', 'prev', 'previous', 'page_before'];
+/**
+ * Every name the list's paging goes by: when a list declares two styles (Kratos: page/per_page
+ * and page_size/page_token), the one not used is still paging, never a filter.
+ */
+const PAGING = new Set([...PAGE, ...SIZE, ...OFFSET, ...LIMIT, ...CURSOR, ...CURSOR_BACK]);
 const SORT = ['sort', 'sort_by', 'sortby', 'order_by', 'orderby', 'ordering', 'order'];
 const KEYWORD = ['q', 'search', 'query', 'keyword', 'keywords', 'term'];
 
@@ -56,7 +63,7 @@ function pagination(query: readonly SourceParameter[]): Record<string, string> {
   if (offset && limit) return { style: 'offset', offset, limit };
   const cursor = pick(query, CURSOR);
   if (cursor) {
-    const cursorLimit = pick(query, LIMIT);
+    const cursorLimit = pick(query, [...LIMIT, ...SIZE]);
     return cursorLimit
       ? { style: 'cursor', cursor, limit: cursorLimit }
       : { style: 'cursor', cursor };
@@ -132,7 +139,15 @@ export function inferList(
         `${operation.label}: sort parameter ${sortParam} lists no values — no column is marked sortable`,
       );
   }
-  const filters = query.filter((p) => !used.has(p.name));
+  // A required paging parameter stays a filter: the list cannot be asked for without it.
+  const unusedPaging = query.filter(
+    (p) => !used.has(p.name) && !p.required && PAGING.has(p.name.toLowerCase()),
+  );
+  const filters = query.filter((p) => !used.has(p.name) && !unusedPaging.includes(p));
+  if (unusedPaging.length > 0)
+    notes.push(
+      `${operation.label}: paging parameter${unusedPaging.length > 1 ? 's' : ''} ${unusedPaging.map((p) => p.name).join(', ')} not sent (the list pages by ${paging.style ?? 'none'}) — no filter`,
+    );
   if (filters.length > 0) {
     admin.filters = filters.map((parameter) => {
       const field = inferField(parameter.name, parameter.schema, {
