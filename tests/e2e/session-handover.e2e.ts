@@ -95,10 +95,9 @@ async function signedInTab(): Promise<{ context: BrowserContext; page: Page; tok
 
 /** 公告管理's list is on screen, signed in (not the login page). */
 async function noticeListShown(page: Page): Promise<void> {
-  // Whichever comes: the list's rows, or the login form (the session did not come over).
-  await page.locator('.crud-page .p-datatable-tbody tr, #login-username').first().waitFor();
+  await page.waitForURL(/\/system\/notice$/);
+  await page.locator('.crud-page .p-datatable-tbody tr').first().waitFor();
   expect(await page.locator('#login-username').count()).toBe(0);
-  expect(new URL(page.url()).pathname).toBe('/system/notice');
 }
 
 async function signOut(page: Page): Promise<void> {
