@@ -121,14 +121,18 @@ function bodyField(
   context: FormContext,
 ): FieldDefinition | undefined {
   const schema = resolveProperty(property, context.document);
-  if (schema.readOnly === true) return undefined;
+  // A field the body requires is in the form even where the record marks it readOnly or not
+  // edited (DigitalOcean's project PUT requires is_default, which POST does not send): left
+  // out, every save would be refused with nothing the user could change.
+  const mustSend = required && !isNullable(schema);
+  if (schema.readOnly === true && !mustSend) return undefined;
   const own = isJson(property) && isJson(property['x-admin']) ? property['x-admin'] : undefined;
   const definition = own
     ? fieldModel(name, own, schema, context.primaryKey).definition
     : context.recordFields.find((field) => field.cf_fieldname === name);
-  if (!definition || (own && own.form === false)) return undefined;
+  if (!definition || (own && own.form === false && !mustSend)) return undefined;
   const field = { ...definition };
-  if ((required && !isNullable(schema)) || own?.required === true) field.cf_validate = 'require';
+  if (mustSend || own?.required === true) field.cf_validate = 'require';
   else delete field.cf_validate;
   return field;
 }
