@@ -6,8 +6,8 @@
  * so the report counts it as left out, not mapped.
  */
 import path from 'node:path';
-import { writeFile } from 'node:fs/promises';
-import { stringify } from 'yaml';
+import { readFile, writeFile } from 'node:fs/promises';
+import { parse, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { importOpenApi } from '../../generator/import-openapi';
 import { tempDir } from './helpers';
@@ -99,6 +99,16 @@ describe('a POST on the item path of a resource without PUT/PATCH', () => {
     expect(result.reportText).toContain(
       'POST /notes/{noteId}/archive: a row action of notes — permission key NOTES_NOTES_ARCHIVENOTE only, no button or form renders it yet — left out',
     );
+    // What generate reads: the POST carries the edit capability, the sub-path POST an action.
+    const writtenDocument: unknown = parse(await readFile(result.written.document, 'utf8'));
+    expect(writtenDocument).toMatchObject({
+      paths: {
+        '/notes/{noteId}': { post: { 'x-admin': { capability: 'edit' } } },
+        '/notes/{noteId}/archive': {
+          post: { 'x-admin': { action: 'row', permission: 'NOTES_NOTES_ARCHIVENOTE' } },
+        },
+      },
+    });
     expect(result.report.summary).toEqual({
       resources: 1,
       operations: 5,
