@@ -54,9 +54,17 @@ function bodySchema(
   return schema;
 }
 
-/** `type: [x, "null"]` (3.1) or `nullable: true` (3.0): the body takes null for it. */
+/**
+ * `type: [x, "null"]` (3.1), `nullable: true` (3.0) or a union with a `{ type: "null" }` part
+ * (OpenAI's `reasoning_effort: anyOf: [enum, { type: "null" }]`): the body takes null for it.
+ */
 function isNullable(schema: Json): boolean {
-  return schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'));
+  const parts: unknown = schema.anyOf ?? schema.oneOf;
+  return (
+    schema.nullable === true ||
+    (Array.isArray(schema.type) && schema.type.includes('null')) ||
+    (Array.isArray(parts) && parts.some((part) => isJson(part) && part.type === 'null'))
+  );
 }
 
 /** The variants of a union body, each with its schema as written (a $ref keeps its name). */
