@@ -15,7 +15,8 @@ import { dropOrphans, dropUnreachable } from './reachable';
 import { drafts, isAuthPath, isParam, listsEntity, owner, segmentsOf, type Draft } from './drafts';
 import { nameInlineRecord, type NamedRecord } from './inline-records';
 import { listItems, recordIn } from './list-items';
-import { componentName, isStructuredMedia, resolveRef, schemaType } from './schemas';
+import { hasObjectBody, itemPathUpdate } from './item-update';
+import { componentName, resolveRef, schemaType } from './schemas';
 import type { SourceOperation } from './source-operations';
 
 export const RESOURCE_CAPABILITIES = ['list', 'info', 'add', 'edit', 'delete'] as const;
@@ -70,11 +71,6 @@ function resourceKey(collection: string, taken: Set<string>): string {
   return key;
 }
 
-function hasObjectBody(operation: SourceOperation, document: Json): boolean {
-  if (!operation.body) return false;
-  return schemaType(resolveRef(operation.body.schema, document)) === 'object';
-}
-
 /** A search preferred as the list: scalar, optional query parameters only. */
 function searchScore(operation: SourceOperation, document: Json): number {
   const query = operation.parameters.filter((p) => p.in === 'query');
@@ -108,27 +104,6 @@ function inlineCandidates(draft: Draft, document: Json): unknown[] {
     listItems(at(draft.collection, 'get')?.success, document)?.itemSchema,
     recordIn(at(draft.collection, 'post')?.body?.schema, document)?.schema,
   ].filter((schema) => schema !== undefined);
-}
-
-/**
- * OpenAI-style updates: `POST /assistants/{assistant_id}` with the record in the body, on an item
- * path that has a GET and no PUT/PATCH. Actions live on sub-paths (`/articles/{slug}/favorite`),
- * so a POST on the item path itself is the update — when no other edit was found.
- */
-function itemPathUpdate(
-  draft: Draft,
-  capabilities: Resource['capabilities'],
-  actions: readonly ResourceAction[],
-  document: Json,
-): SourceOperation | undefined {
-  if (capabilities.edit || !capabilities.info || !draft.itemPath) return undefined;
-  return actions.find(
-    ({ operation }) =>
-      operation.method === 'post' &&
-      operation.path.replace(/\/+$/, '') === draft.itemPath &&
-      hasObjectBody(operation, document) &&
-      isStructuredMedia(operation.body?.mediaType.split(';')[0]?.trim() ?? ''),
-  )?.operation;
 }
 
 function assign(
