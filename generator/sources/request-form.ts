@@ -240,7 +240,7 @@ export function requestForms(
   const context: FormContext = { document, primaryKey, recordFields };
   const shown = recordFields.filter((field) => !writeOnly.includes(field.cf_fieldname));
   const forms: RequestForms = { shown };
-  const record = { fields: [...recordFields] };
+  const record: RequestForm = { fields: [...recordFields] };
   const add =
     calls.add &&
     (formOfBody(bodySchema(document, operations, calls.add), entity, context) ?? record);

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../../src/core/field-definition';
+import type { RestCall } from '../../src/core/rest-source';
 import { requestForms, withNullableFields } from '../../generator/sources/request-form';
 import { sourceOperations } from '../../generator/sources/source-calls';
 
@@ -39,7 +40,7 @@ const recordFields: FieldDefinition[] = [
 ];
 
 describe('a body field that is a union with null', () => {
-  const edit = { method: 'POST' as const, path: '/assistants/{id}' };
+  const edit: RestCall = { method: 'POST', path: '/assistants/{id}' };
 
   it('is named among the fields the edit call takes null for', () => {
     const calls = withNullableFields(document, sourceOperations(document), { edit });
