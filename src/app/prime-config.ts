@@ -9,7 +9,11 @@ import type { TreePassThroughMethodOptions } from 'primereact/tree';
 import type { TreeTablePassThroughMethodOptions } from 'primereact/treetable';
 import zhCN from 'primelocale/zh-CN.json';
 
-addLocale('zh-CN', zhCN['zh-CN'] as Parameters<typeof addLocale>[1]);
+// Weeks start on Monday in Chinese calendars (GB/T 7408); primelocale's zh-CN says Sunday.
+addLocale('zh-CN', {
+  ...(zhCN['zh-CN'] as Parameters<typeof addLocale>[1]),
+  firstDayOfWeek: 1,
+});
 locale('zh-CN');
 
 export const PRIME_CONFIG: Partial<APIOptions> = {

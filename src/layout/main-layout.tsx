@@ -192,6 +192,10 @@ export function MainLayout() {
       style={frameStyle}
       data-scale={scale.toFixed(3)}
     >
+      {/* The first stop of the keyboard: past the menus and tabs to the screen itself. */}
+      <a className="skip-link" href="#main-content">
+        {shell.layout.skipToContent}
+      </a>
       {!mobile && (
         <aside className="shell-sidebar">
           <Brand />
@@ -273,7 +277,7 @@ export function MainLayout() {
           onChange={applyTabs}
           onRefresh={refresh}
         />
-        <main className="shell-content">
+        <main className="shell-content" id="main-content" tabIndex={-1}>
           <Breadcrumbs crumbs={crumbs} onOpen={open} />
           {!handle.hideTitle && handle.title && <h1 className="page-title">{handle.title}</h1>}
           {accessLoaded && !outsideMenu ? (

@@ -39,6 +39,7 @@ export const shell = {
     allAppsSearch: '搜索应用',
     allAppsEmpty: '没有匹配的应用',
     toggleMenu: '切换菜单',
+    skipToContent: '跳到主要内容',
     noSubMenu: '暂无子菜单',
     breadcrumb: '当前位置',
   },

@@ -25,9 +25,10 @@ const NOTICE = '关于系统升级维护的通知';
 const rowWith = (page: Page, text: string): Locator =>
   page.locator('.crud-page .p-datatable-tbody tr', { hasText: text });
 
-async function openNoticeEditor(page: Page): Promise<Locator> {
+/** 公告管理's edit dialog of NOTICE; a second tab of the same browser opens signed in (spec §2). */
+async function openNoticeEditor(page: Page, signedIn = false): Promise<Locator> {
   await page.goto(`${baseUrl()}/system/notice`);
-  await signIn(page, 'admin');
+  if (!signedIn) await signIn(page, 'admin');
   await page.waitForURL(/\/system\/notice$/);
   await rowWith(page, NOTICE).first().getByRole('button', { name: '编辑' }).click();
   const dialog = page.getByRole('dialog', { name: '编辑 - 公告管理' });
@@ -52,7 +53,7 @@ describe('two administrators, one notice', () => {
     const original = await formA.getByLabel('公告标题').inputValue();
 
     const b = await context.newPage();
-    const formB = await openNoticeEditor(b);
+    const formB = await openNoticeEditor(b, true);
     await formB.getByLabel('公告标题').fill('B 改过的标题');
     await formB.getByRole('button', { name: '提交' }).click();
     await expectToast(b, '修改成功');
