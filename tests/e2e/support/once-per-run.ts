@@ -1,6 +1,6 @@
 /**
- * A build the files of one e2e run share (the real documents' demo; support/production-build.ts
- * does the same for the production build): made by the first file that asks, in a folder of the
+ * A build the files of one e2e run share (the real documents' demo, the production build):
+ * made by the first file that asks, in a folder of the
  * run's (global-setup), while the other files wait for it. A run of files that need none makes
  * none.
  */
