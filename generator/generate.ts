@@ -6,7 +6,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { withBanner } from './banner';
 import { GeneratorCache } from './cache';
-import { isJson } from './json';
 import { buildModules, ModelError } from './model/build-modules';
 import { operationRights, type OperationRight } from './model/operation-rights';
 import { loadContract, ROOT_LABEL } from './parse/load-contract';
@@ -18,7 +17,8 @@ import {
   type LintProblem,
 } from './parse/lint-contract';
 import { listOperations } from './parse/operations';
-import { shownPath, type ValuePath } from './parse/source-lines';
+import { shownPath } from './parse/source-lines';
+import { locateModelError } from './model/locate-model-error';
 import {
   allEnded,
   BACKEND_API,
@@ -220,31 +220,6 @@ async function renderAll(
   return [...types, ...ownTypes, ...made].sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
   );
-}
-
-/**
- * The model's problems, each prefixed with the file and line of the tag or schema it names —
- * of the x-admin key it names when the file has it (`paths/district.yaml:18: tag district:
- * x-admin.tree.leaf.field levl is not a property of District`), else of the tag's x-admin.
- */
-function locateModelError(
-  error: ModelError,
-  document: OpenApiDocument,
-  locate: (at: ValuePath) => string | undefined,
-): ModelError {
-  const tagNames = (document.tags ?? []).map((tag) => (isJson(tag) ? String(tag.name) : ''));
-  const located = error.problems.map((problem) => {
-    const tag = /^tag ([^\s:]+):(?: x-admin\.([A-Za-z.]+))?/.exec(problem);
-    const schema = /^components\.schemas\.([^\s.:]+)(?:\.([^\s.:]+))?:/.exec(problem);
-    let at: ValuePath | undefined;
-    if (tag && tagNames.includes(tag[1]!))
-      at = ['tags', tagNames.indexOf(tag[1]!), 'x-admin', ...(tag[2]?.split('.') ?? [])];
-    else if (schema)
-      at = ['components', 'schemas', schema[1]!, ...(schema[2] ? ['properties', schema[2]] : [])];
-    const where = at && locate(at);
-    return where ? `${where}: ${problem}` : problem;
-  });
-  return new ModelError(located);
 }
 
 /**
