@@ -7,11 +7,15 @@ export const system = {
   // 角色管理: 菜单配置 and 权限分配 (spec section 6 sample buttons)
   menuConfig: '菜单配置',
   menuConfigTitle: (role: string) => `菜单配置 - ${role}`,
-  menuConfigHint: '勾选角色可见的菜单与按钮；部分勾选的上级菜单会一并保存。',
+  // Rights are read again when the app loads and when its window regains focus (src/layout/use-rights.ts):
+  // a reload is enough, signing in again is not needed.
+  menuConfigHint:
+    '勾选角色可见的菜单与按钮；部分勾选的上级菜单会一并保存。保存后，该角色下已登录的用户刷新页面或切回窗口即生效。',
   superRoleHint: '超级管理员角色拥有全部菜单与权限，无需配置。',
   authAssign: '权限分配',
   authAssignTitle: (role: string) => `权限分配 - ${role}`,
-  authAssignHint: '勾选该角色拥有的权限键；角色下的用户重新登录后生效。',
+  authAssignHint:
+    '勾选该角色拥有的权限键。保存后，该角色下已登录的用户刷新页面或切回窗口即生效，无需重新登录。',
   authGroupOther: '其他',
   buttonTag: '按钮',
   saveSuccess: '保存成功',

@@ -65,6 +65,19 @@ export function startSession(username: string): string {
   return token;
 }
 
+/**
+ * Marks the live session behind `token` as having had its demo message; true only the first
+ * time. The mark is on the session row, stored like every table: a full reload of the demo
+ * starts the in-page mock afresh, and a mark kept in its memory was forgotten, so every reload
+ * queued another demo message (issue 51 item 10: the bell climbed 4 → 11). The caller persists.
+ */
+export function claimDemoPush(token: string): boolean {
+  const session = table(SESSION_TABLE).rows.find((row) => row.token === token);
+  if (!session || !isLive(session, Date.now()) || session.demo_pushed === 1) return false;
+  session.demo_pushed = 1;
+  return true;
+}
+
 /** Signs the token out on the server (unknown or expired tokens are already out). */
 export function endSession(token: string): void {
   if (!token) return;

@@ -21,6 +21,7 @@ import { mockMessages } from '@/locale/mock';
 import { isRecord, textOf } from '@/core/guards';
 import { tokenOfProtocols } from '@/core/message-socket';
 import { sessionUser } from './auth';
+import { claimDemoPush } from './sessions';
 import { persist, table } from './store';
 import type { MockRow } from './types';
 import { nowSeconds } from './util';
@@ -41,10 +42,6 @@ export const SOCKET_CLOSE = {
   /** The user already holds `SOCKETS_PER_USER` connections. */
   tryAgainLater: 1013,
 } as const;
-
-/** Sessions that got their demo push (one per session, however often it reconnects). */
-const DEMO_PUSHED_MAX = 1000;
-const demoPushed = new Set<string>();
 
 /** Matches ws://<any host>/ws and wss://… */
 export const messageSocket = ws.link(/^wss?:\/\/[^/]+\/ws$/);
@@ -179,10 +176,9 @@ export function openMessageSocket(peer: SocketPeer, offeredToken = ''): MessageS
   const scheduleDemoPush = () => {
     clearTimeout(demoTimer);
     demoTimer = setTimeout(() => {
-      if (!signedIn.has(peer.id) || demoPushed.has(token)) return;
-      demoPushed.add(token);
-      // Bounded: the oldest sessions are forgotten first (a Set keeps insertion order).
-      if (demoPushed.size > DEMO_PUSHED_MAX) demoPushed.delete(demoPushed.values().next().value!);
+      // One demo message per session, however often it reconnects or the page reloads: the
+      // session row keeps the mark (./sessions), stored with the message by pushMessage.
+      if (!signedIn.has(peer.id) || !claimDemoPush(token)) return;
       try {
         pushMessage();
       } catch (error) {
