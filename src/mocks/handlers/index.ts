@@ -24,6 +24,7 @@ import { libraryHandlers, mockResetHandler } from './library';
 import { passwordHandlers } from './passwords';
 import { designerHandlers } from './designer';
 import { lookupHandlers } from './lookups';
+import { roleMenuHandlers } from './role-menus';
 import { settingsHandlers } from './settings';
 import { pushMessageHandler, shellHandlers } from './shell';
 import { sourceHandlers } from './sources';
@@ -66,6 +67,7 @@ export function mockHandlers(options: MockHandlerOptions): (RequestHandler | Web
     ...fileHandlers,
     ...designerHandlers,
     ...lookupHandlers,
+    ...roleMenuHandlers,
     ...businessHandlers,
     ...shellHandlers,
     ...libraryHandlers,

@@ -79,6 +79,40 @@ describe('role → menus and keys', () => {
     expect(await loginKeys('zhangwei')).not.toContain('ADMINNOTICE_ADD');
   });
 
+  it('a role just added starts with no menu (菜单配置 shows nothing selected) until configured', async () => {
+    const admin = await signIn();
+    const added = await call<{ id: number }>('POST', '/api/adminrole/add', {
+      token: admin,
+      body: { role_name: '新角色', role_code: 'NEW_ROLE', issuper: 2 },
+    });
+    expect(added.status).toBe(200);
+    const roleid = added.data.id;
+    const ids = await call<number[]>('POST', '/api/adminmenu/getrolemenuid', {
+      token: admin,
+      body: { roleid, issuper: 0 },
+    });
+    expect(ids.data).toEqual([]);
+    // Its users see no menu either: what the dialog shows is what the role has.
+    const user = await call('POST', '/api/adminuser/add', {
+      token: admin,
+      body: {
+        username: 'newrole01',
+        nickname: '新角色用户',
+        password: 'Admin@123456',
+        department_id: 1,
+        role_id: roleid,
+      },
+    });
+    expect(user.status).toBe(200);
+    const menus = await call<UserMenu[]>('POST', '/api/adminmenu/getusermenu', {
+      token: await signIn('newrole01'),
+    });
+    expect(names(menus.data)).toEqual([]);
+    // A refused add leaves no menu link behind for anyone.
+    const refused = await call('POST', '/api/adminrole/add', { token: admin, body: {} });
+    expect(refused.status).toBe(201);
+  });
+
   it('saving for a role that does not exist is refused', async () => {
     const admin = await signIn();
     const answer = await call('POST', '/api/adminmenu/saverolemenu', {
