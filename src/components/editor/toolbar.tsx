@@ -10,7 +10,7 @@ import { editorChoices, editorToolbar as t } from '@/locale/editor';
 import { editorUi } from '@/locale/editor-ui';
 import {
   COMMANDS,
-  activeShortcut,
+  activeShortcuts,
   isEnabled,
   type CommandId,
   type EditorCommand,
@@ -175,7 +175,6 @@ export function EditorToolbar({
       ));
     if (typeof item === 'string') {
       const command: EditorCommand = COMMANDS[item];
-      const shortcut = activeShortcut(command, state);
       return (
         <ToolButton
           name={item}
@@ -183,7 +182,7 @@ export function EditorToolbar({
           icon={command.icon(state)}
           pressed={command.pressed?.(state)}
           disabled={!isEnabled(command, state)}
-          keys={shortcut && ariaKeyShortcuts(shortcut)}
+          keys={ariaKeyShortcuts(activeShortcuts(command, state))}
           onClick={() => actions.run(item)}
         />
       );

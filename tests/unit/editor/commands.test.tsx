@@ -80,6 +80,29 @@ describe('keyboard shortcuts', () => {
       undefined,
     ],
     ['K alone', key({ key: 'k' }), editing, inEditor, undefined],
+    ['Ctrl+Z in the editing frame', key({ key: 'z', ctrlKey: true }), editing, inEditor, 'undo'],
+    ['Ctrl+Y in the editing frame', key({ key: 'y', ctrlKey: true }), editing, inEditor, 'redo'],
+    [
+      'Ctrl+Shift+Z in the editing frame',
+      key({ key: 'Z', ctrlKey: true, shiftKey: true }),
+      editing,
+      inEditor,
+      'redo',
+    ],
+    [
+      '⌘+Shift+Z in the editing frame (macOS)',
+      key({ key: 'z', metaKey: true, shiftKey: true }),
+      editing,
+      inEditor,
+      'redo',
+    ],
+    [
+      'Ctrl+Shift+Y',
+      key({ key: 'Y', ctrlKey: true, shiftKey: true }),
+      editing,
+      inEditor,
+      undefined,
+    ],
     [
       'Ctrl+K in the source view',
       key({ key: 'k', ctrlKey: true }),
@@ -130,6 +153,11 @@ describe('keyboard shortcuts', () => {
     expect(inFrame.defaultPrevented).toBe(true);
     document.body.dispatchEvent(key({ key: 'k', ctrlKey: true }));
     expect(run).toHaveBeenCalledTimes(1);
+    // Ctrl+Shift+Z redoes, and the browser's own redo of the text does not run as well.
+    const redo = key({ key: 'Z', ctrlKey: true, shiftKey: true });
+    text.dispatchEvent(redo);
+    expect(run.mock.calls.at(-1)).toEqual(['redo']);
+    expect(redo.defaultPrevented).toBe(true);
 
     rerender({ ...options, state: { ...editing, fullscreen: true } });
     document.body.dispatchEvent(key({ key: 'Escape' }));
@@ -137,7 +165,7 @@ describe('keyboard shortcuts', () => {
 
     rerender({ ...options, enabled: false });
     text.dispatchEvent(key({ key: 'k', ctrlKey: true }));
-    expect(run).toHaveBeenCalledTimes(2);
+    expect(run).toHaveBeenCalledTimes(3);
     unmount();
     frame.remove();
   });
@@ -160,6 +188,9 @@ describe('toolbar over the table', () => {
     expect(run).toHaveBeenCalledWith('table');
     expect(screen.getByRole('button', { name: '超链接' }).getAttribute('aria-keyshortcuts')).toBe(
       'Control+K Meta+K',
+    );
+    expect(screen.getByRole('button', { name: '重做' }).getAttribute('aria-keyshortcuts')).toBe(
+      'Control+Y Meta+Y Control+Shift+Z Meta+Shift+Z',
     );
     expect(
       screen.getByRole('button', { name: '全屏' }).getAttribute('aria-keyshortcuts'),

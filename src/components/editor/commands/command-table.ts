@@ -42,8 +42,9 @@ export interface EditorCommand {
   enabled?: (state: ToolbarState) => boolean;
   /** A toggle's state (aria-pressed). */
   pressed?: (state: ToolbarState) => boolean;
-  shortcut?: Shortcut;
-  /** The shortcut counts only while this holds (Escape only leaves fullscreen). */
+  /** The keys that run it (redo has two: Ctrl/⌘+Y and Ctrl/⌘+Shift+Z). */
+  shortcuts?: readonly Shortcut[];
+  /** The shortcuts count only while this holds (Escape only leaves fullscreen). */
   when?: (state: ToolbarState) => boolean;
   run: (context: CommandContext) => void;
 }
@@ -71,7 +72,7 @@ export const COMMANDS = {
     icon: (s) => (s.fullscreen ? 'pi-window-minimize' : 'pi-window-maximize'),
     enabled: always,
     pressed: (s) => s.fullscreen,
-    shortcut: { key: 'Escape', scope: 'page' },
+    shortcuts: [{ key: 'Escape', scope: 'page' }],
     when: (s) => s.fullscreen,
     run: (c) => c.toggleFullscreen(),
   },
@@ -84,11 +85,15 @@ export const COMMANDS = {
   },
   undo: {
     ...plain(t.undo, 'pi-undo', (c) => c.ops.undo()),
-    shortcut: { key: 'z', mod: true, scope: 'editor' },
+    shortcuts: [{ key: 'z', mod: true, scope: 'editor' }],
   },
   redo: {
     ...plain(t.redo, 'pi-refresh', (c) => c.ops.redo()),
-    shortcut: { key: 'y', mod: true, scope: 'editor' },
+    // Ctrl+Y as on Windows, Ctrl/⌘+Shift+Z as in most editors and on macOS.
+    shortcuts: [
+      { key: 'y', mod: true, scope: 'editor' },
+      { key: 'z', mod: true, shift: true, scope: 'editor' },
+    ],
   },
   bold: inline('bold', t.bold, 'glyph-bold'),
   italic: inline('italic', t.italic, 'glyph-italic'),
@@ -106,7 +111,7 @@ export const COMMANDS = {
     label: label(t.link),
     icon: icon('pi-link'),
     // Editor.js's own link tool had it; the project's link tool replaces that one.
-    shortcut: { key: 'k', mod: true, scope: 'editor' },
+    shortcuts: [{ key: 'k', mod: true, scope: 'editor' }],
     run: (c) => c.dialogs.showLink(),
   },
   unlink: {
@@ -154,9 +159,9 @@ function isCommandId(id: string): id is CommandId {
   return id in COMMANDS;
 }
 
-/** The shortcut a command has now (none while its `when` does not hold). */
-export function activeShortcut(command: EditorCommand, state: ToolbarState): Shortcut | undefined {
-  return command.shortcut && (command.when?.(state) ?? true) ? command.shortcut : undefined;
+/** The shortcuts a command has now (none while its `when` does not hold). */
+export function activeShortcuts(command: EditorCommand, state: ToolbarState): readonly Shortcut[] {
+  return command.shortcuts && (command.when?.(state) ?? true) ? command.shortcuts : [];
 }
 
 /**
@@ -173,11 +178,10 @@ export function commandForKey(
     .filter(isCommandId)
     .find((id) => {
       const command: EditorCommand = COMMANDS[id];
-      const shortcut = activeShortcut(command, state);
       return (
-        shortcut !== undefined &&
-        matchesShortcut(shortcut, event, place) &&
-        isEnabled(command, state)
+        activeShortcuts(command, state).some((shortcut) =>
+          matchesShortcut(shortcut, event, place),
+        ) && isEnabled(command, state)
       );
     });
 }

@@ -9,6 +9,8 @@ export interface Shortcut {
   key: string;
   /** Ctrl, or ⌘ on macOS. */
   mod?: boolean;
+  /** Shift as well (Ctrl+Shift+Z is redo in most editors, as Ctrl+Y is on Windows). */
+  shift?: boolean;
   scope: 'editor' | 'page';
 }
 
@@ -19,9 +21,15 @@ export interface KeyPlace {
 }
 
 /** A shortcut as `aria-keyshortcuts` writes it (both Ctrl and ⌘ for `mod`). */
-export function ariaKeyShortcuts(shortcut: Shortcut): string {
-  const key = shortcut.key.length === 1 ? shortcut.key.toUpperCase() : shortcut.key;
+function ariaKeyShortcut(shortcut: Shortcut): string {
+  const letter = shortcut.key.length === 1 ? shortcut.key.toUpperCase() : shortcut.key;
+  const key = shortcut.shift ? `Shift+${letter}` : letter;
   return shortcut.mod ? `Control+${key} Meta+${key}` : key;
+}
+
+/** A command's shortcuts as its `aria-keyshortcuts` (undefined when it has none). */
+export function ariaKeyShortcuts(shortcuts: readonly Shortcut[]): string | undefined {
+  return shortcuts.length ? shortcuts.map(ariaKeyShortcut).join(' ') : undefined;
 }
 
 /** Whether the key event is the shortcut, pressed where it counts. */
@@ -35,5 +43,7 @@ export function matchesShortcut(
   if (shortcut.scope === 'editor' && !place.inEditor) return false;
   if (event.key.toLowerCase() !== shortcut.key.toLowerCase()) return false;
   const mod = event.ctrlKey || event.metaKey;
-  return (shortcut.mod ?? false) === mod && !event.altKey && !event.shiftKey;
+  return (
+    (shortcut.mod ?? false) === mod && (shortcut.shift ?? false) === event.shiftKey && !event.altKey
+  );
 }
