@@ -66,6 +66,8 @@ export const attachment = {
   networkDescription: '附件描述',
   networkNameRequired: '请输入附件名称',
   networkUrlRequired: '请输入附件地址',
+  /** The same words as the mock backend's refusal. */
+  networkUrlInvalid: mockMessages.attachmentUrlInvalid,
   networkAdded: '添加成功',
   submit: '确定',
   cancel: '取消',

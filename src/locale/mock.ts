@@ -69,6 +69,7 @@ export const mockMessages = {
   categoryHasChildren: '该分类下还有子分类，不能删除',
   attachmentNameRequired: '请输入附件名称',
   attachmentUrlRequired: '请输入附件地址',
+  attachmentUrlInvalid: '附件地址必须是以 http:// 或 https:// 开头的网址',
   uploadNoFile: '请选择要上传的文件',
   chunkAccepted: '分片上传成功',
   chunkInvalid: '分片信息不正确',

@@ -1,6 +1,7 @@
 /**
- * Add network attachment (spec sections 2, 5, 7): name and address required; saved with
- * att_storage 5 into the selected category through the contract's add call.
+ * Add network attachment (spec sections 2, 5, 7): name and address required, the address an
+ * http(s) one (never `javascript:`); saved with att_storage 5 into the selected category through
+ * the contract's add call.
  */
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -11,6 +12,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Button } from 'primereact/button';
 import { useAttachmentAdd } from '@generated/api/attachment/attachment';
 import { notify } from '@/lib/notify';
+import { isWebAddress } from '@/core/web-address';
 import { attachment as t } from '@/locale/attachment';
 import { FormRow, TextRow } from './form-row';
 
@@ -28,7 +30,12 @@ interface NetworkForm {
 
 const schema: yup.ObjectSchema<NetworkForm> = yup.object({
   title: yup.string().defined().trim().required(t.networkNameRequired),
-  url: yup.string().defined().trim().required(t.networkUrlRequired),
+  url: yup
+    .string()
+    .defined()
+    .trim()
+    .required(t.networkUrlRequired)
+    .test('web-address', t.networkUrlInvalid, (value) => isWebAddress(value)),
   description: yup.string().defined(),
 });
 

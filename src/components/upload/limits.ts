@@ -92,8 +92,12 @@ export function fileProblem(
   limits: UploadLimits,
 ): string | null {
   if (!limits.fileType.includes(fileExtension(file.name))) return t.wrongType(limits.fileType);
-  if (file.size > limits.fileSize * 1024 * 1024) return t.tooLarge(limits.fileSize);
-  return null;
+  return sizeProblem(file, limits);
+}
+
+/** The spec's message for a file over the size limit ('不能超过{n}MB'); null when it fits. */
+export function sizeProblem(file: { size: number }, limits: UploadLimits): string | null {
+  return file.size > limits.fileSize * 1024 * 1024 ? t.tooLarge(limits.fileSize) : null;
 }
 
 /** The count message when `adding` files would take a control holding `current` past `limit`. */

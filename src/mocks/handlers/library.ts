@@ -32,6 +32,7 @@ import {
   toIds,
 } from '../util';
 import { textOf } from '@/core/guards';
+import { isWebOrSiteAddress } from '@/core/web-address';
 
 const CATEGORIES = 'attachmentcate';
 
@@ -177,6 +178,8 @@ export const libraryHandlers = [
     const body = await readBody(request);
     if (isEmptyValue(body.att_title)) return fail(201, mockMessages.attachmentNameRequired);
     if (isEmptyValue(body.att_url)) return fail(201, mockMessages.attachmentUrlRequired);
+    if (!isWebOrSiteAddress(textOf(body.att_url)))
+      return fail(201, mockMessages.attachmentUrlInvalid);
     const store = table(ATTACHMENT_TABLE);
     const url = String(body.att_url).trim();
     const row = {
@@ -203,6 +206,8 @@ export const libraryHandlers = [
       return fail(201, mockMessages.attachmentNameRequired);
     if ('att_url' in body && isEmptyValue(body.att_url))
       return fail(201, mockMessages.attachmentUrlRequired);
+    if ('att_url' in body && !isWebOrSiteAddress(textOf(body.att_url)))
+      return fail(201, mockMessages.attachmentUrlInvalid);
     for (const field of [
       'att_title',
       'att_url',
