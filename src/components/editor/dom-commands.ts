@@ -173,7 +173,12 @@ export function applyLink(range: Range, input: LinkInput): void {
   notifyInput(range);
 }
 
-/** Inserts a named anchor (`<a id name>`) at the selection start. */
+/**
+ * Inserts a named anchor (`<a id name>`) at the selection start (around the selected text) and
+ * puts the caret after it. Chromium types at an element's end into the element (it keeps only
+ * links, `<a href>`, out): the caret goes after a zero-width space outside the anchor, so what
+ * is typed next, IME input too, follows the anchor instead of landing in it.
+ */
 export function insertAnchor(range: Range, name: string): void {
   const a = document.createElement('a');
   a.id = name;
@@ -181,6 +186,13 @@ export function insertAnchor(range: Range, name: string): void {
   if (range.collapsed) a.textContent = '\u200b';
   else a.append(range.extractContents());
   range.insertNode(a);
+  const after = document.createTextNode('\u200b');
+  a.after(after);
+  range.setStart(after, after.length);
+  range.collapse(true);
+  const selection = document.getSelection();
+  selection?.removeAllRanges();
+  selection?.addRange(range);
   notifyInput(range);
 }
 

@@ -7,7 +7,7 @@
 import type { EditorContent } from './content';
 import { SelectionKeeper, escapeHtml, insertInlineHtml } from './dom-commands';
 import type { EditorHandle } from './instance';
-import type { BlockSpacing, EditorBlock, TextAlignment } from './model/blocks';
+import type { BlockSpacing, BlockTunes, EditorBlock, TextAlignment } from './model/blocks';
 import type { ImageTool } from './tools/media-tools';
 import { AlignmentTune, SpacingTune } from './tools/tunes';
 import { isRecord } from '@/core/guards';
@@ -26,14 +26,24 @@ function nextTask(): Promise<void> {
  * Editor.js's inserts take no tunes: a template's or a pasted page's alignment and spacing are
  * set on the new block's tunes (created with the block, so already there).
  */
-function setTunes(handle: EditorHandle, id: string, block: EditorBlock | undefined): void {
-  const { alignment, spacing } = block?.tunes ?? {};
+function setTunes(handle: EditorHandle, id: string, tunes: BlockTunes | undefined): void {
+  const { alignment, spacing } = tunes ?? {};
   const align = handle.tunes.get(`align:${id}`);
   if (alignment && align instanceof AlignmentTune) align.set(alignment.alignment);
   const space = handle.tunes.get(`spacing:${id}`);
   if (spacing && space instanceof SpacingTune)
     for (const key of ['marginTop', 'marginBottom', 'lineHeight'] as const)
       if (spacing[key] !== undefined) space.set(key, spacing[key]);
+}
+
+/** A block's alignment and spacing as its tunes hold them now. */
+function tunesOf(handle: EditorHandle, id: string): BlockTunes {
+  const align = handle.tunes.get(`align:${id}`);
+  const space = handle.tunes.get(`spacing:${id}`);
+  return {
+    alignment: align instanceof AlignmentTune ? align.save() : undefined,
+    spacing: space instanceof SpacingTune ? space.save() : undefined,
+  };
 }
 
 export class EditorOps {
@@ -86,7 +96,7 @@ export class EditorOps {
     let index = currentId ? api.getBlockIndex(currentId) + 1 : api.getBlocksCount();
     for (const block of blocks) {
       const inserted = api.insert(block.type, block.data, undefined, index, true);
-      setTunes(handle, inserted.id, block);
+      setTunes(handle, inserted.id, block.tunes);
       index += 1;
     }
     this.content.scheduleEmit();
@@ -114,7 +124,7 @@ export class EditorOps {
         slice.map(({ type, data }) => ({ type, data })),
         Math.min(index, api.getBlocksCount()),
       );
-      inserted.forEach((block, i) => setTunes(handle, block.id, slice[i]));
+      inserted.forEach((block, i) => setTunes(handle, block.id, slice[i]?.tunes));
       index += slice.length;
     }
     handle.history.changed();
@@ -135,7 +145,11 @@ export class EditorOps {
       const saved: unknown = (await block.save())?.data;
       await handle.editor.blocks.update(blockId, { ...(isRecord(saved) ? saved : {}), ...data });
     } else {
-      await handle.editor.blocks.convert(blockId, type, data);
+      // Editor.js's convert makes a new block without the old one's tunes: a centred paragraph
+      // made 标题 2 lost its alignment. The new block takes them over.
+      const tunes = tunesOf(handle, blockId);
+      const converted = await handle.editor.blocks.convert(blockId, type, data);
+      setTunes(handle, converted.id, tunes);
     }
     this.content.scheduleEmit();
   }
