@@ -569,7 +569,7 @@ const seed: AdminMenu[] = [
     amenu_icon: 'pi pi-check-square',
     amenu_sort: 3,
     amenu_status: 1,
-    wait_num: 3,
+    wait_num: 0,
   },
   {
     amenu_id: 804,
@@ -581,7 +581,7 @@ const seed: AdminMenu[] = [
     amenu_icon: 'pi pi-globe',
     amenu_sort: 4,
     amenu_status: 1,
-    wait_num: 1,
+    wait_num: 0,
   },
   {
     amenu_id: 901,

@@ -1,6 +1,6 @@
 /**
- * 控制台: counts (administrators, unread messages, notices, pending approvals = the menu's
- * wait_num total), latest messages, and shortcuts to the most used screens.
+ * 控制台: counts (administrators, unread messages, notices, pending approvals = the 内容审批
+ * entry's wait_num), latest messages, and shortcuts to the most used screens.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
@@ -15,11 +15,16 @@ import { latestMessagesQuery, noticeCountQuery, userCountQuery } from './home-ap
 const t = shell.home;
 const SHORTCUTS = 8;
 
-function pendingTotal(menus: readonly UserMenu[]): number {
-  return menus.reduce(
-    (total, item) => total + item.wait_num + pendingTotal(item.children ?? []),
-    0,
-  );
+/** 内容审批, where the 待审批 card leads: its badge is the server's count of pending examinations. */
+const EXAMINE_PATH = '/business/informationreportingexamine/list';
+
+/**
+ * 待审批: the examinations waiting for a decision — the 内容审批 entry's badge, not the sum of
+ * every badge (which counted other screens' to-dos as approvals). Undefined (shown as —) for a
+ * user whose menu has no 内容审批.
+ */
+function pendingApprovals(menus: readonly UserMenu[]): number | undefined {
+  return menuLeaves(menus).find((item) => menuPath(item.amenu_address) === EXAMINE_PATH)?.wait_num;
 }
 
 /** The screens most worth a shortcut: the open tabs first, then the menu's order. */
@@ -66,10 +71,10 @@ export default function Homepage() {
     },
     {
       label: t.pending,
-      value: pendingTotal(menuData),
+      value: pendingApprovals(menuData),
       icon: 'pi pi-check-square',
       tone: 'purple',
-      to: '/business/informationreportingexamine/list',
+      to: EXAMINE_PATH,
     },
   ];
 

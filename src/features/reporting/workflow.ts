@@ -1,10 +1,12 @@
 /**
  * The report workflow's calls as the screens use them: each runs one transition, says the
  * server's message and refreshes every list and figure the transition moves a report between
- * (我的上报, 内容审批, 发布列表 and 统计分析 may all be open in kept-alive tabs).
+ * (我的上报, 内容审批, 发布列表 and 统计分析 may all be open in kept-alive tabs), and the menu's
+ * pending badges.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { crudKeys } from '@/components/crud';
+import { userMenuQuery } from '@/layout/shell-api';
 import { notify } from '@/lib/notify';
 import type { Envelope } from '@/lib/request';
 import { reportExamineModule } from '@generated/modules/report-examine';
@@ -23,6 +25,8 @@ export function refreshReporting(client: QueryClient): Promise<unknown> {
     }).map((queryKey) => client.invalidateQueries({ queryKey })),
     client.invalidateQueries({ queryKey: getInformationreportingpublishStatisticQueryKey() }),
     client.invalidateQueries({ queryKey: ['/api/informationreporting/history'] }),
+    // The sidebar's 内容审批 / 发布列表 badges and the homepage's 待审批 are the menu's wait_num.
+    client.invalidateQueries({ queryKey: userMenuQuery.queryKey }),
   ]);
 }
 

@@ -16,6 +16,7 @@ import type { MockRow } from '../types';
 import { buildTree, readBody, withChildren } from '../util';
 import { pushMessage, socketHandlers } from '../socket';
 import { markRead, unreadCountOf } from './message-reads';
+import { waitNumOf } from './pending-counts';
 import { textOf } from '@/core/guards';
 
 const SETTING_TABLE = 'setting';
@@ -44,7 +45,7 @@ export function buildUserMenu(rows: readonly MockRow[]): UserMenu[] {
           amenu_name: textOf(row.amenu_name),
           amenu_address: textOf(row.amenu_address),
           amenu_icon: textOf(row.amenu_icon),
-          wait_num: Number(row.wait_num ?? 0),
+          wait_num: waitNumOf(row),
         },
         children,
       ),
@@ -90,7 +91,10 @@ export const shellHttpHandlers = [
     // Behind the dev server's proxy the page's host is X-Forwarded-Host (Host is ours): the
     // socket must be opened on the page's own origin, the only one it lets in.
     const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || url.host;
-    return ok({ open: true, url: `${url.protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws` });
+    // Behind a TLS front (deploy/nginx-tls.conf) the page is https: it may open wss:// only.
+    const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+    const secure = proto === 'https' || url.protocol === 'https:';
+    return ok({ open: true, url: `${secure ? 'wss' : 'ws'}://${host}/ws` });
   }),
   // The caller's own reading only (./message-reads): 全部已读 marks no one else's messages.
   http.post('/api/message/read', async ({ request }) => {
