@@ -174,7 +174,7 @@ export function registerMockServer(program: Command): void {
           ? `data is kept in ${flags.dataDir}: every write is on disk before it is answered (uploaded files at most ${flags.dataLimit} MB)`
           : `data is kept in memory only and is lost when the server stops (use --data-dir to keep it; uploaded files at most ${flags.dataLimit} MB)`,
       );
-      // A graceful stop folds the journal into its snapshot before the process ends.
+      // A graceful stop checkpoints the database's WAL into its file before the process ends.
       const stop = () =>
         void server.close().then(
           () => process.exit(0),

@@ -33,7 +33,10 @@ export class DataDirLockedError extends Error {
     readonly lockPath: string,
   ) {
     super(
-      `the data folder ${dir} is in use by another mock server (pid ${pid}): stop that process or choose another --data-dir (if no such server runs, remove ${lockPath})`,
+      pid > 0
+        ? `the data folder ${dir} is in use by another mock server (pid ${pid}): stop that process or choose another --data-dir (if no such server runs, remove ${lockPath})`
+        : // The database itself is locked (pid unknown: the lock file is gone or was never read).
+          `the data folder ${dir} is in use by another mock server (${lockPath} is locked): stop that process or choose another --data-dir`,
     );
     this.name = 'DataDirLockedError';
   }

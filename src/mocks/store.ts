@@ -1,8 +1,10 @@
 /**
  * The mock backend's state: named tables of rows, persisted in the browser (localStorage)
- * so data survives a reload, on disk under `cli mock-server --data-dir` (a journal, see
- * ./journal), in memory otherwise (vitest, the HTTP mock server without a data folder). The
- * bytes of kept files are ./file-bytes's.
+ * so data survives a reload, on disk under `cli mock-server --data-dir` (SQLite, one row per
+ * record: ./row-tracking finds the rows a write changed, ./sqlite-store keeps them; the older
+ * table journal, ./journal, is still read once to move a data folder over), in memory
+ * otherwise (vitest, the HTTP mock server without a data folder). The bytes of kept files are
+ * ./file-bytes's.
  * Every handler reads and writes through here; `resetTables()` restores the seeds (./reset:
  * with the files).
  *
@@ -13,6 +15,12 @@
  * storage agree — and throws `StorageFullError`, which ./http-wrapper answers with its message.
  */
 import { mockMessages } from '@/locale/mock';
+import {
+  tableOfStored,
+  UnsavedWriteError,
+  type StoredTable,
+  type TrackedTables,
+} from './row-tracking';
 import type { MockRow } from './types';
 
 const STORAGE_PREFIX = 'admin-mock-db-v2:';
@@ -218,6 +226,34 @@ export interface TableJournal {
 
 let journal: TableJournal | undefined;
 
+/** The tables' database under `--data-dir`; the tables handed out since its last write. */
+let database: TrackedTables | undefined;
+const reached = new Set<string>();
+
+/**
+ * Serves the tables from the database's (over the seeds: a table added to the seeds since
+ * appears, written at its first change) and writes every change to it from now on.
+ */
+export function attachDatabase(
+  tracked: TrackedTables,
+  saved: ReadonlyMap<string, StoredTable>,
+): void {
+  const loaded = seedAll();
+  for (const [name, value] of saved) loaded.set(name, tableOfStored(value));
+  for (const [name, value] of loaded) tracked.adopt(name, value, saved.get(name));
+  tables = loaded;
+  stored.clear();
+  reached.clear();
+  journal = undefined;
+  database = tracked;
+}
+
+/** Stops writing to the database (the server stops); the tables stay in memory. */
+export function detachDatabase(): void {
+  database = undefined;
+  reached.clear();
+}
+
 /**
  * Serves the tables from a journal's saved state (over the seeds: a table added to the seeds
  * since appears) and writes every change through the journal from now on.
@@ -228,6 +264,7 @@ export function attachJournal(next: TableJournal, saved: ReadonlyMap<string, Moc
   tables = loaded;
   stored.clear();
   for (const [name, value] of loaded) stored.set(name, JSON.stringify(value));
+  database = undefined;
   journal = next;
 }
 
@@ -268,6 +305,34 @@ function persistToJournal(current: Tables, sink: TableJournal): void {
   }
   for (const [name, text] of changed) stored.set(name, text);
   sink.compactIfDue(stored);
+}
+
+function persistToDatabase(current: Tables, tracked: TrackedTables): void {
+  try {
+    tracked.commit(current, reached);
+  } catch (error) {
+    if (!(error instanceof UnsavedWriteError)) throw error;
+    // Memory goes back to what the database holds: the stored table, else its seed.
+    let seeds: Tables | undefined;
+    for (const name of error.tables) {
+      const saved = tracked.stored(name);
+      seeds ??= saved ? undefined : seedAll();
+      const restored = saved ? tableOfStored(saved) : seeds?.get(name);
+      if (restored) {
+        current.set(name, restored);
+        tracked.adopt(name, restored, saved);
+      } else {
+        current.delete(name);
+        tracked.drop(name);
+      }
+    }
+    console.error(
+      `mock backend: a write could not be saved to the data folder (${error.message}); it was answered as an error and undone`,
+    );
+    throw new StorageFullError(mockMessages.serverStorageFailed);
+  } finally {
+    reached.clear();
+  }
 }
 
 function persistToStorage(current: Tables, storage: Storage): void {
@@ -314,6 +379,10 @@ export const READ_ONLY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'O
  */
 export function persist(): void {
   if (!tables) return;
+  if (database) {
+    persistToDatabase(tables, database);
+    return;
+  }
   if (journal) {
     persistToJournal(tables, journal);
     return;
@@ -325,6 +394,7 @@ export function persist(): void {
 /** The named table, created empty if no seed declared it. */
 export function table(name: string): MockTable {
   const all = load();
+  if (database) reached.add(name);
   let found = all.get(name);
   if (!found) {
     found = { rows: [], nextId: 1, recycled: [] };
@@ -338,6 +408,7 @@ export function table(name: string): MockTable {
  * stream of made-up names does not create (and persist) a table per name.
  */
 export function existingTable(name: string): MockTable | undefined {
+  if (database) reached.add(name);
   return load().get(name);
 }
 
@@ -348,7 +419,19 @@ export function existingTable(name: string): MockTable | undefined {
  */
 export function resetTables(): void {
   const seeded = seedAll();
-  if (journal) {
+  if (database) {
+    try {
+      database.replaceAll(seeded);
+    } catch (error) {
+      console.error(
+        `mock backend: the reset could not be saved to the data folder (${error instanceof Error ? error.message : String(error)})`,
+      );
+      throw new StorageFullError(mockMessages.serverStorageFailed);
+    }
+    tables = seeded;
+    stored.clear();
+    reached.clear();
+  } else if (journal) {
     const texts = new Map([...seeded].map(([name, value]) => [name, JSON.stringify(value)]));
     try {
       journal.compact(texts);
