@@ -3,7 +3,9 @@
  * status check says yes, signed in with the session token (offered as a subprotocol, never in
  * the URL: @/core/message-socket); bind with the username; answer ping with pong; a text message pops
  * up a notification and reloads the unread count and list, so the new unread message shows
- * as the server stored it. No WebSocket: '您的浏览器不支持socket'. A dropped connection is
+ * as the server stored it. No WebSocket — none at all, one that is not a constructor, or one the
+ * browser refuses to open — is never an error page (issue 51 item 12e): one quiet
+ * '您的浏览器不支持socket', and the bell asks for the unread count every minute instead. A dropped connection is
  * opened again with backoff (at once when the network or the window comes back), the bell shows
  * it is offline meanwhile, and the unread count and list are fetched again when it is back.
  *
@@ -12,7 +14,7 @@
  * goes in the bind frame instead ({ type: 'bind', username, token }). A bare 'ping' string is answered too,
  * and any other plain text is taken as a message title.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify } from '@/lib/notify';
 import { signInProtocols } from '@/core/message-socket';
@@ -70,14 +72,31 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
+/** Without a live connection the bell asks for the unread count this often. */
+export const POLL_WITHOUT_SOCKET_MS = 60_000;
+
+/** Whether the page has a WebSocket to construct: something else under the name counts as none. */
+function hasWebSocket(): boolean {
+  return typeof window !== 'undefined' && typeof window.WebSocket === 'function';
+}
+
 export function useMessageSocket(): void {
   const queryClient = useQueryClient();
-  const supported = typeof window !== 'undefined' && 'WebSocket' in window;
+  /** `new WebSocket` threw: this page runs without the live connection. */
+  const [cannotOpen, setCannotOpen] = useState(false);
+  const supported = hasWebSocket() && !cannotOpen;
   const status = useQuery({ ...socketStatusQuery, enabled: supported });
+  const refreshMessages = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: shellKeys.unread });
+    void queryClient.invalidateQueries({ queryKey: shellKeys.messages });
+  }, [queryClient]);
 
   useEffect(() => {
-    if (!supported) notify.warn(shell.messages.socketUnsupported);
-  }, [supported]);
+    if (supported) return;
+    notify.warn(shell.messages.socketUnsupported);
+    const poll = setInterval(refreshMessages, POLL_WITHOUT_SOCKET_MS);
+    return () => clearInterval(poll);
+  }, [supported, refreshMessages]);
 
   const open = supported && status.data?.open === true;
   const url = status.data?.url || (supported ? socketUrl() : '');
@@ -88,16 +107,22 @@ export function useMessageSocket(): void {
     let attempt = 0;
     let stopped = false;
     let everOpen = false;
-    const refreshMessages = () => {
-      void queryClient.invalidateQueries({ queryKey: shellKeys.unread });
-      void queryClient.invalidateQueries({ queryKey: shellKeys.messages });
-    };
     const connect = () => {
       if (stopped || socket) return;
       clearTimeout(retry);
       const token = getToken();
       const protocols = signInProtocols(token);
-      const current = new WebSocket(url, protocols);
+      let current: WebSocket;
+      try {
+        current = new WebSocket(url, protocols);
+      } catch (failure) {
+        // Not a constructor after all, or an address the browser refuses (SecurityError):
+        // thrown here it would end the whole app in an error page. The app goes on without it.
+        console.warn('message socket unavailable', failure);
+        stopped = true;
+        setCannotOpen(true);
+        return;
+      }
       socket = current;
       current.addEventListener('open', () => {
         const bind = { type: 'bind', username: getUsername() };
@@ -151,5 +176,5 @@ export function useMessageSocket(): void {
       socket = undefined;
       setSocketState('idle');
     };
-  }, [open, url, queryClient]);
+  }, [open, url, refreshMessages]);
 }
