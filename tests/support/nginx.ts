@@ -21,15 +21,51 @@ export interface NginxOptions {
   workDir: string;
   /** `worker_connections` (the socket tests open many). */
   workerConnections?: number;
+  /**
+   * deploy/nginx-tls.conf in front, with this certificate and key (PEM files): the app's
+   * server then listens as that file asks of it, on the loopback.
+   */
+  tls?: { certificate: string; key: string };
 }
 
 export interface RunningNginx {
+  /** deploy/nginx.conf's server (plain HTTP). */
   url: string;
+  /** With `tls`: the HTTPS front, and its plain-HTTP port that redirects to it. */
+  httpsUrl?: string;
+  redirectUrl?: string;
   stop(): void;
 }
 
-async function nginxConfig(port: number, options: NginxOptions): Promise<string> {
-  const { root, backendUrl, workDir, workerConnections = 64 } = options;
+interface TlsPorts {
+  https: number;
+  redirect: number;
+}
+
+/**
+ * deploy/nginx-tls.conf with its DEPLOY lines set: its two ports on the loopback (no IPv6
+ * listener), the certificate and key, and the app server's port.
+ */
+async function tlsServers(
+  appPort: number,
+  ports: TlsPorts,
+  tls: NonNullable<NginxOptions['tls']>,
+): Promise<string> {
+  return (await readFile('deploy/nginx-tls.conf', 'utf8'))
+    .replace(/^ *listen \[::\].*$/gm, '')
+    .replace(/listen 80;/, `listen 127.0.0.1:${ports.redirect};`)
+    .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${ports.https} ssl http2;`)
+    .replace(/ssl_certificate +\S+;/, `ssl_certificate ${tls.certificate};`)
+    .replace(/ssl_certificate_key +\S+;/, `ssl_certificate_key ${tls.key};`)
+    .replace(/proxy_pass http:\/\/127\.0\.0\.1:8080;/, `proxy_pass http://127.0.0.1:${appPort};`);
+}
+
+async function nginxConfig(
+  port: number,
+  options: NginxOptions,
+  tlsPorts?: TlsPorts,
+): Promise<string> {
+  const { root, backendUrl, workDir, workerConnections = 64, tls } = options;
   const server = (await readFile('deploy/nginx.conf', 'utf8'))
     .replace(/listen \d+;/, `listen 127.0.0.1:${port};`)
     .replace(/root \/var\/www\/back-office;/, `root ${root};`)
@@ -45,6 +81,7 @@ async function nginxConfig(port: number, options: NginxOptions): Promise<string>
     '  access_log off;',
     ...TEMP_PATHS.map((name) => `  ${name}_temp_path ${path.join(workDir, name)};`),
     server,
+    tls && tlsPorts ? await tlsServers(port, tlsPorts, tls) : '',
     '}',
   ].join('\n');
 }
@@ -68,8 +105,11 @@ async function waitForServer(url: string): Promise<void> {
 export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   for (const name of TEMP_PATHS) await mkdir(path.join(options.workDir, name), { recursive: true });
   const port = await freePort();
+  const tlsPorts = options.tls
+    ? { https: await freePort(), redirect: await freePort() }
+    : undefined;
   const config = path.join(options.workDir, 'nginx.conf');
-  await writeFile(config, await nginxConfig(port, options));
+  await writeFile(config, await nginxConfig(port, options, tlsPorts));
   const nginx = spawn(NGINX, ['-c', config, '-p', options.workDir, '-g', 'daemon off;'], {
     stdio: 'inherit',
   });
@@ -80,5 +120,12 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
     nginx.kill('SIGQUIT');
     throw error;
   }
-  return { url, stop: () => nginx.kill('SIGQUIT') };
+  return {
+    url,
+    ...(tlsPorts && {
+      httpsUrl: `https://127.0.0.1:${tlsPorts.https}`,
+      redirectUrl: `http://127.0.0.1:${tlsPorts.redirect}`,
+    }),
+    stop: () => nginx.kill('SIGQUIT'),
+  };
 }

@@ -49,9 +49,20 @@ export interface OpenedSocket {
   status: Promise<number>;
 }
 
-/** Opens `url` (a ws: address) offering `protocols`, as a page of `origin` when given. */
-export function openMessageSocket(url: string, protocols: string[], origin?: string): OpenedSocket {
-  const socket = new WebSocket(url, protocols, origin ? { origin } : {});
+/**
+ * Opens `url` (a ws: or wss: address) offering `protocols`, as a page of `origin` when given;
+ * `ca` is the certificate authority (PEM) a wss: server's certificate is checked against.
+ */
+export function openMessageSocket(
+  url: string,
+  protocols: string[],
+  origin?: string,
+  ca?: string,
+): OpenedSocket {
+  const options: WebSocket.ClientOptions = {};
+  if (origin) options.origin = origin;
+  if (ca) options.ca = ca;
+  const socket = new WebSocket(url, protocols, options);
   const frames: string[] = [];
   socket.on('message', (data, isBinary) => {
     if (isBinary) return;
