@@ -44,7 +44,7 @@ import { demoCallsOf, mockHandlers } from './handlers';
 import { admission } from './call-guard';
 import { mockRoutes } from './mock-routes';
 import { handlerIndex } from './handler-index';
-import { STORAGE_SECURITY_HEADERS } from '@/core/file-types';
+import { STORAGE_SECURITY_HEADERS, attachmentDisposition } from '@/core/file-types';
 import { openDataDir } from './data-dir';
 import { bodyLimitFor } from './limits';
 import { createSocketServer } from './socket-server';
@@ -105,11 +105,17 @@ const SEEDED_TYPES: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.gif': 'image/gif',
   '.webp': 'image/webp',
+  // The seeded documents of 附件管理 (scripts/seed-documents.ts).
+  '.pdf': 'application/pdf',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
 interface SeededFile {
   bytes: Buffer;
   type: string;
+  /** The file's name, for the download of a type no browser shows inline. */
+  name: string;
 }
 
 /**
@@ -127,17 +133,21 @@ async function readSeededFiles(): Promise<Map<string, SeededFile>> {
     if (!entry.isFile() || !type) continue;
     const file = path.join(entry.parentPath, entry.name);
     const url = `/storage/${path.relative(SEEDED_DIR, file).split(path.sep).join('/')}`;
-    seeded.set(url, { bytes: await readFile(file), type });
+    seeded.set(url, { bytes: await readFile(file), type, name: entry.name });
   }
   return seeded;
 }
 
-function serveSeeded({ bytes, type }: SeededFile, method: string, response: ServerResponse) {
+/** Types shown in the page; every other seeded file (Word, Excel) is a download, as uploads are. */
+const INLINE_SEEDED = /^image\/|^application\/pdf$/;
+
+function serveSeeded({ bytes, type, name }: SeededFile, method: string, response: ServerResponse) {
   response.writeHead(200, {
     'Content-Type': type,
     'Content-Length': bytes.length,
     'Cache-Control': 'max-age=3600',
     ...STORAGE_SECURITY_HEADERS,
+    ...(INLINE_SEEDED.test(type) ? {} : { 'Content-Disposition': attachmentDisposition(name) }),
   });
   response.end(method === 'HEAD' ? undefined : bytes);
 }

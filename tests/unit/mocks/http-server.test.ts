@@ -2,6 +2,7 @@
 /** The same mock backend over real HTTP (what `cli mock-server` and the e2e journeys use). */
 import { describe, expect, it } from 'vitest';
 import { startMockServer } from '@/mocks/http-server';
+import { attachmentMock } from '@generated/mocks/attachment';
 import { withHttpMockServer } from '../../support/http-mock';
 
 const mock = withHttpMockServer();
@@ -115,5 +116,31 @@ describe('startMockServer', () => {
       '/storage/none.png',
     ])
       expect((await fetch(`${mock.url()}${hostile}`)).status).toBe(404);
+  });
+
+  it('serves every file the attachment seed points at: 附件管理 previews and downloads them', async () => {
+    const served = new Map<string, { type: string | null; disposition: string | null }>();
+    for (const { att_url: address } of attachmentMock.seed) {
+      if (typeof address !== 'string' || !address.startsWith('/storage/')) continue;
+      const answer = await fetch(`${mock.url()}${address}`);
+      expect(answer.status, address).toBe(200);
+      served.set(address, {
+        type: answer.headers.get('content-type'),
+        disposition: answer.headers.get('content-disposition'),
+      });
+    }
+    expect(served.get('/storage/file/20251010/sales-q3.xlsx')).toEqual({
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      disposition: "attachment; filename=sales-q3.xlsx; filename*=UTF-8''sales-q3.xlsx",
+    });
+    expect(served.get('/storage/file/20250315/reimbursement.docx')?.disposition).toMatch(
+      /^attachment; filename=reimbursement\.docx;/,
+    );
+    expect(served.get('/storage/file/20250301/handbook-2025.pdf')).toEqual({
+      type: 'application/pdf',
+      disposition: null,
+    });
+    const pdf = await fetch(`${mock.url()}/storage/file/20250301/handbook-2025.pdf`);
+    expect((await pdf.text()).startsWith('%PDF-')).toBe(true);
   });
 });
