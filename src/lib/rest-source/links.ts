@@ -29,11 +29,28 @@ export function urlParam(url: string, name: string): string {
 }
 
 const NEXT_FIELDS = ['next', 'nextCursor', 'next_cursor'] as const;
+/** Whether more rows follow, and the last key of this page, as OpenAI's lists say them. */
+const MORE_FIELDS = ['has_more', 'hasMore'] as const;
+const LAST_KEY_FIELDS = ['last_id', 'lastId'] as const;
+
+/**
+ * The cursor `{ has_more: true, last_id }` implies (OpenAI: the next page is asked with
+ * `after=<last_id>`); '' where the holder does not say that more rows follow.
+ */
+function moreAfterLastKey(holder: Record<string, unknown>): string {
+  if (!MORE_FIELDS.some((field) => holder[field] === true)) return '';
+  for (const field of LAST_KEY_FIELDS) {
+    const value = textOf(holder[field]);
+    if (value) return value;
+  }
+  return '';
+}
 
 /**
  * The cursor of the page after this one: a body field (`next`, `nextCursor`, `next_cursor`, top
- * level or beside the rows in `container`), else the Link header's rel="next" URL. A field may
- * hold the cursor itself or a whole next-page URL; from a URL the cursor parameter is taken.
+ * level or under `meta`), or the last key of a page that says more follow (`has_more` with
+ * `last_id`), else the Link header's rel="next" URL. A field may hold the cursor itself or a
+ * whole next-page URL; from a URL the cursor parameter is taken.
  */
 export function nextCursor(body: unknown, links: Map<string, string>, cursorParam: string): string {
   for (const holder of [body, isRecord(body) ? body.meta : undefined]) {
@@ -44,6 +61,8 @@ export function nextCursor(body: unknown, links: Map<string, string>, cursorPara
       const fromUrl = /[/?]/.test(value) ? urlParam(value, cursorParam) : '';
       return fromUrl || value;
     }
+    const afterLast = moreAfterLastKey(holder);
+    if (afterLast) return afterLast;
   }
   const next = links.get('next');
   return next ? urlParam(next, cursorParam) : '';

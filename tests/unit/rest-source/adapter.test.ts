@@ -205,6 +205,30 @@ describe('cursor pagination', () => {
     expect((await list(page(3, 2))).data?.data).toEqual(pets(5, 1));
     expect(asked).toEqual([{}, { cursor: 'c2' }, { cursor: 'c3' }]);
   });
+
+  it('OpenAI lists: has_more with last_id offers the next page, asked after that key', async () => {
+    // `{ object: "list", data, first_id, last_id, has_more }`: no next field, no Link header.
+    const asked = answerWith((params) => {
+      const rows = params.after === '2' ? pets(3, 2) : pets(1, 2);
+      const more = params.after !== '2';
+      return HttpResponse.json({
+        object: 'list',
+        data: rows,
+        first_id: String(rows[0]?.id),
+        last_id: String(rows.at(-1)?.id),
+        has_more: more,
+      });
+    });
+    const list = listOf({
+      pagination: { style: 'cursor', cursor: 'after', limit: 'limit' },
+      total: { in: 'client' },
+      items: 'data',
+    });
+    // One more page is offered while has_more; the last page (has_more false) counts exactly.
+    expect((await list(page(1, 2))).data).toMatchObject({ data: pets(1, 2), allcount: 3 });
+    expect((await list(page(2, 2))).data).toMatchObject({ data: pets(3, 2), allcount: 4 });
+    expect(asked).toEqual([{ limit: '2' }, { after: '2', limit: '2' }]);
+  });
 });
 
 describe('sorting', () => {
