@@ -31,7 +31,7 @@ import { runCliAsync } from './cli-process';
 import { FIXTURES, REPO, tempDir } from './helpers';
 import { closedPort } from '../support/closed-port';
 
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const reportSchema: SchemaObject = JSON.parse(
   await readFile(path.join(REPO, 'schemas/cli-report.schema.json'), 'utf8'),

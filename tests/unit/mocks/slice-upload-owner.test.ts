@@ -6,8 +6,11 @@
  * another user's chunk fail with 未完成的分片上传过多. Two administrators with the upload key:
  * admin, and 张伟 (zhangwei) once his role is given TOOL_UPLOAD.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, send, signIn, withMockServer } from './harness';
+
+// 51 chunks of 5 MB pass through a real server: seconds on an idle machine, far more on a busy one.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 withMockServer();
 
