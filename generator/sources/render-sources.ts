@@ -47,6 +47,8 @@ function renderModule(
       parentRoute: module.parent?.route,
       parentLabel: module.parent?.label,
       nested: module.children,
+      // Only a module with actions imports the runner and passes them to its page.
+      actions: module.actions.length > 0 ? module.actions : undefined,
     }),
     comment: {
       title: commentText(module.title),
@@ -57,6 +59,10 @@ function renderModule(
     },
     code: {
       moduleConst: identifier(module.names.moduleConst, 'module const'),
+      actionsConst: identifier(
+        module.names.moduleConst.replace(/Module$/, 'Actions'),
+        'actions const',
+      ),
       pageComponent: identifier(module.names.pageComponent, 'page component'),
       entityType: identifier(
         `${module.names.pageComponent.replace(/Page$/, '')}Record`,

@@ -141,7 +141,7 @@ function listCall(
  * The JSON media type an operation's body is declared with (`application/merge-patch+json`),
  * when it is not plain `application/json`: the call sends what the server was told to expect.
  */
-function declaredJsonType(operation: Json, document: Json): string | undefined {
+export function declaredJsonType(operation: Json, document: Json): string | undefined {
   const body = resolveRef(operation.requestBody, document);
   const content = isJson(body) && isJson(body.content) ? body.content : {};
   const types = Object.keys(content);

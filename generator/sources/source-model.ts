@@ -13,6 +13,7 @@ import type {
   SourceDescription,
 } from '../../src/core/rest-source';
 import type { ScreenMenuEntry } from '../../src/core/screen';
+import type { SourceAction } from '../../src/core/source-action';
 import { isJson, type Json } from '../json';
 import { camelCase, moduleKey, pascalCase } from '../model/names';
 import { moduleRoute } from '../model/route';
@@ -21,6 +22,7 @@ import type { ModuleFields, OpenApiDocument } from '../types';
 import type { LoadedSource } from './load-sources';
 import { resourceCalls, sourceOperations } from './source-calls';
 import { requestForms, withNullableFields, type RequestForms } from './request-form';
+import { moduleActions, moduleTagNames } from './source-actions';
 import { addBodyLacks, entityFields, listFilterFields, optionsFromResolver } from './source-fields';
 
 export interface SourceModuleModel {
@@ -47,6 +49,8 @@ export interface SourceModuleModel {
   fields: ModuleFields;
   /** The add and edit forms where the request bodies differ from the record (request-form.ts). */
   forms: RequestForms;
+  /** Buttons for the tag's other operations (x-admin `action: row | toolbar`; source-actions.ts). */
+  actions: SourceAction[];
   names: {
     moduleFile: string;
     pageFile: string;
@@ -194,6 +198,7 @@ function buildModule(
         fields.formFields,
         fields.writeOnlyFields,
       ),
+      actions: moduleActions(document, operations, tagName, moduleTagNames(document)).actions,
       children: [],
       names: {
         moduleFile: `sources/${source}/modules/${key}.ts`,
@@ -282,11 +287,7 @@ function unhonoured(loaded: LoadedSource, problems: string[]): void {
     problems.push(
       `${label}#/x-admin/${key}: generate reads only x-admin.source at the root (a module goes on its tag's x-admin; import the document again with --force)`,
     );
-  const moduleTags = new Set(
-    (Array.isArray(document.tags) ? document.tags : []).flatMap((tag) =>
-      isJson(tag) && isJson(tag['x-admin']) ? [String(tag.name)] : [],
-    ),
-  );
+  const moduleTags = moduleTagNames(document);
   for (const op of sourceOperations(document)) {
     const capability = isJson(op.operation['x-admin'])
       ? op.operation['x-admin'].capability

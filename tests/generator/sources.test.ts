@@ -35,7 +35,8 @@ describe('generate with an imported source', () => {
     const outDir = path.join(dir, 'generated');
     const result = await generate({ contractDir: contractDir(), outDir });
     const pet = fileOf(result, 'sources/petstore/modules/pet.ts');
-    expect(pet).toContain("import { restModule } from '@/lib/rest-source';");
+    // The pet module has actions (findPetsByTags, updatePetWithForm): their runner is imported too.
+    expect(pet).toContain("import { restActions, restModule } from '@/lib/rest-source';");
     expect(pet).toContain("route: '/petstore/pet',");
     expect(pet).toContain("list: {\n        method: 'GET',\n        path: '/pet/findByStatus',");
     // A list of texts is edited one per line.

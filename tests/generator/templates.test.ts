@@ -22,7 +22,8 @@ const TEMPLATES = path.join(REPO, 'templates');
  * The `code.*` names render-templates.ts makes, each checked there with identifier(): the
  * module's const, mock const, page component and record type; the imported orval functions; the
  * query-key and API entries (capability → checked function name or adapter of one); and
- * render-sources.ts's const of an imported source (`petstoreSource`).
+ * render-sources.ts's const of an imported source (`petstoreSource`) and of a module's actions
+ * (`petstorePetActions`).
  */
 const CODE_NAMES = [
   'moduleConst',
@@ -33,6 +34,7 @@ const CODE_NAMES = [
   'queryKeys',
   'calls',
   'sourceConst',
+  'actionsConst',
 ];
 
 interface Tag {

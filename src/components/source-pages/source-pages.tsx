@@ -11,8 +11,9 @@ import {
   type ModuleRecord,
   type RowActionDefinition,
 } from '@/components/crud';
-import { underParent } from '@/lib/rest-source';
+import { underParent, type SourceActionRunner } from '@/lib/rest-source';
 import { restSourceMessages as t } from '@/locale/rest-source';
+import { useSourceActions } from './source-actions';
 
 export interface NestedCollection {
   title: string;
@@ -21,16 +22,22 @@ export interface NestedCollection {
   param: string;
 }
 
-/** A resource's list with a row button per nested collection. */
+const NO_ACTIONS: readonly SourceActionRunner[] = [];
+
+/** A resource's list with a row button per nested collection and per action of the resource. */
 export function SourceListPage<Row extends ModuleRecord>({
   module,
   nested,
+  actions = NO_ACTIONS,
 }: {
   module: ModuleDefinition<Row>;
   nested: readonly NestedCollection[];
+  /** The buttons of the resource's other operations (source-actions.tsx). */
+  actions?: readonly SourceActionRunner[];
 }) {
   const navigate = useNavigate();
-  const rowActions = useMemo(
+  const buttons = useSourceActions(module, actions);
+  const nestedActions = useMemo(
     (): RowActionDefinition<Row>[] =>
       nested.map((collection) => ({
         id: collection.route,
@@ -42,7 +49,16 @@ export function SourceListPage<Row extends ModuleRecord>({
       })),
     [navigate, nested],
   );
-  return <CrudPage module={module} rowActions={rowActions} />;
+  return (
+    <>
+      <CrudPage
+        module={module}
+        rowActions={(list) => [...nestedActions, ...buttons.rowActions(list)]}
+        toolbarExtra={buttons.toolbar}
+      />
+      {buttons.dialogs}
+    </>
+  );
 }
 
 /** A nested collection under the parent record its address names. */
@@ -51,12 +67,14 @@ export function NestedSourcePage<Row extends ModuleRecord>({
   param,
   parentRoute,
   parentLabel,
+  actions = NO_ACTIONS,
 }: {
   module: ModuleDefinition<Row>;
   param: string;
   parentRoute: string;
   /** The parent's key as its form names it (ISBN). */
   parentLabel: string;
+  actions?: readonly SourceActionRunner[];
 }) {
   const [search] = useSearchParams();
   const key = search.get(param) ?? '';
@@ -64,6 +82,8 @@ export function NestedSourcePage<Row extends ModuleRecord>({
     () => (key ? underParent(module, param, key) : undefined),
     [module, param, key],
   );
+  const parentKey = useMemo(() => ({ [param]: key }), [param, key]);
+  const buttons = useSourceActions(under ?? module, actions, parentKey);
   if (!under)
     return (
       <p className="crud-lookup__hint">
@@ -73,7 +93,13 @@ export function NestedSourcePage<Row extends ModuleRecord>({
   return (
     <>
       <p className="crud-lookup__hint">{t.nestedUnder(parentLabel, key)}</p>
-      <CrudPage key={key} module={under} />
+      <CrudPage
+        key={key}
+        module={under}
+        rowActions={buttons.rowActions}
+        toolbarExtra={buttons.toolbar}
+      />
+      {buttons.dialogs}
     </>
   );
 }

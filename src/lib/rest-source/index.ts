@@ -3,6 +3,7 @@
  * and the per-tab credential a source's calls carry.
  */
 export { restModule, type RestModuleApi, type RestModuleQueryKeys } from './adapter';
+export { restActions, type SourceActionRunner } from './action';
 export {
   clearAllSourceCredentials,
   clearSourceCredential,
