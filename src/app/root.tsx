@@ -2,24 +2,22 @@
  * The root route: transition progress bar, document title, hand-over of the request
  * client's navigation (220/401) to the router, cross-tab logout, and the guard's error page.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigate, useNavigation, useRouteError } from 'react-router-dom';
 import { setRequestNavigator } from '@/lib/request';
-import {
-  getSessionVersion,
-  getSystemSettings,
-  onSessionCleared,
-  subscribeSession,
-} from '@/lib/session';
+import { onSessionCleared } from '@/lib/session';
 import { isCodeLoadError } from '@/lib/lazy/code-boundary';
 import { notify } from '@/lib/notify';
 import { shell } from '@/locale/shell';
 import { PUBLIC_PATHS } from './public-paths';
 
-/** Page title: route title + system title (stored SYS_TITLE, or the default). */
-export function pageTitle(routeTitle: string | undefined, sysTitle: string | undefined): string {
-  const system = sysTitle?.trim() || shell.defaultTitle;
-  return routeTitle ? `${routeTitle} - ${system}` : system;
+/**
+ * Page title: route title + the product's one name (issue 51 item 5). Not the stored SYS_TITLE:
+ * it is known only once signed in, so the same tab was 登录 - 后台管理系统 and then 控制台 -
+ * 企业信息综合管理平台. The configured system title names the sidebar and the login card.
+ */
+export function pageTitle(routeTitle: string | undefined): string {
+  return routeTitle ? `${routeTitle} - ${shell.productName}` : shell.productName;
 }
 
 export function TransitionProgress({ active }: { active: boolean }) {
@@ -33,13 +31,12 @@ export function TransitionProgress({ active }: { active: boolean }) {
 
 function useDocumentTitle(): void {
   const matches = useMatches();
-  useSyncExternalStore(subscribeSession, getSessionVersion, getSessionVersion);
   const handle = [...matches]
     .reverse()
     .find((match) => (match.handle as { title?: string } | undefined)?.title)?.handle as
     | { title?: string }
     | undefined;
-  const title = pageTitle(handle?.title, getSystemSettings().SYS_TITLE);
+  const title = pageTitle(handle?.title);
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -3,10 +3,12 @@
  * 关闭全部, 向左移动, 向右移动). Each tab's title is a button (Enter or Space shows its screen; the
  * active one is aria-current); the arrow keys, Home and End move between the titles, Shift with
  * an arrow moves the focused tab; the context-menu key opens the menu of the focused tab. Tabs
- * other than the homepage are reordered by dragging them onto another tab.
+ * other than the homepage are reordered by dragging them onto another tab. Tabs that do not fit
+ * scroll sideways (the active one into view, 向左滚动 / 向右滚动 arrows), and 标签列表 lists them all.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { ContextMenu } from 'primereact/contextmenu';
+import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { shell } from '@/locale/shell';
 import {
@@ -21,6 +23,8 @@ import {
   type TabChange,
 } from './tabs';
 import { useTabDrag } from './use-tab-drag';
+import { useTabScroll } from './use-tab-scroll';
+import './history-tabs.css';
 
 interface Props {
   tabs: readonly HistoryTab[];
@@ -43,7 +47,8 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange, onRefresh }:
   // A tab moved from the keyboard or the menu has the focus once the row is redrawn in its new
   // order (set only when the order changes, so it is taken by the very next redraw).
   const focusAfterMove = useRef<string>(undefined);
-  const row = useRef<HTMLUListElement>(null);
+  const { row, scroll, onScroll, scrollBy } = useTabScroll<HTMLUListElement>(activePath, tabs);
+  const list = useRef<Menu>(null);
   useEffect(() => {
     const path = focusAfterMove.current;
     if (!path) return;
@@ -52,7 +57,7 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange, onRefresh }:
       row.current,
       tabs.findIndex((tab) => tab.path === path),
     );
-  }, [tabs]);
+  }, [tabs, row]);
 
   const run = (action: Action, path: string) => onChange(action(tabs, path, activePath));
   const move = (path: string, to: number) => {
@@ -100,6 +105,13 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange, onRefresh }:
     },
   ];
 
+  const listItems: MenuItem[] = tabs.map((tab) => ({
+    label: tab.title,
+    icon: tab.path === activePath ? 'pi pi-check' : 'pi pi-file',
+    className: tab.path === activePath ? 'history-tabs__list-item--active' : undefined,
+    command: () => onSelect(tab.path),
+  }));
+
   const openMenu = (event: MouseEvent, path: string) => {
     event.preventDefault();
     setTarget(path);
@@ -131,7 +143,18 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange, onRefresh }:
 
   return (
     <nav className="history-tabs" aria-label={shell.tabs.bar}>
-      <ul ref={row}>
+      {scroll.overflows && (
+        <button
+          type="button"
+          className="history-tabs__button"
+          aria-label={shell.tabs.scrollLeft}
+          disabled={scroll.atStart}
+          onClick={() => scrollBy(-1)}
+        >
+          <i className="pi pi-angle-left" aria-hidden />
+        </button>
+      )}
+      <ul ref={row} onScroll={onScroll}>
         {tabs.map((tab, index) => {
           const active = tab.path === activePath;
           return (
@@ -171,6 +194,27 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange, onRefresh }:
           );
         })}
       </ul>
+      {scroll.overflows && (
+        <button
+          type="button"
+          className="history-tabs__button"
+          aria-label={shell.tabs.scrollRight}
+          disabled={scroll.atEnd}
+          onClick={() => scrollBy(1)}
+        >
+          <i className="pi pi-angle-right" aria-hidden />
+        </button>
+      )}
+      <button
+        type="button"
+        className="history-tabs__button history-tabs__list"
+        aria-label={shell.tabs.list}
+        aria-haspopup="menu"
+        onClick={(event) => list.current?.toggle(event)}
+      >
+        <i className="pi pi-angle-down" aria-hidden />
+      </button>
+      <Menu model={listItems} popup ref={list} className="history-tabs__list-popup" />
       <ContextMenu model={items} ref={menu} className="history-tabs__menu" />
     </nav>
   );

@@ -2,7 +2,8 @@
  * The main layout (spec section 2): sidebar (240 px: logo, system title, sub-menus of the
  * current group with wait_num badges), header (60 px: first 9 top menus as tabs, all-apps
  * drawer, message bell, user dropdown), then history tabs, the breadcrumbs, the page title
- * unless hideTitle, and the routed view (kept alive). Desktop is scaled from 1930 × 980; mobile is not.
+ * unless hideTitle, and the routed view (kept alive). Laid out, not scaled, at every width: the
+ * sidebar collapses to icons below 1200 px, top menus that do not fit go into 更多, phones get a drawer.
  */
 import {
   memo,
@@ -25,13 +26,15 @@ import { AllAppsDrawer } from './all-apps-drawer';
 import { Breadcrumbs, screenCrumbs } from './breadcrumbs';
 import { HistoryTabs } from './history-tabs';
 import { KeepAliveOutlet } from './keep-alive-outlet';
-import { firstAddress, groupOf, iconClass, menuPaths, TOP_MENU_TABS, type UserMenu } from './menu';
+import { firstAddress, groupOf, menuPaths, TOP_MENU_TABS, type UserMenu } from './menu';
 import { MessageCenter } from './message-center';
 import { useRouteTable } from './route-table-context';
 import { SideMenu } from './side-menu';
 import { SourceSignInHost } from './source-sign-in-host';
 import { systemSettingQuery, userMenuQuery } from './shell-api';
 import { SystemBrand } from './system-brand';
+import { TopMenu } from './top-menu';
+import { useShellWidth, useSidebarCollapse } from './use-shell-width';
 import {
   HOME_TAB,
   hasOpenTab,
@@ -41,12 +44,12 @@ import {
   writeTabs,
   type TabChange,
 } from './tabs';
-import { useDesktopScale } from './use-desktop-scale';
 import { useMessageSocket } from './use-message-socket';
 import { UserMenu as UserDropdown } from './user-menu';
 import { useOutsideMenu, useRightsRefresh } from './use-rights';
 import { useScreenRefresh } from './use-screen-refresh';
 import './shell.css';
+import './shell-widths.css';
 
 interface Handle {
   title?: string;
@@ -66,7 +69,9 @@ export function MainLayout() {
   const navigate = useNavigate();
   const matches = useMatches();
   const routeTable = useRouteTable();
-  const { mobile, scale, width, height } = useDesktopScale();
+  const width = useShellWidth();
+  const mobile = width === 'mobile';
+  const sidebar = useSidebarCollapse(width);
   const [appsOpen, setAppsOpen] = useState(false);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const [pickedGroup, setPickedGroup] = useState<UserMenu['amenu_id']>();
@@ -176,22 +181,19 @@ export function MainLayout() {
     [menuSettled, menuData, tabPath, pathname, handle.title],
   );
   const hideApps = useCallback(() => setAppsOpen(false), []);
-  const pickGroup = (group: UserMenu) => {
-    const target = firstAddress(group);
-    if (target) open(target);
-  };
+  const pickGroup = useCallback(
+    (group: UserMenu) => {
+      const target = firstAddress(group);
+      if (target) open(target);
+    },
+    [open],
+  );
 
-  const topGroups = menuData.slice(0, TOP_MENU_TABS);
-  const frameStyle = mobile
-    ? undefined
-    : { width, height, transform: `scale(${scale})`, transformOrigin: '0 0' };
+  const topGroups = useMemo(() => menuData.slice(0, TOP_MENU_TABS), [menuData]);
+  const frameClass = mobile ? ' shell--mobile' : sidebar.collapsed ? ' shell--collapsed' : '';
 
   return (
-    <div
-      className={`shell${mobile ? ' shell--mobile' : ''}`}
-      style={frameStyle}
-      data-scale={scale.toFixed(3)}
-    >
+    <div className={`shell${frameClass}`} data-width={width}>
       {/* The first stop of the keyboard: past the menus and tabs to the screen itself. */}
       <a className="skip-link" href="#main-content">
         {shell.layout.skipToContent}
@@ -199,7 +201,12 @@ export function MainLayout() {
       {!mobile && (
         <aside className="shell-sidebar">
           <Brand />
-          <SideMenu group={currentGroup} activePath={tabPath} onOpen={open} />
+          <SideMenu
+            group={currentGroup}
+            activePath={tabPath}
+            onOpen={open}
+            collapsed={sidebar.collapsed}
+          />
         </aside>
       )}
       {mobile && (
@@ -242,20 +249,22 @@ export function MainLayout() {
           )}
           {mobile && <span className="shell-header__title">{handle.title}</span>}
           {!mobile && (
-            <nav className="top-menu" aria-label="top menu">
-              {topGroups.map((group) => (
-                <button
-                  type="button"
-                  key={group.amenu_id}
-                  className={`top-menu__tab${group === currentGroup ? ' top-menu__tab--active' : ''}`}
-                  onClick={() => pickGroup(group)}
-                >
-                  <i className={iconClass(group.amenu_icon)} aria-hidden />
-                  <span>{group.amenu_name}</span>
-                </button>
-              ))}
-            </nav>
+            <button
+              type="button"
+              className="shell-icon-button sidebar-toggle"
+              aria-label={
+                sidebar.collapsed ? shell.layout.expandSidebar : shell.layout.collapseSidebar
+              }
+              aria-expanded={!sidebar.collapsed}
+              onClick={sidebar.toggle}
+            >
+              <i
+                className={`pi ${sidebar.collapsed ? 'pi-angle-double-right' : 'pi-angle-double-left'}`}
+                aria-hidden
+              />
+            </button>
           )}
+          {!mobile && <TopMenu groups={topGroups} current={currentGroup} onPick={pickGroup} />}
           <div className="shell-header__actions">
             <button
               type="button"
@@ -264,10 +273,10 @@ export function MainLayout() {
               aria-label={shell.layout.allApps}
             >
               <i className="pi pi-th-large" aria-hidden />
-              {!mobile && <span>{shell.layout.allApps}</span>}
+              {width === 'wide' && <span>{shell.layout.allApps}</span>}
             </button>
             <Messages />
-            <UserDropdownMemo compact={mobile} />
+            <UserDropdownMemo compact={width !== 'wide'} />
           </div>
         </header>
         <HistoryTabs

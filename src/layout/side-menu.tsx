@@ -1,7 +1,8 @@
 /**
  * The sidebar's menu: the sub-menus of one top-level group, sections for entries with children,
  * links for entries that open a route of this app (with the wait_num badge), plain text for
- * the others. Memoised: it redraws only when the group or the active path changes.
+ * the others. Memoised: it redraws only when the group or the active path changes. Collapsed
+ * (a narrow window, or the header's toggle) it shows the icons only, each named by its tooltip.
  */
 import { memo } from 'react';
 import { Badge } from 'primereact/badge';
@@ -12,11 +13,16 @@ export const SideMenu = memo(function SideMenu({
   group,
   activePath,
   onOpen,
+  collapsed = false,
 }: {
   group: UserMenu | undefined;
   activePath: string;
   onOpen: (path: string) => void;
+  collapsed?: boolean;
 }) {
+  // A row of icons in one column: no indentation by depth.
+  const indent = (depth: number) => ({ paddingLeft: collapsed ? undefined : 20 + depth * 14 });
+  const tooltip = (item: UserMenu) => (collapsed ? item.amenu_name : undefined);
   const items = group?.children?.length ? group.children : group ? [group] : [];
   const renderItem = (item: UserMenu, depth: number) => {
     const path = menuPath(item.amenu_address);
@@ -37,7 +43,8 @@ export const SideMenu = memo(function SideMenu({
         <li key={item.amenu_id}>
           <span
             className="side-menu__item side-menu__item--disabled"
-            style={{ paddingLeft: 20 + depth * 14 }}
+            style={indent(depth)}
+            title={tooltip(item)}
             aria-disabled="true"
           >
             <i className={iconClass(item.amenu_icon)} aria-hidden />
@@ -52,7 +59,8 @@ export const SideMenu = memo(function SideMenu({
         <a
           href={path}
           className={`side-menu__item${active ? ' side-menu__item--active' : ''}`}
-          style={{ paddingLeft: 20 + depth * 14 }}
+          style={indent(depth)}
+          title={tooltip(item)}
           aria-current={active ? 'page' : undefined}
           onClick={(event) => {
             // Ctrl/⌘/shift click: the browser opens the link in a new tab or window, which asks

@@ -1,5 +1,8 @@
 /** Strings of the shell: layout, tabs, messages, guard, error pages, homepage, permissions. */
 export const shell = {
+  /** The product's one name: every document title ends with it, before and after sign-in. */
+  productName: '后台管理系统',
+  /** The system title (sidebar, login card) while the settings hold no SYS_TITLE. */
   defaultTitle: '后台管理系统',
   guardError: '有错误',
   /** A failed download of the app's own code (src/lib/lazy/code-boundary.tsx). */
@@ -39,6 +42,10 @@ export const shell = {
     allAppsSearch: '搜索应用',
     allAppsEmpty: '没有匹配的应用',
     toggleMenu: '切换菜单',
+    collapseSidebar: '收起侧边栏',
+    expandSidebar: '展开侧边栏',
+    topMenu: '顶部菜单',
+    moreMenus: '更多',
     skipToContent: '跳到主要内容',
     noSubMenu: '暂无子菜单',
     breadcrumb: '当前位置',
@@ -55,6 +62,9 @@ export const shell = {
   },
   tabs: {
     bar: '已打开的页面',
+    scrollLeft: '向左滚动',
+    scrollRight: '向右滚动',
+    list: '标签列表',
     refresh: '刷新',
     close: '关闭',
     closeOthers: '关闭其他',

@@ -320,9 +320,9 @@ describe('the shell', () => {
   it('renders the homepage at 1930 × 980 and on a 390 × 844 phone', async () => {
     const desktop = await openSignedIn();
     await homepageLoaded(desktop.page);
-    await expect
-      .poll(() => desktop.page.locator('.shell').getAttribute('data-scale'))
-      .toBe('1.000');
+    // Laid out, never scaled (issue 51 item 6): the wide desktop layout with its 240 px sidebar.
+    await expect.poll(() => desktop.page.locator('.shell').getAttribute('data-width')).toBe('wide');
+    expect((await desktop.page.locator('.shell-sidebar').boundingBox())?.width).toBe(240);
     await screenshot(desktop.page, 'shell-desktop-home');
     await desktop.context.close();
 
