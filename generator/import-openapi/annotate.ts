@@ -47,6 +47,8 @@ export interface Annotation {
   conventions: ConventionsInference;
 }
 
+/** Entries one menu group holds: sorts 1–99, as menu ids are the group's × 100 + sort. */
+const MENU_ENTRIES = 99;
 const WRITING: Readonly<Record<string, string>> = { add: 'ADD', edit: 'EDIT', delete: 'DELETE' };
 
 function authHeaders(conventions: ConventionsInference): string[] {
@@ -98,6 +100,12 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
   const summaries: ResourceSummary[] = [];
   // One menu group holds every screen of the source: no two may read the same.
   const titles = screenTitles(inference.resources.map((resource) => resource.collectionPath));
+  // A group's entries are numbered 1–99 (a child's menu id is its group's × 100 + sort). A
+  // nested collection is opened from its parent's rows and generate gives it no menu entry, so
+  // it takes no number: DigitalOcean's 58 nested ones left 67 top-level screens without a way in.
+  const menuSorts = new Map<string, number>();
+  for (const resource of inference.resources)
+    if (!resource.parent?.resource) menuSorts.set(resource.key, menuSorts.size + 1);
   inference.resources.forEach((resource, index) => {
     // Prefixed with the source: keys of every source and of the spec's backend share one prilist.
     const permissionKey = `${options.name}_${resource.key.replace(/-/g, '')}`
@@ -202,12 +210,13 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
         reason: `a ${action.placement} action of ${resource.key} — ${typeof result.admin.permission === 'string' ? `permission key ${result.admin.permission} only` : 'public, no permission key'}, no button or form renders it yet`,
       });
     }
+    const menuSort = menuSorts.get(resource.key);
     const module: YamlMap = {
       module: resource.key,
       title: titles[index],
       route: `/${options.name}/${resource.key}`,
-      ...(index < 99
-        ? { menu: { group: options.menuGroup, icon: 'pi pi-list', sort: index + 1 } }
+      ...(menuSort !== undefined && menuSort <= MENU_ENTRIES
+        ? { menu: { group: options.menuGroup, icon: 'pi pi-list', sort: menuSort } }
         : {}),
       entity: resource.entity,
       primaryKey,
@@ -215,8 +224,10 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
       keepAlive: true,
       capabilities: [...capabilities],
     };
-    if (index >= 99)
-      notes.push(`resource ${resource.key}: a menu group holds 99 entries — no menu entry`);
+    if (menuSort !== undefined && menuSort > MENU_ENTRIES)
+      notes.push(
+        `resource ${resource.key}: a menu group holds ${MENU_ENTRIES} entries — no menu entry`,
+      );
     if (resource.parent)
       module.parent = {
         param: resource.parent.param,
