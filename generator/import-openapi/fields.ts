@@ -200,7 +200,25 @@ function arrayShape(resolved: Json, context: FieldContext): Shape {
   };
 }
 
+/**
+ * The one variant of a union that only adds null (`anyOf: [{ enum: [low, high] }, { type:
+ * "null" }]`, OpenAI's ReasoningEffort) as written, so the field is shaped as that variant — a
+ * select of its values, not free text; undefined for any other schema.
+ */
+function nullableVariant(schema: Json): unknown {
+  const variants: unknown[] = Array.isArray(schema.anyOf)
+    ? schema.anyOf
+    : Array.isArray(schema.oneOf)
+      ? schema.oneOf
+      : [];
+  const others = variants.filter((variant) => !(isJson(variant) && variant.type === 'null'));
+  return variants.length === 2 && others.length === 1 ? others[0] : undefined;
+}
+
 function shapeOf(name: string, raw: unknown, resolved: Json, context: FieldContext): Shape {
+  const variant = nullableVariant(resolved);
+  if (variant !== undefined)
+    return shapeOf(name, variant, resolveRef(variant, context.document), context);
   const type = schemaType(resolved);
   if (Array.isArray(resolved.enum) && type !== 'boolean')
     return {
