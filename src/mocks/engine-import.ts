@@ -5,6 +5,7 @@ import { mockMessages } from '@/locale/mock';
 import { callSetting, recordChecker } from './contract';
 import { DEFAULT_IMPORT_MAX_ROWS, type ImportProblem, type SheetRow } from './excel';
 import { addRecord, requiredProblem } from './engine-rows';
+import { importedFields } from './export-labels';
 import { envelope, ok } from './respond';
 import { persist, table } from './store';
 import type { MockModuleRegistration, MockRow } from './types';
@@ -45,6 +46,8 @@ export async function importRows(
   request: Request,
 ): Promise<Response> {
   const check = await recordChecker('POST', `/api/${registration.group}/add`);
+  // 男 / 女, 启用, a date-time text: the sheet may say what the list shows.
+  const fromLabels = await importedFields(registration);
   const problems: ImportProblem[] = [];
   let problemRows = 0;
   const records: { row: number; record: MockRow }[] = [];
@@ -53,7 +56,7 @@ export async function importRows(
     const { [registration.primaryKey]: _ignored, ...fields } = values;
     let found = unreadable;
     if (!found.length) {
-      const { record, problem } = check(fields);
+      const { record, problem } = check(fromLabels(fields));
       const wrong = problem ?? requiredProblem(registration, record);
       if (wrong) found = [{ row, ...wrong }];
       else records.push({ row, record });

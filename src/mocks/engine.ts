@@ -11,7 +11,8 @@ import { http } from './http-wrapper';
 import { mockMessages } from '@/locale/mock';
 import { sessionUser } from './auth';
 import { underDesignFlags } from './design-flags';
-import { buildWorkbook, readImportSheet, type SheetReading } from './excel';
+import { readImportSheet, type SheetReading } from './excel';
+import { labelledWorkbook } from './export-labels';
 import { fileBytesByAddress } from './files';
 import { fail, ok } from './respond';
 import { persist, table } from './store';
@@ -214,8 +215,8 @@ const actions = new Map<string, Action>(
       const store = table(registration.group);
       // In the list's order when the export names one (sortfield / sortorder), else newest first.
       const rows = sortRows(registration, filterRows(registration, store.rows, params), params);
-      const bytes = await buildWorkbook(
-        registration.key,
+      const bytes = await labelledWorkbook(
+        registration,
         exportColumns(registration, store.rows),
         rows,
       );
@@ -223,8 +224,8 @@ const actions = new Map<string, Action>(
     },
 
     importtemplate: async (registration) => {
-      const bytes = await buildWorkbook(
-        registration.key,
+      const bytes = await labelledWorkbook(
+        registration,
         exportColumns(registration, table(registration.group).rows),
         [],
       );

@@ -41,11 +41,17 @@ function cellValue(value: unknown): string | number | boolean | null {
   return JSON.stringify(value);
 }
 
-/** A workbook with one sheet: the header row, then one row per record. */
+/**
+ * A workbook with one sheet: the header row, then one row per record. `choices` (field → Excel
+ * list formula, e.g. `"男,女"`) gives those columns a drop-down in the first `choiceRows` rows
+ * below the header (the import template).
+ */
 export async function buildWorkbook(
   sheetName: string,
   columns: Columns,
   rows: readonly MockRow[],
+  choices: ReadonlyMap<string, string> = new Map(),
+  choiceRows = 0,
 ): Promise<Uint8Array> {
   const ExcelJS = await exceljs();
   const workbook = new ExcelJS.Workbook();
@@ -60,6 +66,17 @@ export async function buildWorkbook(
     sheet.addRow(Object.fromEntries(columns.map(([field]) => [field, cellValue(row[field])])));
   }
   sheet.getRow(1).font = { bold: true };
+  columns.forEach(([field], index) => {
+    const list = choices.get(field);
+    if (!list) return;
+    // exceljs writes alike cells of a column as one range.
+    for (let row = 2; row <= choiceRows + 1; row += 1)
+      sheet.getCell(row, index + 1).dataValidation = {
+        type: 'list',
+        allowBlank: true,
+        formulae: [list],
+      };
+  });
   const buffer = await workbook.xlsx.writeBuffer();
   // exceljs types the buffer as a Node Buffer; in the browser it is an ArrayBuffer: both fit.
   return new Uint8Array(buffer);
