@@ -1,12 +1,11 @@
 /**
- * The contract as the mock backend reads it (generated/openapi.json, loaded with ajv on the
- * first call): its operations by path and method, and what a call's operation says — the
+ * The contract as the mock backend reads it (generated/openapi.json, loaded with the validator
+ * on the first call): its operations by path and method, and what a call's operation says — the
  * permission key guarding it and its x-admin settings.
  */
 import type { ValidateFunction } from 'ajv';
 import { OPERATION_PERMISSIONS } from '@generated/permissions';
 import { listOf } from '@/core/guards';
-import { addContractFormats } from '@/core/contract-formats';
 
 export type Schema = Record<string, unknown>;
 
@@ -129,30 +128,11 @@ function pathParameterPatterns(doc: OpenApiDocument, entries: unknown[]): Map<st
   return accepts;
 }
 
+/** The contract's schemas in the mock's one validator (./json-schema), loaded on the first call. */
 async function createCompiler(doc: OpenApiDocument): Promise<Contract['compile']> {
-  const [{ Ajv2020 }, formats] = await Promise.all([
-    import('ajv/dist/2020.js'),
-    import('ajv-formats'),
-  ]);
-  const addFormats = formats.default;
-  // Not checked against JSON Schema's meta-schema: `cli lint` checks the contract before the
-  // generator writes it here, and compiling the meta-schema cost ~45 ms of every page load.
-  const ajv = new Ajv2020({
-    strict: false,
-    allErrors: false,
-    verbose: true,
-    validateSchema: false,
-    // Infinity and NaN (JSON's 1e400 parses to Infinity) are no number: stored, they become null.
-    strictNumbers: true,
-  });
-  addFormats(ajv);
-  ajv.addFormat('binary', true);
-  addContractFormats(ajv);
-  ajv.addSchema({ $id: DOC_ID, components: doc.components });
-  return (schema) =>
-    ajv.compile(
-      JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, `"${DOC_ID}#/components/`)),
-    );
+  const { addDocument, compileAt } = await import('./json-schema');
+  addDocument(DOC_ID, { components: doc.components });
+  return (schema) => compileAt(DOC_ID, schema);
 }
 
 async function buildContract(): Promise<Contract> {

@@ -2,16 +2,18 @@
  * The Prism-style half of the mock backend: requests are checked against the contract
  * (generated/openapi.json) before any handler runs. A JSON body is validated against the
  * operation's request schema, the query against its query parameters (numbers sent as text are
- * fine), and a form posted to a JSON call against the same schema. The first violation answers
- * status 201 with a message naming the field by its label (the x-admin label in the contract,
- * else the property name): 「公告标题」长度不能超过100个字符, 请输入公告标题.
+ * fine), and a form posted to a JSON call against the same schema. A refused call answers
+ * status 201 with the first violation's message naming the field by its label (the x-admin
+ * label in the contract, else the property name): 「公告标题」长度不能超过100个字符, 请输入公告标题;
+ * every violation is listed in the envelope's data as `errors: [{ field, pointer, message }]`.
  *
- * The contract and ajv load on the first request, and each operation's validators are compiled
+ * The contract and the validator (./json-schema, shared with the imported sources) load on the
+ * first request, and each operation's validators are compiled
  * once, on its first call. ajv compiles schemas to code with `new Function`: under a strict
  * Content-Security-Policy without 'unsafe-eval' compiling fails, and the mock then serves
  * without request validation (warned once) rather than not at all.
  */
-import type { ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { hasJsonBody, parseBody, readDecryptedQuery, type BodyReading, type Params } from './util';
 import {
   findOperation,
@@ -31,14 +33,20 @@ import {
   typesOf,
   withoutBlanks,
 } from './contract-fields';
-import { messageFor, problemFor, type FieldProblem } from './contract-messages';
+import {
+  problemFor,
+  problemsFor,
+  type FieldProblem,
+  type LocatedProblem,
+} from './contract-messages';
 import { designedFieldRows, designedLabels, designedValueProblem } from './designed-values';
 import { nonFiniteAt } from '@/core/value-rules';
 import { mockMessages } from '@/locale/mock';
 import type { MockRow } from './types';
+import { pointerSegment } from './schema-errors';
 
 export { callSetting } from './contract-document';
-export type { FieldProblem } from './contract-messages';
+export type { FieldProblem, LocatedProblem } from './contract-messages';
 
 function validatorsFor(found: Contract, operation: Operation): Validators {
   let validators = found.validators.get(operation);
@@ -85,6 +93,12 @@ export interface ContractOptions {
   reading?: BodyReading;
 }
 
+/** Why the contract refuses a call: the first violation's message, and every violation. */
+export interface ContractRefusal {
+  message: string;
+  problems: LocatedProblem[];
+}
+
 /**
  * The first contract violation of a call as the user reads it, or undefined (also for calls
  * the contract does not describe). Reads a clone of the request.
@@ -93,6 +107,14 @@ export async function requestProblem(
   request: Request,
   options: ContractOptions = {},
 ): Promise<string | undefined> {
+  return (await requestRefusal(request, options))?.message;
+}
+
+/** Every contract violation of a call (see requestProblem), or undefined when there is none. */
+export async function requestRefusal(
+  request: Request,
+  options: ContractOptions = {},
+): Promise<ContractRefusal | undefined> {
   const reading = options.reading ?? (await parseBody(request.clone()));
   if (!reading.ok) return undefined;
   return contractProblem(
@@ -107,10 +129,16 @@ export async function requestProblem(
   );
 }
 
+/** The refusal of every violation ajv found, the first one's message in front. */
+function refusalOf(errors: readonly ErrorObject[], labels: Map<string, string>): ContractRefusal {
+  const problems = problemsFor(errors, labels);
+  return { message: problems[0]?.message ?? problemFor(errors, labels).message, problems };
+}
+
 async function contractProblem(
   input: ContractInput,
   deferTo: ReadonlySet<string> = new Set(),
-): Promise<string | undefined> {
+): Promise<ContractRefusal | undefined> {
   let found: Contract;
   try {
     found = await loadContract();
@@ -138,7 +166,7 @@ async function contractProblem(
       query[name] = coerceText(input.query[name], typesOf(found.doc, schema));
     }
     if (!validators.query(query))
-      return messageFor(validators.query.errors ?? [], validators.labels);
+      return refusalOf(validators.query.errors ?? [], validators.labels);
   }
   if (!sameMethod) return undefined;
   const designed = designedRowsOf(parameters);
@@ -148,15 +176,23 @@ async function contractProblem(
   // Before the schema, and whatever it says: a free-form body (a designed module's record)
   // would store Infinity as null.
   const nonFinite = nonFiniteAt(input.json);
-  if (nonFinite) return mockMessages.notFiniteNumber(labelFor(labels, lastName(nonFinite)));
+  if (nonFinite) {
+    const field = lastName(nonFinite);
+    const label = labelFor(labels, field);
+    const message = mockMessages.notFiniteNumber(label);
+    const pointer = nonFinite.map((part) => `/${pointerSegment(String(part))}`).join('');
+    return { message, problems: [{ field, pointer, label, message }] };
+  }
   if (!validators.body || !operation.body) return undefined;
   let body: unknown = input.json;
   if (input.form) body = typedFields(found.doc, operation.body, input.form);
   body ??= {};
   if (isObject(body)) body = withoutBlanks(body);
-  if (!validators.body(body)) return messageFor(validators.body.errors ?? [], labels);
-  if (isObject(body)) return designedValueProblem(designed, body)?.message;
-  return undefined;
+  if (!validators.body(body)) return refusalOf(validators.body.errors ?? [], labels);
+  const designedProblem = isObject(body) ? designedValueProblem(designed, body) : undefined;
+  if (!designedProblem) return undefined;
+  const pointer = `/${pointerSegment(designedProblem.field)}`;
+  return { message: designedProblem.message, problems: [{ ...designedProblem, pointer }] };
 }
 
 /**

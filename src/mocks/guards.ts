@@ -4,15 +4,16 @@
  * the call (an operation of the contract, method and path; a session; the permission key):
  * 1. size: a body over its limit (src/mocks/limits) answers 201 请求内容过大 / 上传文件过大;
  * 2. readability: JSON that does not parse, or nests absurdly deep, answers 201;
- * 3. the contract: the first violation answers 201 naming the field (src/mocks/contract).
+ * 3. the contract: a violation answers 201 naming the field (src/mocks/contract), the first in
+ *    its message and every one in its data: `{ errors: [{ field, pointer, message }] }`.
  * The handlers behind it read the request again: the guard reads only clones.
  */
 import { HttpResponse } from 'msw';
 import { http } from './http-wrapper';
 import { mockMessages } from '@/locale/mock';
-import { requestProblem } from './contract';
+import { requestRefusal, type ContractRefusal } from './contract';
 import { bodyLimitFor, type BodyLimit } from './limits';
-import { fail } from './respond';
+import { envelope, fail } from './respond';
 import { hasJsonBody, parseBody } from './util';
 
 /** The body's size: the declared length when it is already over, else the bytes counted. */
@@ -27,6 +28,17 @@ function refuse(url: URL, status: number, message: string): Response {
   return url.pathname.startsWith('/ueditor/')
     ? HttpResponse.json({ state: message })
     : fail(status, message);
+}
+
+/** A contract violation: the envelope lists every problem, its message is the first. */
+function refuseContract(url: URL, { message, problems }: ContractRefusal): Response {
+  if (url.pathname.startsWith('/ueditor/')) return refuse(url, 201, message);
+  const errors = problems.map(({ field, pointer, message: text }) => ({
+    field,
+    pointer,
+    message: text,
+  }));
+  return envelope(201, message, { errors });
 }
 
 /** The message for an oversized body. */
@@ -72,7 +84,7 @@ export const requestGuards = [
             : mockMessages.malformedForm;
       return refuse(url, 201, message);
     }
-    const problem = await requestProblem(request, { deferTo: HANDLER_FIRST, reading });
-    return problem ? refuse(url, 201, problem) : undefined;
+    const refusal = await requestRefusal(request, { deferTo: HANDLER_FIRST, reading });
+    return refusal ? refuseContract(url, refusal) : undefined;
   }),
 ];

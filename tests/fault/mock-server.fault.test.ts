@@ -149,7 +149,13 @@ describe('prototype keys in paths, bodies and queries', () => {
         '/api/adminnotice/add',
         '{"__proto__":{"notice_title":"继承的标题"},"notice_type":1}',
       ),
-    ).toEqual({ status: 201, msg: '请输入公告标题', data: null });
+    ).toEqual({
+      status: 201,
+      msg: '请输入公告标题',
+      data: {
+        errors: [{ field: 'notice_title', pointer: '/notice_title', message: '请输入公告标题' }],
+      },
+    });
   });
 
   it('updatefield refuses to write the field __proto__', async () => {
@@ -325,6 +331,13 @@ describe('path traversal', () => {
   });
 });
 
+/** A contract refusal of one value: its message, and that one problem listed beside it. */
+const refused = (msg: string) => ({
+  status: 201,
+  msg,
+  data: { errors: [expect.objectContaining({ message: msg })] },
+});
+
 describe('bad paging and wrong types', () => {
   it.each([
     ['pageindex=-1', '「页码」不能小于1'],
@@ -334,7 +347,7 @@ describe('bad paging and wrong types', () => {
     ['keyword=a&keyword=b', '「关键词」必须是文本'],
     ['status=9', '「状态」取值不正确'],
   ])('list with %s → %s', async (query, msg) => {
-    expect(await get(`/api/adminnotice/list?${query}`)).toEqual({ status: 201, msg, data: null });
+    expect(await get(`/api/adminnotice/list?${query}`)).toEqual(refused(msg));
   });
 
   it('a list POSTed instead of asked with GET is no call of the contract (405)', async () => {
@@ -354,11 +367,7 @@ describe('bad paging and wrong types', () => {
     [{ notice_title: '长'.repeat(101), notice_type: 1 }, '「公告标题」长度不能超过100个字符'],
     [{ notice_title: '   ', notice_type: 1 }, '请输入公告标题'],
   ])('add %j → %s', async (body, msg) => {
-    expect(await post('/api/adminnotice/add', body, admin)).toEqual({
-      status: 201,
-      msg,
-      data: null,
-    });
+    expect(await post('/api/adminnotice/add', body, admin)).toEqual(refused(msg));
   });
 
   it.each([
@@ -368,17 +377,15 @@ describe('bad paging and wrong types', () => {
     ['/api/adminnotice/disable', '{"id":1,"status":"off"}', '「状态」取值不正确'],
     ['/api/adminnotice/delete', '[1,2]', '「请求内容」格式不正确'],
   ])('%s %s → %s', async (path, body, msg) => {
-    expect(await sendText('POST', path, body)).toEqual({ status: 201, msg, data: null });
+    expect(await sendText('POST', path, body)).toEqual(refused(msg));
   });
 
   it('a form post to a JSON call is held to the same contract', async () => {
     const form = (fields: string) =>
       sendText('POST', '/api/adminnotice/add', fields, admin, 'application/x-www-form-urlencoded');
-    expect(await form(`notice_title=${'x'.repeat(101)}&notice_type=1`)).toEqual({
-      status: 201,
-      msg: '「公告标题」长度不能超过100个字符',
-      data: null,
-    });
+    expect(await form(`notice_title=${'x'.repeat(101)}&notice_type=1`)).toEqual(
+      refused('「公告标题」长度不能超过100个字符'),
+    );
     expect((await form('notice_title=%E8%A1%A8%E5%8D%95&notice_type=1')).status).toBe(200);
   });
 

@@ -6,7 +6,7 @@
  * only says which of them is required (OpenAI's `file_search`).
  */
 import { describe, expect, it } from 'vitest';
-import { validate } from '@/mocks/rest-source/validate';
+import { validate } from '@/mocks/rest-source/schema-check';
 import { objectValue } from '../../generator/verify/source/values';
 
 describe('the records verify --writes sends', () => {

@@ -8,7 +8,6 @@
  */
 import { SOURCE_DOCUMENTS, SOURCES } from '@generated/sources';
 import { isRecord } from '@/core/guards';
-import { createRestSource } from '../rest-source/engine';
 import { problem } from '../rest-source/problem';
 import { answerStorageFullWith, http } from '../http-wrapper';
 import { keptSource, type KeptSource } from '../kept-source';
@@ -27,6 +26,8 @@ const kept = new Map<string, KeptSource>(
     const engine = keptSource(tableName(source.name), async (state) => {
       const document = await load();
       if (!isRecord(document)) throw new Error(`source ${source.name}: its document is no object`);
+      // Loaded here, with the validator it brings (ajv): pages that call no source never pay for it.
+      const { createRestSource } = await import('../rest-source/engine');
       return createRestSource(document, { seed: source.name, basePath: source.basePath, state });
     });
     return [[source.name, engine] as const];

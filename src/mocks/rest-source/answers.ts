@@ -14,7 +14,7 @@ import {
   resolve,
   type Node,
 } from './schema';
-import { validate } from './validate';
+import { validate } from './schema-check';
 import { json } from './problem';
 import { valueFor } from './values';
 

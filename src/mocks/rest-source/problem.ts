@@ -1,5 +1,5 @@
 /** RFC 7807 answers of the REST mock: `application/problem+json` {type, title, status, detail, errors}. */
-import type { FieldError } from './validate';
+import type { FieldError } from './schema-check';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',

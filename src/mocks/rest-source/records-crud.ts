@@ -6,7 +6,7 @@
 import { isRecord, listOf, textOf } from '@/core/guards';
 import { wrapAtPath } from '@/core/rest-source';
 import { declaredAnswer, fitRecord, success } from './answers';
-import { validate } from './validate';
+import { validate } from './schema-check';
 import { valueFor } from './values';
 import { json, problem } from './problem';
 import { keyOf, newKey, type ResourceTable, type Row } from './records';

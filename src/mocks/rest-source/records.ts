@@ -17,7 +17,7 @@ import {
   typeOf,
   type Node,
 } from './schema';
-import { validate } from './validate';
+import { validate } from './schema-check';
 import { valueFor } from './values';
 
 export interface Row {

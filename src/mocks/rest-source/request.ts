@@ -8,7 +8,7 @@ import { isRecord, listOf } from '@/core/guards';
 import { valueAtPath } from '@/core/rest-source';
 import type { Operation } from './routes';
 import { propertiesOf, recordAt, resolve, schemaAtPath, textAt, typeOf, type Node } from './schema';
-import { validate, type FieldError, type Mode } from './validate';
+import { validate, type FieldError, type Mode } from './schema-check';
 
 export type Parsed<T> =
   | { ok: true; value: T }

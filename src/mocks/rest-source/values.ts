@@ -18,7 +18,7 @@ import {
   withAllOf,
   type Node,
 } from './schema';
-import { validate } from './validate';
+import { validate } from './schema-check';
 
 const WORDS = ['alpha', 'bravo', 'cedar', 'delta', 'ember', 'fable', 'grove', 'harbor', 'iris'];
 const DAY_MS = 86_400_000;

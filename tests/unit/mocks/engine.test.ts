@@ -104,7 +104,11 @@ describe('records', () => {
     });
     expect(nested.data).toMatchObject({ id: 3, title: '三国演义', author: '罗贯中' });
     const flat = await call<Row>('POST', '/api/mockbook/info', { token, body: { id: 3 } });
-    expect(flat).toEqual({ status: 201, msg: '「id」格式不正确', data: null });
+    expect(flat).toEqual({
+      status: 201,
+      msg: '「id」格式不正确',
+      data: { errors: [{ field: 'id', pointer: '/id', message: '「id」格式不正确' }] },
+    });
     const missing = await call('POST', '/api/mockbook/info', { token, body: { id: { id: 99 } } });
     expect(missing).toMatchObject({ status: 201, msg: '记录不存在' });
   });

@@ -20,6 +20,11 @@ interface ListData {
   allcount: number;
 }
 
+/** A contract refusal of one field: its message, and the list of every problem beside it. */
+function refused(field: string, msg: string) {
+  return { status: 201, msg, data: { errors: [{ field, pointer: `/${field}`, message: msg }] } };
+}
+
 describe('contract check', () => {
   it('names the field by its label; a missing required field keeps the engine’s wording', async () => {
     const token = await signIn();
@@ -28,16 +33,16 @@ describe('contract check', () => {
         token,
         body: { notice_title: '字'.repeat(101), notice_type: 1 },
       }),
-    ).toEqual({ status: 201, msg: '「公告标题」长度不能超过100个字符', data: null });
+    ).toEqual(refused('notice_title', '「公告标题」长度不能超过100个字符'));
     expect(await call('POST', '/api/adminnotice/add', { token, body: { notice_type: 1 } })).toEqual(
-      { status: 201, msg: '请输入公告标题', data: null },
+      refused('notice_title', '请输入公告标题'),
     );
     expect(
       await call('POST', '/api/adminnotice/add', {
         token,
         body: { notice_title: '类型', notice_type: 1, status: 3 },
       }),
-    ).toEqual({ status: 201, msg: '「状态」取值不正确', data: null });
+    ).toEqual(refused('status', '「状态」取值不正确'));
   });
 
   it('takes numbers sent as text in the query', async () => {
@@ -64,7 +69,7 @@ describe('contract check', () => {
           notice_type: 1,
         }),
       }),
-    ).toEqual({ status: 201, msg: '「公告标题」长度不能超过100个字符', data: null });
+    ).toEqual(refused('notice_title', '「公告标题」长度不能超过100个字符'));
     const added = await call<{ notice_title: string }>('POST', '/api/adminnotice/add', {
       token,
       body: await sealed({ notice_title: '密文公告', notice_type: 1 }),
@@ -74,7 +79,7 @@ describe('contract check', () => {
     const query = await encryptText(JSON.stringify({ pagesize: 0 }), encryption);
     expect(
       await call('GET', '/api/adminnotice/list', { token, query: { paramsData: query } }),
-    ).toEqual({ status: 201, msg: '「每页条数」不能小于1', data: null });
+    ).toEqual(refused('pagesize', '「每页条数」不能小于1'));
   });
 });
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRestSource } from '@/mocks/rest-source/engine';
 import { seededRandom } from '@/mocks/rest-source/random';
-import { validate } from '@/mocks/rest-source/validate';
+import { validate } from '@/mocks/rest-source/schema-check';
 import { valueFor } from '@/mocks/rest-source/values';
 
 const moderation = {
@@ -25,7 +25,7 @@ const moderation = {
 describe('the REST mock and the schemas of published documents', () => {
   it('reads { type: "null" } as null alone, and an answer as lacking what it requires', () => {
     expect(validate({}, moderation, { model: 'omni' }, 'output')).toEqual([
-      { pointer: '', field: '(body)', message: '(body) matches none of the allowed shapes' },
+      { pointer: '', field: '(body)', message: '「请求内容」格式不正确' },
     ]);
     expect(validate({}, moderation, null, 'output')).toEqual([]);
     expect(validate({}, moderation, { input: 'text' }, 'output')).toEqual([]);

@@ -137,7 +137,7 @@ describe('Petstore (mounted at /v3, 400 for invalid bodies, 200 for adds)', () =
     expect(field(answer.body, 'errors')).toContainEqual({
       pointer: '/name',
       field: 'name',
-      message: 'name is required',
+      message: '请输入name',
     });
   });
 

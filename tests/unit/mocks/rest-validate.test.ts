@@ -5,7 +5,7 @@
  * instead of being stored and answered 201.
  */
 import { describe, expect, it } from 'vitest';
-import { validate } from '@/mocks/rest-source/validate';
+import { validate } from '@/mocks/rest-source/schema-check';
 
 const dates = { type: 'array', items: { type: 'string', format: 'date' } };
 const at = { type: 'string', format: 'date-time' };
@@ -14,7 +14,7 @@ describe('format checks of the REST mock', () => {
   it('a list of dates: every one must be a calendar day', () => {
     expect(validate({}, dates, ['2026-12-01', '2028-02-29'], 'input')).toEqual([]);
     expect(validate({}, dates, ['2026-12-01', '2026-13-45'], 'input')).toEqual([
-      { pointer: '/1', field: '1', message: '1 must be a valid date' },
+      { pointer: '/1', field: '1', message: '「1」必须是有效的日期' },
     ]);
     expect(validate({}, dates, ['2026-02-30'], 'input')).toHaveLength(1);
   });

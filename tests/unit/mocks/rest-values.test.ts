@@ -6,7 +6,7 @@
  * states (x-date-range) is kept.
  */
 import { describe, expect, it } from 'vitest';
-import { validate } from '@/mocks/rest-source/validate';
+import { validate } from '@/mocks/rest-source/schema-check';
 
 const record = {
   type: 'object',
@@ -17,13 +17,13 @@ const record = {
 describe('value rules of the REST mock', () => {
   it('Infinity is refused in an untyped property and a free-form one', () => {
     expect(validate({}, record, { note: Infinity }, 'input')).toEqual([
-      { pointer: '/note', field: 'note', message: 'note must be a finite number' },
+      { pointer: '/note', field: 'note', message: '「note」必须是有效的数字' },
     ]);
     expect(validate({}, record, { extra: { amount: [-Infinity] } }, 'input')).toEqual([
       {
         pointer: '/extra/amount/0',
         field: 'extra.amount.0',
-        message: 'extra.amount.0 must be a finite number',
+        message: '「extra.amount.0」必须是有效的数字',
       },
     ]);
     expect(validate({}, record, { note: 3200.5, extra: { amount: [1] } }, 'input')).toEqual([]);
@@ -32,7 +32,7 @@ describe('value rules of the REST mock', () => {
   // Refused before too (by its own check): pins that the shared definition it now reads keeps it.
   it.each(['2025-02-30', '0000-00-00', '+275760-09-13'])('a date still refuses %s', (day) => {
     expect(validate({}, record, { due: day }, 'input')).toEqual([
-      { pointer: '/due', field: 'due', message: 'due must be a valid date' },
+      { pointer: '/due', field: 'due', message: '「due」必须是有效的日期' },
     ]);
   });
 
@@ -43,7 +43,7 @@ describe('value rules of the REST mock', () => {
       'x-date-range': { min: '1900-01-01', max: '2100-12-31' },
     };
     expect(validate({}, ranged, '2101-01-01', 'input')).toEqual([
-      { pointer: '', field: '(body)', message: '(body) must be between 1900-01-01 and 2100-12-31' },
+      { pointer: '', field: '(body)', message: '「请求内容」不能晚于2100-12-31' },
     ]);
     expect(validate({}, ranged, '2100-12-31', 'input')).toEqual([]);
     expect(validate({}, ranged, '2024-02-29', 'input')).toEqual([]);
