@@ -8,6 +8,7 @@ import { adminuserResetpassword } from '@generated/api/adminuser/adminuser';
 import { userModule } from '@generated/modules/user';
 import { notify } from '@/lib/notify';
 import { system as t } from '@/locale/system';
+import './system.css';
 
 export default function UserPage() {
   const reset = useMutation({
@@ -24,5 +25,10 @@ export default function UserPage() {
         accept: () => reset.mutateAsync(list.idOf(row)),
       }),
   };
-  return <CrudPage module={userModule} rowActions={[resetPassword]} />;
+  return (
+    // The screen's own layout of its wide table (system.css: every column beside 操作).
+    <div className="user-page">
+      <CrudPage module={userModule} rowActions={[resetPassword]} />
+    </div>
+  );
 }
