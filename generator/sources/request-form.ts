@@ -221,6 +221,25 @@ export function withNullableFields<Calls extends { add?: RestCall; edit?: RestCa
   return result;
 }
 
+/**
+ * The edit call with `keyInBody: false` where its body schema refuses undeclared fields and
+ * does not declare the record's key (RestCall.keyInBody); calls otherwise stay as they were.
+ */
+export function withKeyOutOfBody<Calls extends { edit?: RestCall }>(
+  document: Json,
+  operations: readonly TaggedOperation[],
+  calls: Calls,
+  primaryKey: string,
+): Calls {
+  const { edit } = calls;
+  if (!edit?.idParam) return calls;
+  const schema = bodySchema(document, operations, edit);
+  if (schema === undefined || resolveRef(schema, document).additionalProperties !== false)
+    return calls;
+  if (primaryKey in recordSchema(schema, document).properties) return calls;
+  return { ...calls, edit: { ...edit, keyInBody: false } };
+}
+
 const sameFields = (a: readonly FieldDefinition[], b: readonly FieldDefinition[]) =>
   JSON.stringify(a) === JSON.stringify(b);
 

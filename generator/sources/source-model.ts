@@ -21,7 +21,12 @@ import { screenMenu } from '../model/screen';
 import type { ModuleFields, OpenApiDocument } from '../types';
 import type { LoadedSource } from './load-sources';
 import { resourceCalls, sourceOperations } from './source-calls';
-import { requestForms, withNullableFields, type RequestForms } from './request-form';
+import {
+  requestForms,
+  withKeyOutOfBody,
+  withNullableFields,
+  type RequestForms,
+} from './request-form';
 import { moduleActions, moduleTagNames } from './source-actions';
 import { addBodyLacks, entityFields, listFilterFields, optionsFromResolver } from './source-fields';
 
@@ -141,17 +146,22 @@ function buildModule(
     const entity = typeof admin.entity === 'string' ? admin.entity : undefined;
     if (!entity) throw new Error('entity is missing');
     const operations = sourceOperations(document);
-    const calls = withNullableFields(
+    const primaryKey = typeof admin.primaryKey === 'string' ? admin.primaryKey : 'id';
+    const calls = withKeyOutOfBody(
       document,
       operations,
-      resourceCalls(document, operations, tagName, problems),
+      withNullableFields(
+        document,
+        operations,
+        resourceCalls(document, operations, tagName, problems),
+      ),
+      primaryKey,
     );
     // Without a list call the screen looks records up by key; without info there is no screen.
     if (!calls.list && !calls.info)
       throw new Error(
         'no operation of the tag has x-admin.capability list or info: the module has no screen to list or look records up',
       );
-    const primaryKey = typeof admin.primaryKey === 'string' ? admin.primaryKey : 'id';
     const fields = entityFields(
       document,
       entity,

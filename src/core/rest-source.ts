@@ -82,6 +82,13 @@ export interface RestCall {
    * emptied field is left out, as an API reads a missing optional field.
    */
   nullable?: string[];
+  /**
+   * Edit on an item path: false where the body schema refuses fields it does not declare
+   * (`additionalProperties: false`) and declares none of the record's key. The key then names
+   * the record in the path only; sent in the body too, it is refused (OpenAI's
+   * ModifyAssistantRequest: "id is not allowed"). Absent: the key is sent in the body as well.
+   */
+  keyInBody?: false;
 }
 
 /** The largest page the API serves: its size parameter's declared `maximum` (Museum: 30). */

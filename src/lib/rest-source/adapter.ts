@@ -140,10 +140,15 @@ export function restModule<TRow>(
   }
   if (edit) {
     api.edit = async (body) => {
+      // The key names the record in the path; where the body may not hold it, it is not sent.
+      const fields =
+        edit.keyInBody === false
+          ? Object.fromEntries(Object.entries(body).filter(([name]) => name !== primaryKey))
+          : body;
       const answer = await sendRest(source, {
         method: edit.method,
         path: itemPath(edit, idOf(body, primaryKey), body),
-        body: edit.body === 'none' ? undefined : wrappedBody(edit, bodyOf(edit, body, true)),
+        body: edit.body === 'none' ? undefined : wrappedBody(edit, bodyOf(edit, fields, true)),
         contentType: edit.contentType,
       });
       return success(recordOf(edit, answer.json?.value));
