@@ -6,4 +6,7 @@ export const crudTree = {
   /** A node's toggle, named for what it does. */
   expand: '展开',
   collapse: '折叠',
+  /** The selection column's boxes (bulk actions). */
+  selectRow: '选择该行',
+  selectShown: '选择显示的全部行',
 } as const;

@@ -48,6 +48,12 @@ export const reporting = {
   confirmBulkApprove: (count: number) =>
     `确定审批通过选中的 ${count} 条待审批上报吗？通过后进入发布列表。`,
   bulkApproved: (count: number) => `已审批通过 ${count} 条上报`,
+  bulkPublish: '批量发布',
+  confirmBulkPublish: (count: number) => `确定发布选中的 ${count} 条上报吗？发布后计入统计分析。`,
+  bulkPublished: (count: number) => `已发布 ${count} 条上报`,
+  bulkWithdraw: '批量撤回',
+  confirmBulkWithdraw: (count: number) => `确定撤回选中的 ${count} 条已发布上报吗？`,
+  bulkWithdrawn: (count: number) => `已撤回 ${count} 条上报`,
   reject: '驳回',
   rejectTitle: '驳回上报',
   rejectReport: (title: string) => `上报标题：${title}`,

@@ -113,6 +113,9 @@ export const settings = {
     readAll: '全部已读',
     unreadOnly: '只看未读',
     readDone: '已标为已读',
+    bulkRead: '批量标为已读',
+    confirmBulkRead: (count: number) => `确定将选中的 ${count} 条未读消息标为已读吗？`,
+    bulkReadDone: (count: number) => `已将 ${count} 条消息标为已读`,
     status: { read: '已读', unread: '未读' },
   },
 } as const;

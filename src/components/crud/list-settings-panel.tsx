@@ -52,24 +52,27 @@ export function ListSettingsPanel({
 
   return (
     <div ref={panel} id={id} role="dialog" aria-label={label} className="crud-list-settings">
-      <fieldset>
-        <legend>{t.columns}</legend>
-        {columns.map((column) => {
-          const visible = !settings.hidden.includes(column.field);
-          const last = visible && shown.length === 1;
-          return (
-            <label key={column.field} title={last ? t.lastColumn : undefined}>
-              <input
-                type="checkbox"
-                checked={visible}
-                disabled={last}
-                onChange={(e) => controller.setVisible(column.field, e.target.checked)}
-              />
-              {column.header}
-            </label>
-          );
-        })}
-      </fieldset>
+      {/* The scrolling box is a div: Chrome does not clip a fieldset shrunk in a flex column. */}
+      <div className="crud-list-settings__columns">
+        <fieldset>
+          <legend>{t.columns}</legend>
+          {columns.map((column) => {
+            const visible = !settings.hidden.includes(column.field);
+            const last = visible && shown.length === 1;
+            return (
+              <label key={column.field} title={last ? t.lastColumn : undefined}>
+                <input
+                  type="checkbox"
+                  checked={visible}
+                  disabled={last}
+                  onChange={(e) => controller.setVisible(column.field, e.target.checked)}
+                />
+                {column.header}
+              </label>
+            );
+          })}
+        </fieldset>
+      </div>
       <fieldset>
         <legend>{t.density}</legend>
         <div className="crud-list-settings__density">

@@ -4,12 +4,15 @@
  * every cell and took ≈ 0.7–1 s to open a province of 80 cities (README, bench:ui). As TreeTable
  * did: each row says its level, place and state (aria-level, aria-posinset, aria-setsize,
  * aria-expanded); ↓ / ↑ move between rows, → opens a row, ← closes it or goes to its parent,
- * Home / End go to the first / last row of its level; the toggle is a named button.
+ * Home / End go to the first / last row of its level; the toggle is a named button. With
+ * `selection`, a first column of boxes chooses rows for the bulk actions (the header's box: every
+ * row shown).
  */
 import type { KeyboardEvent, ReactNode } from 'react';
 import { ChevronDownIcon } from 'primereact/icons/chevrondown';
 import { ChevronRightIcon } from 'primereact/icons/chevronright';
 import { crudTree } from '@/locale/crud-tree';
+import { RowCheckbox } from './cell-widgets';
 import { HeaderCell, LoadingMask } from './table-parts';
 import type { RecordNode } from './tree-rows';
 import type { ListSort } from './use-crud-list';
@@ -39,6 +42,11 @@ export interface TreeGridProps<Row extends ModuleRecord, Column extends TreeGrid
   emptyMessage: ReactNode;
   className: string;
   label: string;
+  /** Rows chosen for the bulk actions, by node key; no selection column when absent. */
+  selection?: {
+    keys: ReadonlySet<string>;
+    onChange: (keys: Set<string>) => void;
+  };
 }
 
 interface ShownRow<Row extends ModuleRecord> {
@@ -84,8 +92,20 @@ export function TreeGrid<Row extends ModuleRecord, Column extends TreeGridColumn
   emptyMessage,
   className,
   label,
+  selection,
 }: TreeGridProps<Row, Column>) {
   const rows = shownRows(nodes, expandedKeys);
+  const allShownSelected =
+    rows.length > 0 && rows.every(({ node }) => selection?.keys.has(node.key) === true);
+  const choose = (keys: readonly string[], on: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.keys);
+    for (const key of keys) {
+      if (on) next.add(key);
+      else next.delete(key);
+    }
+    selection.onChange(next);
+  };
   const toggle = (key: string, open: boolean) => {
     const keys = { ...expandedKeys };
     if (open) keys[key] = true;
@@ -148,6 +168,20 @@ export function TreeGrid<Row extends ModuleRecord, Column extends TreeGridColumn
         <table role="treegrid" className="p-treetable-table" aria-label={label}>
           <thead className="p-treetable-thead">
             <tr>
+              {selection && (
+                <th className="p-selection-column crud-table__select">
+                  <RowCheckbox
+                    checked={allShownSelected}
+                    label={crudTree.selectShown}
+                    onChange={(on) =>
+                      choose(
+                        rows.map(({ node }) => node.key),
+                        on,
+                      )
+                    }
+                  />
+                </th>
+              )}
               {columns.map((column) => (
                 <HeaderCell
                   key={column.field}
@@ -163,7 +197,7 @@ export function TreeGrid<Row extends ModuleRecord, Column extends TreeGridColumn
           <tbody className="p-treetable-tbody">
             {rows.length === 0 && (
               <tr className="p-treetable-emptymessage">
-                <td role="gridcell" colSpan={columns.length + 1}>
+                <td role="gridcell" colSpan={columns.length + (selection ? 2 : 1)}>
                   {emptyMessage}
                 </td>
               </tr>
@@ -181,6 +215,15 @@ export function TreeGrid<Row extends ModuleRecord, Column extends TreeGridColumn
                   aria-setsize={shown.siblings}
                   onKeyDown={(event) => onKeyDown(event, shown)}
                 >
+                  {selection && (
+                    <td role="gridcell" className="p-selection-column crud-table__select">
+                      <RowCheckbox
+                        checked={selection.keys.has(node.key)}
+                        label={crudTree.selectRow}
+                        onChange={(on) => choose([node.key], on)}
+                      />
+                    </td>
+                  )}
                   {columns.map((column) => (
                     <td key={column.field} role="gridcell">
                       {column.field === expander && (

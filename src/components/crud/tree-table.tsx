@@ -2,18 +2,19 @@
  * A whole tree-shaped CRUD screen (menus, departments, regions): the module's records in a
  * treegrid (TreeGrid, drawn as PrimeReact's TreeTable) — expand/collapse, sortable headers sent to the list call, status switch,
  * in-place edit of editable columns through `updatefield`, and row actions 新增下级 (the form
- * opens with the parent preset), 编辑, 删除 (refused while the record has children). A lazy tree
+ * opens with the parent preset), 编辑, 删除 (refused while the record has children), and the
+ * list's bulk actions on the rows chosen (批量删除 children first, 批量启用 / 批量禁用). A lazy tree
  * (`tree.lazyChildren`) loads a node's children when it opens. The same seams as CrudPage:
  * rowActions, toolbarExtra, columns, renderForm — typed by the module's row.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { crud as t } from '@/locale/crud';
 import { crudTree } from '@/locale/crud-tree';
 import { CellView } from './cell-view';
 import type { CrudFormProps } from './crud-form';
 import { EditableCell } from './editable-cell';
-import { LazyCrudForm, LazyCrudInfo } from './lazy-dialogs';
+import { LazyBulkActions, LazyCrudForm, LazyCrudInfo } from './lazy-dialogs';
 import { RowAction, type ColumnOverrides } from './crud-table';
 import { PendingConfirmDialog } from './pending-confirm-dialog';
 import { useCrudDialog } from './use-crud-dialog';
@@ -84,6 +85,18 @@ function withDefault<Row extends ModuleRecord>(
   };
 }
 
+/** Every node of the tree, parents before their children. */
+function depthFirst<Row extends ModuleRecord>(
+  nodes: readonly RecordNode<Row>[],
+  into: RecordNode<Row>[] = [],
+): RecordNode<Row>[] {
+  for (const node of nodes) {
+    into.push(node);
+    if (node.children) depthFirst(node.children, into);
+  }
+  return into;
+}
+
 export function CrudTreePage<Row extends ModuleRecord>({
   module,
   rowActions = [],
@@ -122,6 +135,14 @@ export function CrudTreePage<Row extends ModuleRecord>({
   );
   // A row at a lazy tree's leaf level takes no children.
   const takesChildren = (row: Row) => !tree.lazy || !isLeafRow(options.tree ?? module.tree, row);
+  const canBulk = tree.can('delete') || tree.can('disable');
+  const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(() => new Set());
+  // Deepest first (the tree's order reversed): a parent chosen with its children is deleted
+  // after them, where the server would refuse it before.
+  const selectedIds = depthFirst(tree.nodes)
+    .reverse()
+    .filter((node) => selectedKeys.has(node.key))
+    .map((node) => tree.idOf(node.data));
 
   const cell = (column: ColumnDefinition, node: RecordNode<Row>) => {
     const row = node.data;
@@ -203,6 +224,15 @@ export function CrudTreePage<Row extends ModuleRecord>({
             columns={choosableColumns(module.columns, overrides, expander)}
             controller={viewSettings}
           />
+          {canBulk && selectedIds.length > 0 && (
+            <LazyBulkActions
+              module={module}
+              ids={selectedIds}
+              can={tree.can}
+              ask={tree.ask}
+              onClear={() => setSelectedKeys(new Set())}
+            />
+          )}
         </div>
         <form
           className="crud-list__search"
@@ -241,6 +271,7 @@ export function CrudTreePage<Row extends ModuleRecord>({
         }
         className={`crud-tree__table${TREE_DENSITY[viewSettings.settings.density]}`}
         label={tableLabel}
+        selection={canBulk ? { keys: selectedKeys, onChange: setSelectedKeys } : undefined}
       />
       {renderForm({ module: formModule, ...dialogs.form, onHide: close })}
       <LazyCrudInfo module={module} {...dialogs.view} onHide={dialogs.close} />

@@ -1,6 +1,7 @@
 /**
  * 消息通知: every message with its read state, 标为已读 on an unread one, 全部已读, and the detail
- * dialog. After a change the list, the header bell's unread count and its drawer are reloaded.
+ * dialog. Selected unread messages are marked read at once (批量标为已读). After a change the
+ * list, the header bell's unread count and its drawer are reloaded.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -17,14 +18,17 @@ const t = ts.message;
 
 export default function MessagePage() {
   const client = useQueryClient();
+  /** The bell's count and drawer, and every message list. */
+  const refreshMessages = () =>
+    Promise.all(
+      [shellKeys.unread, shellKeys.messages, ...crudKeys(messageModule).lists()].map((queryKey) =>
+        client.invalidateQueries({ queryKey }),
+      ),
+    );
   const read = useMutation({
     mutationFn: (id: MessageReadBodyId) => messageRead({ id }),
     onSuccess: async () => {
-      await Promise.all(
-        [shellKeys.unread, shellKeys.messages, ...crudKeys(messageModule).lists()].map((queryKey) =>
-          client.invalidateQueries({ queryKey }),
-        ),
-      );
+      await refreshMessages();
       notify.success(t.readDone);
     },
   });
@@ -33,6 +37,13 @@ export default function MessagePage() {
     label: t.markRead,
     visible: (row) => row.tm_status === UNREAD_STATUS,
     onClick: (row) => read.mutate(row.tm_id),
+    bulk: {
+      label: t.bulkRead,
+      confirm: t.confirmBulkRead,
+      done: t.bulkReadDone,
+      run: (row) => messageRead({ id: row.tm_id }),
+      refresh: refreshMessages,
+    },
   };
   return (
     <CrudPage
