@@ -6,6 +6,7 @@
 import type { YamlMap } from '../../src/core/yaml-text';
 import type { Json } from '../json';
 import { inferField, type ListedEntity } from './fields';
+import { readableName } from './labels';
 import type { LeftOut, ResourceAction } from './resources';
 import { flattenObject, isStructuredMedia, resolveRef, schemaType } from './schemas';
 import type { SourceOperation } from './source-operations';
@@ -63,6 +64,13 @@ function bodyFields(
   });
 }
 
+/** The button's text: the summary, else the operationId made readable (favoriteArticle → Favorite article). */
+function actionLabel(operation: SourceOperation): string {
+  const summary = operation.summary?.trim();
+  if (summary) return summary;
+  return operation.operationId ? readableName(operation.operationId) : operation.label;
+}
+
 /**
  * @example inferAction({ operation: uploadFile, placement: 'row' }, 'PET', 'petId', listed, doc).admin
  * // { action: 'row', label: 'uploads an image', permission: 'PET_UPLOADFILE', fields: [{ name: 'additionalMetadata', in: 'query', … }, { name: 'file', … }] }
@@ -104,7 +112,7 @@ export function inferAction(
   fields.push(...body);
   const admin: YamlMap = {
     action: placement,
-    label: operation.summary ?? operation.operationId ?? operation.label,
+    label: actionLabel(operation),
   };
   if (!operation.isPublic) admin.permission = `${permissionKey}_${actionSuffix(operation)}`;
   admin.fields = fields;

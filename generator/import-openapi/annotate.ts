@@ -60,6 +60,21 @@ function authHeaders(conventions: ConventionsInference): string[] {
   return [...names, 'authorization'];
 }
 
+/**
+ * Why generate makes no button of an action, or undefined when it does: a lookup screen (no
+ * list) shows no action buttons, and an action form sends no file.
+ */
+function unrenderedAction(admin: YamlMap, listed: boolean): string | undefined {
+  if (!listed) return 'its resource has no list, and a lookup screen shows no action buttons yet';
+  const fields = Array.isArray(admin.fields) ? admin.fields : [];
+  const file = fields.find((field) => isJson(field) && field.control === 'UploadFile');
+  if (isJson(file)) {
+    const name = typeof file.name === 'string' ? file.name : '';
+    return `its field ${name} is a file — an action form does not send files yet`;
+  }
+  return undefined;
+}
+
 /** The edits and the report's lines for one document. */
 export function annotate(document: Json, options: AnnotateOptions): Annotation {
   const operations = sourceOperations(document);
@@ -202,13 +217,16 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
       if (result.leftOut) leftOut.push(result.leftOut);
       if (!result.admin) continue;
       edits.push({ at: [...action.operation.at, 'x-admin'], value: result.admin });
-      actionLabels.push(`${action.placement} ${action.operation.label}`);
-      // generate writes an action's permission key but renders no button or form for it, so
-      // counting it as mapped would promise a screen that does not exist.
-      leftOut.push({
-        where: action.operation.label,
-        reason: `a ${action.placement} action of ${resource.key} — ${typeof result.admin.permission === 'string' ? `permission key ${result.admin.permission} only` : 'public, no permission key'}, no button or form renders it yet`,
-      });
+      // generate makes a button of it (generator/sources/source-actions.ts) — except where
+      // nothing would show it or it cannot send what the call takes: those stay left out, so
+      // mapped never promises a button that does not exist.
+      const unrendered = unrenderedAction(result.admin, listOp !== undefined);
+      if (unrendered)
+        leftOut.push({
+          where: action.operation.label,
+          reason: `a ${action.placement} action of ${resource.key} — ${unrendered}`,
+        });
+      else actionLabels.push(`${action.placement} ${action.operation.label}`);
     }
     const menuSort = menuSorts.get(resource.key);
     const module: YamlMap = {

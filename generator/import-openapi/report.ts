@@ -46,11 +46,11 @@ export function importSummary(annotation: Annotation): ImportSummary {
   const leftOutOperations = annotation.leftOut.filter((item) =>
     /^[A-Z]+ \//.test(item.where),
   ).length;
-  // Actions are in leftOut too (a permission key, no button yet): mapped counts screens only.
+  // `actions` counts the buttons generate makes; an action it cannot render is in leftOut.
   return {
     resources: annotation.resources.length,
     operations: annotation.operations,
-    mapped: capabilities,
+    mapped: capabilities + actions,
     capabilities,
     actions,
     leftOut: leftOutOperations,
@@ -58,7 +58,7 @@ export function importSummary(annotation: Annotation): ImportSummary {
 }
 
 export function summaryLine(summary: ImportSummary): string {
-  return `${summary.resources} resource(s); ${summary.operations} operation(s): ${summary.mapped} mapped (${summary.capabilities} capabilities), ${summary.leftOut} left out${summary.actions > 0 ? ` (${summary.actions} of them actions with a permission key only, no button yet)` : ''}`;
+  return `${summary.resources} resource(s); ${summary.operations} operation(s): ${summary.mapped} mapped (${summary.capabilities} capabilities${summary.actions > 0 ? `, ${summary.actions} action buttons` : ''}), ${summary.leftOut} left out`;
 }
 
 export function importFindings(report: ImportReport): ImportFinding[] {
@@ -67,7 +67,7 @@ export function importFindings(report: ImportReport): ImportFinding[] {
     ...annotation.resources.map((r) => ({
       kind: 'resource' as const,
       where: r.key,
-      message: `${r.entity} at ${r.path}: ${r.capabilities.join(', ')}${r.actions.length > 0 ? `; actions with a permission key only, no button yet: ${r.actions.join(', ')}` : ''}`,
+      message: `${r.entity} at ${r.path}: ${r.capabilities.join(', ')}${r.actions.length > 0 ? `; action buttons: ${r.actions.join(', ')}` : ''}`,
     })),
     ...annotation.notes.map((note) => ({
       kind: 'inferred' as const,
@@ -94,7 +94,7 @@ export function formatReport(report: ImportReport): string {
     ...annotation.resources.flatMap((r) => [
       `  ${r.key} (${r.entity}; ${r.path}): ${r.capabilities.join(', ')}`,
       ...(r.list ? [`    list: ${r.list}`] : []),
-      ...r.actions.map((action) => `    action (permission key only, no button yet): ${action}`),
+      ...r.actions.map((action) => `    action button: ${action}`),
     ]),
     '',
     'inferred:',

@@ -76,9 +76,6 @@ function labelOf(admin: Json, op: TaggedOperation): string {
 /** One action, or the reason it gets no button. */
 function actionOf(op: TaggedOperation, admin: Json, document: Json): SourceAction | string {
   const placement = admin.action === 'row' ? 'row' : 'toolbar';
-  const kind = bodyKind(op.operation, document);
-  if (kind === undefined)
-    return 'its body is neither JSON nor a form — no button sends it (call it from its own client)';
   const fields: FieldDefinition[] = [];
   const places: Record<string, ActionFieldPlace> = {};
   for (const entry of Array.isArray(admin.fields) ? admin.fields : []) {
@@ -94,6 +91,9 @@ function actionOf(op: TaggedOperation, admin: Json, document: Json): SourceActio
     fields.push(definition);
     places[entry.name] = place;
   }
+  const kind = bodyKind(op.operation, document);
+  if (kind === undefined)
+    return 'its body is neither JSON nor a form — no button sends it (call it from its own client)';
   const unfilled = [...op.path.matchAll(/\{([^}]+)\}/g)]
     .map((match) => match[1] ?? '')
     .filter((name) => places[name] !== 'path');

@@ -102,7 +102,14 @@ export function createRestSource(document: Node, options: RestSourceOptions = {}
     const mode = method === 'PATCH' ? 'patch' : 'input';
     const body = await readBody(document, operation, request, mode, invalidStatus(operation));
     if (!body.ok) return problem(body.status, body.detail, body.errors);
-    if (!table || !capability) return declaredAnswer(document, operation, seed);
+    if (!table || !capability) {
+      // A row action on a record that is not there: 404, as its info would answer.
+      const absent =
+        table && operation.action === 'row'
+          ? absentRow(operation, table, parameters.value)
+          : undefined;
+      return absent ?? declaredAnswer(document, operation, seed);
+    }
     const itemOperation = operations.find(
       (other) => other.resource === operation.resource && other.capability === 'info',
     );
@@ -144,6 +151,35 @@ export function createRestSource(document: Node, options: RestSourceOptions = {}
       default:
         return declaredAnswer(document, operation, seed);
     }
+  }
+
+  /**
+   * The 404 of a row action (`POST /articles/{slug}/favorite`) whose record does not exist: the
+   * record is named by the placeholder its info call's path ends with, where the action's path
+   * starts with that path. Undefined when it exists, or the action names no record this way.
+   */
+  function absentRow(
+    operation: Operation,
+    table: ResourceTable,
+    values: ReadonlyMap<string, unknown>,
+  ): Response | undefined {
+    const item = operations.find(
+      (other) => other.resource === operation.resource && other.capability === 'info',
+    );
+    if (!item || operation.segments.length <= item.segments.length) return undefined;
+    // The same path up to the item's placeholder, whatever each placeholder is named.
+    const under = item.segments.every((segment, index) =>
+      segment.startsWith('{')
+        ? operation.segments[index]?.startsWith('{')
+        : operation.segments[index] === segment,
+    );
+    const at = operation.segments[item.segments.length - 1] ?? '';
+    const param = /^\{(.+)\}$/.exec(at)?.[1];
+    const key = param === undefined ? undefined : textOfParam(values, param);
+    if (!under || key === undefined) return undefined;
+    const primaryKey = table.resource.primaryKey;
+    if (table.rows.some((row) => textOf(row.value[primaryKey]) === key)) return undefined;
+    return problem(404, `${table.resource.key} ${key} does not exist`);
   }
 
   function textOfParam(values: ReadonlyMap<string, unknown>, param: string): string | undefined {

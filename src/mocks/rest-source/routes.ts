@@ -29,6 +29,8 @@ export interface Operation {
   operation: Node;
   parameters: Node[];
   capability?: string;
+  /** An action's button (x-admin `action: row | toolbar`): a row action names one record. */
+  action?: string;
   resource?: Resource;
 }
 
@@ -71,6 +73,7 @@ export function readOperations(document: Node): { operations: Operation[]; resou
       ];
       const tag = listOf(operation.tags).find((name) => typeof name === 'string');
       const capability = textAt(recordAt(operation, 'x-admin'), 'capability');
+      const action = textAt(recordAt(operation, 'x-admin'), 'action');
       operations.push({
         method: method.toUpperCase(),
         template,
@@ -78,7 +81,8 @@ export function readOperations(document: Node): { operations: Operation[]; resou
         operation,
         parameters,
         capability,
-        resource: typeof tag === 'string' && capability ? byTag.get(tag) : undefined,
+        action,
+        resource: typeof tag === 'string' && (capability ?? action) ? byTag.get(tag) : undefined,
       });
     }
   }
