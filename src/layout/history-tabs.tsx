@@ -47,7 +47,10 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange, onRefresh }:
   // A tab moved from the keyboard or the menu has the focus once the row is redrawn in its new
   // order (set only when the order changes, so it is taken by the very next redraw).
   const focusAfterMove = useRef<string>(undefined);
-  const { row, scroll, onScroll, scrollBy } = useTabScroll<HTMLUListElement>(activePath, tabs);
+  const { row, scroll, onScroll, onWheel, scrollBy } = useTabScroll<HTMLUListElement>(
+    activePath,
+    tabs,
+  );
   const list = useRef<Menu>(null);
   useEffect(() => {
     const path = focusAfterMove.current;
@@ -154,7 +157,7 @@ export function HistoryTabs({ tabs, activePath, onSelect, onChange, onRefresh }:
           <i className="pi pi-angle-left" aria-hidden />
         </button>
       )}
-      <ul ref={row} onScroll={onScroll}>
+      <ul ref={row} onScroll={onScroll} onWheel={onWheel}>
         {tabs.map((tab, index) => {
           const active = tab.path === activePath;
           return (

@@ -4,7 +4,7 @@
  * view whenever it or the tabs change; the row says whether it overflows and whether either
  * end is reached, for the 向左滚动 / 向右滚动 arrows.
  */
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type WheelEvent } from 'react';
 
 export interface TabScroll {
   overflows: boolean;
@@ -73,5 +73,12 @@ export function useTabScroll<T extends HTMLElement>(activeKey: string, contentKe
       element.scrollBy({ left: direction * element.clientWidth * STEP, behavior: 'smooth' });
   };
 
-  return { row, scroll, onScroll: update, scrollBy };
+  // A mouse wheel turns vertically: over an overflowing row it scrolls the row sideways.
+  const onWheel = (event: WheelEvent<T>) => {
+    const element = row.current;
+    if (!element || Math.abs(event.deltaY) <= Math.abs(event.deltaX)) return;
+    element.scrollLeft += event.deltaY;
+  };
+
+  return { row, scroll, onScroll: update, onWheel, scrollBy };
 }
