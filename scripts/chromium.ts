@@ -1,10 +1,17 @@
 /**
  * Headless Chromium as the journeys and the measuring scripts start it, driven by
- * playwright-core: Debian's browser (/usr/bin/chromium, or CHROMIUM_PATH) for the measuring
- * scripts, Debian's headless shell of the same release for the journeys (see ChromiumBuild).
+ * playwright-core: the browser (CHROMIUM_PATH, else chromium, chromium-browser or google-chrome
+ * on PATH, else the macOS app; ./find-executable) for the measuring scripts, the headless shell
+ * of the same release (CHROMIUM_SHELL_PATH, else on PATH) for the journeys (see ChromiumBuild).
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import {
+  CHROMIUM_BROWSER,
+  CHROMIUM_SHELL,
+  findExecutable,
+  missingExecutable,
+} from './find-executable';
 
 /**
  * The features Playwright 1.65 turns off itself (its `chromiumSwitches`). Chromium reads only
@@ -64,14 +71,22 @@ let toldShellMissing = false;
 
 /** The executable of `build`; without the shell, the browser (said once per process). */
 export function chromiumExecutable(build: ChromiumBuild): string {
-  const browser = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const browser = findExecutable(CHROMIUM_BROWSER);
+  if (browser === undefined)
+    throw new Error(
+      missingExecutable(
+        CHROMIUM_BROWSER,
+        'Install Chromium (apt-get install chromium, brew install --cask chromium)',
+      ),
+    );
   if (build === 'browser') return browser;
-  const shell = process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
-  if (existsSync(shell)) return shell;
+  const shell = findExecutable(CHROMIUM_SHELL);
+  // A CHROMIUM_SHELL_PATH is taken as given: one that is not there falls back too.
+  if (shell !== undefined && existsSync(shell)) return shell;
   if (!toldShellMissing) {
     toldShellMissing = true;
     console.warn(
-      `${shell} is missing: the journeys run in ${browser}, slower ` +
+      `${shell ?? 'chromium-headless-shell'} is missing: the journeys run in ${browser}, slower ` +
         '(apt-get install chromium-headless-shell, or set CHROMIUM_SHELL_PATH).',
     );
   }

@@ -7,9 +7,18 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { findExecutable, missingExecutable, NGINX } from '../../scripts/find-executable';
 import { freePort } from './free-port';
 
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+/** nginx as this machine has it (NGINX_PATH, else on PATH, else /usr/sbin…; scripts/find-executable). */
+function nginxExecutable(): string {
+  const found = findExecutable(NGINX);
+  if (found === undefined)
+    throw new Error(
+      missingExecutable(NGINX, 'Install nginx (apt-get install nginx, brew install nginx)'),
+    );
+  return found;
+}
 const TEMP_PATHS = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
 
 export interface NginxOptions {
@@ -110,9 +119,13 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
     : undefined;
   const config = path.join(options.workDir, 'nginx.conf');
   await writeFile(config, await nginxConfig(port, options, tlsPorts));
-  const nginx = spawn(NGINX, ['-c', config, '-p', options.workDir, '-g', 'daemon off;'], {
-    stdio: 'inherit',
-  });
+  const nginx = spawn(
+    nginxExecutable(),
+    ['-c', config, '-p', options.workDir, '-g', 'daemon off;'],
+    {
+      stdio: 'inherit',
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForServer(url);
