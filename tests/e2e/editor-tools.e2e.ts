@@ -15,6 +15,7 @@ import {
   openForm,
   openNotices,
   paragraphs,
+  pickMenu,
   selectText,
   submitForm,
   tool,
@@ -29,14 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Picks an entry of one of the toolbar's drop-down menus. */
-async function pickMenu(page: Page, dialog: Locator, button: string, entry: string) {
-  await tool(dialog, button).click();
-  const menu = page.getByRole('menu', { name: button });
-  await menu.getByRole('menuitem', { name: entry, exact: true }).click();
-  await menu.waitFor({ state: 'hidden' });
-}
 
 /** Puts the caret at the end of the block holding `text`. */
 async function caretAfter(dialog: Locator, text: string) {

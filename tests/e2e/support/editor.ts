@@ -47,6 +47,14 @@ export const tool = (dialog: Locator, name: string) =>
 
 export const paragraphs = (dialog: Locator) => editorOf(dialog).locator('.ce-paragraph');
 
+/** Picks an entry of one of the toolbar's drop-down menus. */
+export async function pickMenu(page: Page, dialog: Locator, button: string, entry: string) {
+  await tool(dialog, button).click();
+  const menu = page.getByRole('menu', { name: button });
+  await menu.getByRole('menuitem', { name: entry, exact: true }).click();
+  await menu.waitFor({ state: 'hidden' });
+}
+
 /** Selects `text` inside an editable element, as a drag of the mouse would. */
 export async function selectText(target: Locator, text: string): Promise<void> {
   await target.evaluate((el, wanted) => {
