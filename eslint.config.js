@@ -232,6 +232,7 @@ export default defineConfig(
           devDependencies: [
             'tests/**',
             'scripts/**',
+            'vite-plugins/**',
             'cli/**',
             'generator/**',
             'src/mocks/**',

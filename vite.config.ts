@@ -4,9 +4,10 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import type { Plugin } from 'vite';
-import { loginTheme } from './scripts/login-theme.ts';
-import { previewAssets } from './scripts/preview-assets.ts';
-import { thirdPartyLicenses } from './scripts/third-party-licenses.ts';
+// The build's own plugins: vite-plugins/, apart from the benches and tooling of scripts/.
+import { loginTheme } from './vite-plugins/login-theme.ts';
+import { previewAssets } from './vite-plugins/preview-assets.ts';
+import { thirdPartyLicenses } from './vite-plugins/third-party-licenses.ts';
 
 /**
  * Where the back end is:

@@ -194,7 +194,7 @@ function cyclePath(group: readonly string[], edges: Map<string, string[]>): stri
 export function repositoryScope(root: string): CycleScope {
   return {
     root,
-    folders: ['src', 'generated', 'generator', 'cli', 'tests', 'scripts'],
+    folders: ['src', 'generated', 'generator', 'cli', 'tests', 'scripts', 'vite-plugins'],
     aliases: { '@/': 'src', '@generated/': 'generated' },
     skip: (relative) =>
       relative.startsWith(path.join('tests', 'fixtures')) && relative.includes('expected'),

@@ -90,7 +90,7 @@ const loginFormLook = async (page: Page) => {
   return page.locator('.login-form').evaluate((form) =>
     [form, ...form.querySelectorAll('*')].map((element) => {
       const style = getComputedStyle(element);
-      // The cut's marker (scripts/login-theme.ts), a custom property no rule reads, aside.
+      // The cut's marker (vite-plugins/login-theme.ts), a custom property no rule reads, aside.
       // Sorted: the browser lists custom properties in the order the stylesheets declared them.
       const look = [...style]
         .filter((property) => property !== '--login-page-theme')

@@ -4,7 +4,7 @@
  * (src/app/base.css defines the --shell-* colours once per theme). The user's choice — 浅色, 深色 or
  * 跟随系统 — is kept in localStorage; 跟随系统 (the default) follows prefers-color-scheme live.
  *
- * /login draws with the login page's cut of the theme (scripts/login-theme.ts: 2.2 KB instead
+ * /login draws with the login page's cut of the theme (vite-plugins/login-theme.ts: 2.2 KB instead
  * of 19.3 KB on the wire); a page with PrimeReact components asks for the whole theme first
  * (`loadWholeTheme`, in its route), which replaces the cut for the rest of the visit.
  */

@@ -1,13 +1,13 @@
 // @vitest-environment node
 /**
- * The login page's cut of a theme (scripts/login-theme.ts): the rules of the classes the login
+ * The login page's cut of a theme (vite-plugins/login-theme.ts): the rules of the classes the login
  * page writes, the variables, the keyframes those rules use; nothing of other components, no
  * font faces.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cutTheme, loginPageClasses } from '../../../scripts/login-theme';
+import { cutTheme, loginPageClasses } from '../../../vite-plugins/login-theme';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const LARA_LIGHT = readFileSync(
