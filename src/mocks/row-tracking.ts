@@ -94,9 +94,21 @@ interface Shadow {
 
 /** Rows (the Proxies' targets) whose fields were set or deleted since the last write. */
 const changedTargets = new Set<MockRow>();
-/** Each row's Proxy, and back. */
-const proxies = new WeakMap<MockRow, MockRow>();
-const targets = new WeakMap<MockRow, MockRow>();
+/**
+ * A watched row's Proxy, kept on the row itself under a symbol that is not enumerable: JSON,
+ * `Object.keys`, spreads and `Object.assign` never see it, and a row read through its Proxy
+ * answers the Proxy itself (a WeakMap per row cost a third of a restart at 50,000 rows).
+ */
+const WATCHER = Symbol('row watcher');
+
+function isRow(value: unknown): value is MockRow {
+  return typeof value === 'object' && value !== null;
+}
+
+function watcherOf(row: MockRow): MockRow | undefined {
+  const value: unknown = Reflect.get(row, WATCHER);
+  return isRow(value) ? value : undefined;
+}
 
 const watchFields: ProxyHandler<MockRow> = {
   set(target, key, value) {
@@ -114,12 +126,11 @@ const watchFields: ProxyHandler<MockRow> = {
 };
 
 function watched(row: MockRow): MockRow {
-  if (targets.has(row)) return row;
-  const known = proxies.get(row);
+  // The row's Proxy when it has one (a row read through its Proxy answers that Proxy too).
+  const known = watcherOf(row);
   if (known) return known;
   const proxy = new Proxy(row, watchFields);
-  targets.set(proxy, row);
-  proxies.set(row, proxy);
+  Reflect.defineProperty(row, WATCHER, { value: proxy });
   return proxy;
 }
 
@@ -140,14 +151,14 @@ function shadowOf(table: MockTable, stored: StoredTable | undefined): Shadow {
   const info = new Map<MockRow, RowInfo>();
   const nested = new Set<MockRow>();
   let nextSlot = 1;
-  const bySlot = new Map<MockRow, StoredRow>();
-  for (const row of stored?.rows ?? []) bySlot.set(row.value, row);
   const lists = listsOf(table);
   lists.forEach((list, bin) => {
+    // A stored table's lists are its stored rows in order (tableOfStored), bin by bin.
+    const savedRows = stored?.rows.filter((row) => row.bin === bin);
     list.forEach((row, index) => {
       const proxy = watched(row);
       list[index] = proxy;
-      const saved = bySlot.get(row);
+      const saved = savedRows?.[index]?.value === row ? savedRows[index] : undefined;
       const slot = saved?.slot ?? nextSlot;
       nextSlot = Math.max(nextSlot, slot + 1);
       const inner = holdsNested(row);
@@ -259,7 +270,7 @@ export class TrackedTables {
 
     // Rows whose own fields were set, and (in a table reached since) inner values changed.
     for (const target of changedTargets) {
-      const row = proxies.get(target);
+      const row = watcherOf(target);
       const info = row && shadow.info.get(row);
       if (row && info && put.get(row)?.record === undefined) record(row, info);
     }
