@@ -198,6 +198,14 @@ describe('against the REST mock: every call ok', () => {
     ]);
   });
 
+  it('petstore --writes: a body-less row action is called on the round trip’s own pet; one with a body is not, and says why', async () => {
+    const report = await verify('petstore', mock.url, { writes: true });
+    expect(rows(report).filter((row) => row.includes('row action'))).toEqual([
+      expect.stringMatching(/^ok POST \/pet\/\{petId\}: row action on \d+$/),
+      'skipped POST /pet/{petId}/uploadImage: row action: it takes a body: only actions without one are called',
+    ]);
+  });
+
   it('library, reads only: offset paging, totals in the body and in X-Total-Count', async () => {
     const report = await verify('library', mock.url);
     expect(rows(report)).toEqual([

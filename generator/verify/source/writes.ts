@@ -24,6 +24,7 @@ import { excerpt, isJsonType, type Answer } from './http';
 import { fillPath, needsParent, type Capability, type Plan, type PlannedResource } from './plan';
 import { pathValues, recordIn } from './reads';
 import { editOf, newRecord } from './records';
+import { callRowActions, skipRowActions } from './actions';
 import { holdable, objectValue } from './values';
 
 /** Why a resource gets no round trip (undefined: it gets one). */
@@ -239,7 +240,9 @@ export async function roundTrip(
   resource: PlannedResource,
 ): Promise<void> {
   const { add, edit: editing, delete: deleting } = resource.operations;
-  if (!add || !deleting) return;
+  const noRecord =
+    'no record of verify’s own to call it on (it never acts on records that were there before)';
+  if (!add || !deleting) return skipRowActions(context, resource, noRecord);
   const entity = entitySchema(resource);
   const contentType = jsonBodyType(add);
   const made = newRecord(
@@ -250,7 +253,10 @@ export async function roundTrip(
     entity,
   );
   const path = fillPath(add.path, pathValues(context, plan, resource, add.path));
-  const skip = (why: string) => report(context, add, 'skipped', `round trip: ${why}`);
+  const skip = (why: string) => {
+    report(context, add, 'skipped', `round trip: ${why}`);
+    skipRowActions(context, resource, noRecord);
+  };
   if (!contentType) return skip(`add takes ${add.body?.mediaType ?? 'no body'}, not JSON`);
   if ('cannot' in made) return skip(`cannot build a record: ${made.cannot}`);
   if (path === undefined) return skip(needsParent(resource));
@@ -285,7 +291,8 @@ export async function roundTrip(
       `round trip: add: no key (no Location, no ${resource.primaryKey} in the body)`,
     );
   else report(context, add, verdict.outcome, verdict.detail);
-  if (answer.status < 200 || answer.status >= 300 || key === undefined) return;
+  if (answer.status < 200 || answer.status >= 300 || key === undefined)
+    return skipRowActions(context, resource, noRecord);
   const record = { ...made.record };
   if (isJson(answered) && answered[resource.primaryKey] !== undefined)
     record[resource.primaryKey] = answered[resource.primaryKey];
@@ -294,5 +301,6 @@ export async function roundTrip(
   if (read && resource.operations.info)
     report(context, resource.operations.info, read.outcome, read.detail);
   if (editing) await edit(trip, editing);
+  await callRowActions(context, plan, resource, key);
   await remove(trip, deleting);
 }
