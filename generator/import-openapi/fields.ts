@@ -202,8 +202,7 @@ function arrayShape(resolved: Json, context: FieldContext): Shape {
 
 /**
  * The one variant of a union that only adds null (`anyOf: [{ enum: [low, high] }, { type:
- * "null" }]`, OpenAI's ReasoningEffort) as written, so the field is shaped as that variant — a
- * select of its values, not free text; undefined for any other schema.
+ * "null" }]`, OpenAI's ReasoningEffort) as written; undefined for any other schema.
  */
 function nullableVariant(schema: Json): unknown {
   const variants: unknown[] = Array.isArray(schema.anyOf)
@@ -216,9 +215,11 @@ function nullableVariant(schema: Json): unknown {
 }
 
 function shapeOf(name: string, raw: unknown, resolved: Json, context: FieldContext): Shape {
+  // Only a choice is unwrapped: a nullable text keeps the shape it had (OpenAI's name, anyOf
+  // [string maxLength 256, null], stays a column rather than a long text hidden from the list).
   const variant = nullableVariant(resolved);
-  if (variant !== undefined)
-    return shapeOf(name, variant, resolveRef(variant, context.document), context);
+  const chosen = variant === undefined ? undefined : resolveRef(variant, context.document);
+  if (chosen && Array.isArray(chosen.enum)) return shapeOf(name, variant, chosen, context);
   const type = schemaType(resolved);
   if (Array.isArray(resolved.enum) && type !== 'boolean')
     return {

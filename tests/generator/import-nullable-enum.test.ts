@@ -56,6 +56,16 @@ describe('a nullable enum', () => {
     ]);
   });
 
+  it('a nullable text keeps its shape: a column, not a long text (OpenAI name, maxLength 256)', () => {
+    const { admin, control } = inferField(
+      'name',
+      { anyOf: [{ type: 'string', maxLength: 256 }, { type: 'null' }] },
+      context,
+    );
+    expect(control).toBe('input');
+    expect(admin.column).toBe(true);
+  });
+
   it('a union of two real variants is not unwrapped (its common fields, as before)', () => {
     const { control } = inferField(
       'either',
