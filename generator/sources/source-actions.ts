@@ -85,7 +85,14 @@ function actionOf(op: TaggedOperation, admin: Json, document: Json): SourceActio
     if (entry.control === 'UploadFile')
       return `its ${place} field ${entry.name} is a file — an action form does not send files yet`;
     const schema = schemaOf(op, entry.name, place, document);
-    const { definition } = fieldModel(entry.name, entry, schema, '');
+    let definition: FieldDefinition;
+    try {
+      ({ definition } = fieldModel(entry.name, entry, schema, ''));
+    } catch (error) {
+      // generate refuses it (the module's problem), naming the operation and the field.
+      const why = error instanceof Error ? error.message : 'not a field generate can read';
+      throw new Error(`${op.method} ${op.path}: x-admin.fields ${entry.name}: ${why}`);
+    }
     // A path placeholder without a value would name no address: it is always asked for.
     if (place === 'path') definition.cf_validate = 'require';
     fields.push(definition);
