@@ -1,8 +1,9 @@
 /**
  * One server per data folder: `cli mock-server --data-dir D` holds `D/server.lock` (its pid)
- * while it runs. Two servers on one folder would each replay the journal, then append and fold
- * over each other's writes, and at the next start the writes of one would be gone; so a second
- * server refuses to start, naming the folder and the process that holds it.
+ * while it runs (and SQLite's exclusive lock on its database, ./sqlite-store). Two servers on one
+ * folder would each read the tables, then write over each other's writes, and at the next start
+ * the writes of one would be gone; so a second server refuses to start, naming the folder and
+ * the process that holds it.
  *
  * The lock is taken with `open(…, 'wx')`, which creates the file only if it does not exist (one
  * of two servers starting at once wins). A lock left by a server that died (`kill -9`, a power

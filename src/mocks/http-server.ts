@@ -9,7 +9,8 @@
  * nobody serves answers the 404 envelope.
  *
  * With `dataDir` nothing acknowledged is lost: the tables (records, sessions, file and
- * attachment rows) are kept in a journal synced before each write is answered (./journal),
+ * attachment rows) are kept in SQLite, one row per record, each write committed before it is
+ * answered (./sqlite-store),
  * and the bytes of uploaded files on disk (`<dataDir>/files/<id>` and `<id>.json` for the
  * type, synced before their row is written, ./disk-byte-store); file names are ids only, never a name from a
  * request, and all files together stay under `dataLimit`. On start, byte files no row names
@@ -78,7 +79,7 @@ export interface MockServerOptions {
   allowReset?: boolean;
   /** Serve POST /api/mock/pushmessage (the super administrator's; off by default). */
   allowPush?: boolean;
-  /** Keep the tables (journal) and uploaded bytes on disk under this folder (memory when absent). */
+  /** Keep the tables (SQLite) and uploaded bytes on disk under this folder (memory when absent). */
   dataDir?: string;
   /** Bytes all kept files may take together; 1 GB by default. */
   dataLimit?: number;
@@ -266,7 +267,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const sockets = createSocketServer({ allowedOrigins: [...corsOrigins] });
   const inFlight = new Set<Promise<void>>();
   let fallbackHost = host;
-  // After the journal is attached: the records kept there are what the sources start from.
+  // After the database is attached: the records kept there are what the sources start from.
   const sources = mountSources(options.sources ?? []);
   const server = createHttpServer((request, response) => {
     const handled = serve(

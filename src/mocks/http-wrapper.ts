@@ -4,7 +4,7 @@
  *
  * - After a resolver that changes data (any method but GET/HEAD/OPTIONS) answers, `persist()`
  *   runs before the answer goes out: a handler that changed a row and forgot to persist still
- *   has it stored (browser storage, or the journal of `cli mock-server --data-dir`) before the
+ *   has it stored (browser storage, or the database of `cli mock-server --data-dir`) before the
  *   caller hears of it. Unchanged tables cost a comparison only.
  * - `StorageFullError` (./store: the demo's browser storage is full, the mock server's disk
  *   failed; the tables were already put back) is answered as that error in the call's own

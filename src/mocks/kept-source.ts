@@ -1,7 +1,7 @@
 /**
  * A REST source's engine (./rest-source) whose records live in a table of the mock's store,
  * one row holding them all: after every write the engine's state is put there and stored —
- * browser storage in the demo, the journal of `--data-dir` in `cli mock-server` — before the
+ * browser storage in the demo, the database of `--data-dir` in `cli mock-server` — before the
  * answer goes out, so an acknowledged write survives a reload or a restart. The engine is made
  * on the first call from what the table keeps; after the demo's reset has emptied the table,
  * the source is seeded afresh on its next call.

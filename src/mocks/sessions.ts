@@ -1,10 +1,10 @@
 /**
  * The mock's sign-in sessions: one row per token in the `mock_session` table (kept like every
- * table: browser storage, or the journal of `cli mock-server --data-dir`).
+ * table: browser storage, or the database of `cli mock-server --data-dir`).
  *
  * - A session lasts a fixed time from its sign-in (absolute, 12 hours by default;
  *   `cli mock-server --session-ttl <minutes>`), whatever the activity: a lifetime counted from
- *   the last call would make every call a write to the journal. After it, the token is unknown
+ *   the last call would make every call a write to the database. After it, the token is unknown
  *   and calls answer the spec's 401 (the app clears the session and goes to /login).
  * - Sign-out ends the token on the server (`endSession`); a password change or reset ends all of
  *   the user's tokens (`endSessionsOf`).

@@ -1,6 +1,6 @@
 /**
  * A source's records as data that can be stored and read back: the demo keeps them in browser
- * storage and `cli mock-server --data-dir` in its journal, like the backend's own tables, so a
+ * storage and `cli mock-server --data-dir` in its database, like the backend's own tables, so a
  * write the mock acknowledged survives a reload or a restart. A stored state that does not have
  * this shape (an older build's, a hand-edited file) is ignored and the source is seeded afresh.
  */
