@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 
 const ROOT = path.resolve(import.meta.dirname, '../public/storage/file');
-/** A fixed date inside the zips, so running the script again writes the same bytes. */
+/** The documents' own dates (the .docx zip too; exceljs stamps its zip with the time it runs). */
 const FIXED_DATE = new Date('2025-10-10T00:00:00Z');
 
 async function salesWorkbook(): Promise<Uint8Array> {
@@ -35,6 +35,11 @@ async function salesWorkbook(): Promise<Uint8Array> {
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** An A4 page with 2.5 cm margins (sizes in twentieths of a point), so a viewer draws a page. */
+const A4_SECTION =
+  '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/>' +
+  '<w:pgMar w:top="1418" w:right="1418" w:bottom="1418" w:left="1418" w:header="851" w:footer="992" w:gutter="0"/></w:sectPr>';
 
 /** The smallest WordprocessingML package Word and docx-preview open: one paragraph per line. */
 async function reimbursementDocx(): Promise<Uint8Array> {
@@ -77,7 +82,7 @@ async function reimbursementDocx(): Promise<Uint8Array> {
     'word/document.xml',
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
       '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
-      `<w:body>${paragraphs}<w:sectPr/></w:body></w:document>`,
+      `<w:body>${paragraphs}${A4_SECTION}</w:body></w:document>`,
     options,
   );
   return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
