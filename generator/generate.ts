@@ -79,7 +79,21 @@ export interface GenerateOptions {
    * entries): the thorough, slow check.
    */
   fromScratch?: boolean;
+  /** Told as each step starts (the CLI's progress lines on a terminal, cli/progress.ts). */
+  onStep?: (step: GenerateStep, index: number, total: number) => void;
 }
+
+/** The steps of a run, in order. */
+export const GENERATE_STEPS = [
+  'load',
+  'lint',
+  'model',
+  'render',
+  'plan',
+  'write',
+  'cache',
+] as const;
+export type GenerateStep = (typeof GENERATE_STEPS)[number];
 
 export interface GenerateResult {
   files: GeneratedFile[];
@@ -248,8 +262,13 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     stages[name] = Math.round(now - stageStart);
     stageStart = now;
   };
+  // A run that writes nothing has no write step to tell.
+  const steps = GENERATE_STEPS.filter((step) => step !== 'write' || mode === 'write');
+  const starting = (step: GenerateStep) =>
+    options.onStep?.(step, steps.indexOf(step) + 1, steps.length);
 
   await checkOutputDir(outDir, contractDir);
+  starting('load');
   // The inputs are hashed while the contract loads (and again by cache.finish, which keeps
   // nothing of a run whose inputs changed meanwhile). A refused contract never awaits it.
   const opening = GeneratorCache.open({ rootDir, contractDir }, fromScratch);
@@ -259,11 +278,13 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const forToolsText = JSON.stringify(forTools);
   const cache = await opening;
   stage('load');
+  starting('lint');
   const lintProblems = (
     await cache.entry('lint', [forToolsText], () => lintContract(forTools), isLintProblems)
   ).map((problem) => locateLintProblem(problem, locate));
   stage('lint');
   if (lintProblems.some((p) => p.severity === 'error')) throw new LintError(lintProblems);
+  starting('model');
   let modules: ModuleModel[];
   try {
     modules = buildModules(document, locate);
@@ -283,6 +304,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   addSourceMenuRows(modules, sources, sourceProblems);
   if (sourceProblems.length > 0) throw new ModelError(sourceProblems);
   stage('model');
+  starting('render');
   const files = await renderAll(
     document,
     { document: forTools, text: forToolsText },
@@ -293,6 +315,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     cache,
   );
   stage('render and format');
+  starting('plan');
   const { stray, ...plan }: FilePlan = await planFiles(files, outDir);
   const prune = pruneReason({ ...plan, stray }, outDir, document);
   stage('plan');
@@ -305,6 +328,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
           ...plan.deleted.map((file) => `  ${shownPath(path.join(outDir, file))}`),
         ].join('\n'),
       );
+    starting('write');
     await applyPlan(files, { ...plan, stray }, outDir);
     stage('write');
   }
@@ -316,6 +340,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       warnings: lintProblems.filter((p) => p.severity === 'warn').length,
     },
   };
+  starting('cache');
   await cache.finish(files, summary);
   stage('cache');
 

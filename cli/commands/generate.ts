@@ -7,6 +7,8 @@ import type { GenerateMode, GenerateReport } from '../../generator';
 import { upToDate } from '../../generator/cache';
 import { EXIT, failWith, UsageError, existingFolder } from '../fail';
 import { printJsonReport } from '../report';
+import { progressLines } from '../progress';
+import { cliProgressMessages } from '@/locale/cli-progress';
 
 const FIX_COMMAND = 'npm run cli -- generate';
 
@@ -147,13 +149,21 @@ export function registerGenerate(program: Command): void {
         prune: flags.prune === true,
         fromScratch: flags.fromScratch === true,
       };
+      const step = progressLines(cliProgressMessages.generating, { json: flags.json === true });
       // Unchanged inputs and output (the usual pre-commit case) are answered from the cache's
       // run record without loading the generator; anything else is a full run that names each
       // file (its steps still come from the cache when their inputs did not change).
       const known = options.fromScratch ? undefined : await upToDate(options);
       const { report, stray, pruneReason } = known
         ? { report: known, stray: [], pruneReason: undefined }
-        : await (await import('../../generator')).generate(options);
+        : await (
+            await import('../../generator')
+          ).generate({
+            ...options,
+            onStep: step
+              ? (name, index, total) => step(cliProgressMessages.generateSteps[name], index, total)
+              : undefined,
+          });
       if (mode === 'check') {
         if (flags.json) {
           const findings = checkFindings(report, stray, outName, shown, pruneReason);
