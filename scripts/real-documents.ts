@@ -6,8 +6,10 @@
  * source's generated code (and the src/ it imports) under the project's strict options → the
  * source's REST mock (`cli mock-server --source`) checked by `cli verify --source --writes` (a
  * credential given for any security scheme: the mock takes any). Prints one table — document |
- * operations | resources | screens | left out (reasons, from import-report.txt) | exit codes |
- * verify's counts and what it wrote — and the first lines of each failing step.
+ * operations | resources | screens | of the resources with a list or lookup, how many became
+ * screens a person can open (scripts/real-screens.ts; issue 50 asks ≥ 90 %) | left out
+ * (reasons, from import-report.txt) | exit codes | verify's counts and what it wrote — then the
+ * pages nothing leads to and the first lines of each failing step.
  *
  * Heavy (generate and tsc per document): run it under the machine's heavy lock,
  * `flock /tmp/heavy.lock npm run bench:real`. Exits 1 when a step of any document failed.
@@ -16,6 +18,7 @@ import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/prom
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT as ROOT } from '../generator/repo-root';
+import { countScreens, screensCell, type ScreenCount } from './real-screens';
 import { verifyAgainstMock, verifyCell } from './real-verify';
 import { copyCommitted, runStep, type StepResult } from './real-workspace';
 
@@ -40,6 +43,8 @@ interface DocumentRow {
   verify?: StepResult;
   summary?: ImportSummary;
   screens?: number;
+  /** Of the resources with a list or a lookup, how many became screens a person can open. */
+  reached?: ScreenCount;
   /** Left-out reasons with how many operations each. */
   reasons: Map<string, number>;
 }
@@ -141,6 +146,7 @@ async function measure(name: string, file: string): Promise<DocumentRow> {
     const out = path.join(dir, 'generated');
     row.generate = await cli(['generate', '--contract', contract, '--out', out]);
     row.screens = await countPages(path.join(out, 'sources', name, 'pages'));
+    row.reached = await countScreens(contract, out, name);
     if (row.generate.exitCode !== 0) return row;
     const project = await writeTypecheckProject(dir, name);
     row.typecheck = await run(process.execPath, [
@@ -169,15 +175,16 @@ function reasonsText(row: DocumentRow): string {
 
 function printTable(rows: DocumentRow[]): void {
   console.log(
-    '| document | operations | resources | screens | left out (reasons) | import | generate | typecheck | verify --writes |',
+    '| document | operations | resources | screens | list/lookup resources reached (≥ 90 %) | left out (reasons) | import | generate | typecheck | verify --writes |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) {
     const cells = [
       row.name,
       row.summary ? `${row.summary.operations}` : '–',
       row.summary ? `${row.summary.resources}` : '–',
       row.screens === undefined ? '–' : `${row.screens}`,
+      screensCell(row.reached),
       reasonsText(row).replaceAll('|', '\\|'),
       exitText(row.import),
       exitText(row.generate),
@@ -185,6 +192,16 @@ function printTable(rows: DocumentRow[]): void {
       verifyCell(row.verify),
     ];
     console.log(`| ${cells.join(' | ')} |`);
+  }
+}
+
+/** The list/lookup resources whose page nothing leads to (no menu entry, no parent row). */
+function printUnreached(rows: DocumentRow[]): void {
+  for (const row of rows) {
+    const keys = row.reached?.unreached ?? [];
+    if (keys.length === 0) continue;
+    console.log(`\n${row.name} — ${keys.length} page(s) no menu entry or parent row leads to:`);
+    console.log(`  ${keys.join(', ')}`);
   }
 }
 
@@ -213,6 +230,7 @@ for (const { name, file } of await documents(only)) {
   rows.push(await measure(name, file));
 }
 printTable(rows);
+printUnreached(rows);
 printFailures(rows);
 const failed = rows.some((row) =>
   [row.import, row.generate, row.typecheck, row.verify].some(
