@@ -6,9 +6,8 @@
  * rows, a record added through the form's visible labels and found in the list, one field edited
  * and seen changed, the record deleted (confirmed) and gone — answering the source's sign-in
  * dialog where its document asks for a credential. Cloud Hypervisor has no resource to list or
- * look up: its import report accounts for every operation instead. OpenAI is imported and built
- * with the others but has no journey here yet: its assistants have no edit screen (its updates
- * are POST /assistants/{id}) and their add is refused by the mock (reasoning_effort).
+ * look up: its import report accounts for every operation instead. DigitalOcean is driven on two
+ * resources: VPCs, and Projects, whose edit body requires fields its add body lacks.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -127,15 +126,17 @@ async function fillForm(page: Page, form: Locator, values: FieldValue[]): Promis
 }
 
 interface DocumentJourney {
-  /** The source's name (its document's file name) and the screenshots' part. */
+  /** The source's name (its document's file name). */
   name: string;
+  /** The screenshots' part, where it is not the source's name (a second resource of one source). */
+  shots?: string;
   /** The source's menu group title (the document's info.title). */
   source: string;
   /** The screen's entry in the menu group. */
   screen: string;
   /** The screen's address. */
   route: RegExp;
-  /** What the add form is given, required fields first; the first value is found in the list. */
+  /** What the add form is given (its required fields among them); the first value is found in the list. */
   add: [FieldValue, ...FieldValue[]];
   /** What the edit form is given (what its body requires too); the first is seen in the row. */
   edit: [FieldValue, ...FieldValue[]];
@@ -191,6 +192,37 @@ const JOURNEYS: DocumentJourney[] = [
     ],
     edit: [{ label: 'Description', value: 'described by the journey' }],
   },
+  {
+    name: 'digitalocean',
+    shots: 'digitalocean-projects',
+    source: 'DigitalOcean API',
+    screen: 'Projects',
+    route: /\/digitalocean\/projects$/,
+    add: [
+      { label: 'The human-readable name for the project', value: 'e2e-project' },
+      { label: 'The purpose of the project', value: 'End-to-end testing' },
+      { label: 'The description of the project', value: 'made by the journey' },
+    ],
+    // The update body requires the environment, which the add body does not send.
+    edit: [
+      { label: 'The description of the project', value: 'described by the journey' },
+      { label: 'Environment', value: 'Staging', choose: true },
+    ],
+  },
+  {
+    name: 'openai',
+    source: 'OpenAI API',
+    screen: 'Assistants',
+    route: /\/openai\/assistants$/,
+    // Its list pages by cursor (`after`, `has_more`): the new assistant is found page by page.
+    add: [
+      { label: 'Name', value: '端到端助手' },
+      { label: 'ID of the model to use', value: 'gpt-4o' },
+      // anyOf [enum, null] in the document: a select, not free text.
+      { label: 'Reasoning effort', value: 'low', choose: true },
+    ],
+    edit: [{ label: 'Description', value: '由端到端测试改过' }],
+  },
 ];
 
 /** One document's journey on its resource, from the home page to the record deleted. */
@@ -207,7 +239,7 @@ async function drive(page: Page, journey: DocumentJourney): Promise<void> {
   await signInIfAsked(page, journey.source, rows(page));
   await rows(page).first().waitFor();
   expect(await rows(page).count()).toBeGreaterThan(0);
-  await screenshot(page, `real-${journey.name}-list`);
+  await screenshot(page, `real-${journey.shots ?? journey.name}-list`);
 
   await page.getByRole('button', { name: '新增' }).click();
   const add = page.getByRole('dialog', { name: `新增 - ${journey.screen}` });
@@ -222,7 +254,7 @@ async function drive(page: Page, journey: DocumentJourney): Promise<void> {
   }
   const shown = journey.add[0].value;
   const row = await findRow(page, shown);
-  await screenshot(page, `real-${journey.name}-added`);
+  await screenshot(page, `real-${journey.shots ?? journey.name}-added`);
 
   await row.getByRole('button', { name: '编辑' }).click();
   const edit = page.getByRole('dialog', { name: `编辑 - ${journey.screen}` });
@@ -233,7 +265,7 @@ async function drive(page: Page, journey: DocumentJourney): Promise<void> {
   await expectToast(page, '修改成功');
   const edited = await findRow(page, journey.edit[0].value);
   expect(await edited.innerText()).toContain(shown);
-  await screenshot(page, `real-${journey.name}-edited`);
+  await screenshot(page, `real-${journey.shots ?? journey.name}-edited`);
 
   await edited.getByRole('button', { name: '删除' }).click();
   await page.locator('.p-confirm-dialog-accept').click();
@@ -257,7 +289,7 @@ describe('published documents as screens (issue 50)', () => {
       });
       // What the screen showed and the source's calls where the journey stopped, to look at.
       await drive(page, journey).catch(async (failure: unknown) => {
-        await screenshot(page, `real-${journey.name}-failed`);
+        await screenshot(page, `real-${journey.shots ?? journey.name}-failed`);
         console.log(`${journey.name}: the source's calls\n${calls.join('\n')}`);
         throw failure;
       });
