@@ -20,57 +20,15 @@
  * written; a handler holding the plain object after its write and changing it then would go
  * unseen — none does: each request finds its rows through `table()` again.
  */
+import type { RowBin, RowDatabase, RowWrite, StoredTable, TableWrite } from './row-database';
 import type { MockRow } from './types';
+import { changedTargets, holdsNested, watched, watcherOf } from './watched-rows';
 
 /** A table of the store (./store's MockTable; declared here so this module imports nothing of it). */
 interface MockTable {
   rows: MockRow[];
   nextId: number;
   recycled: MockRow[];
-}
-
-/** 0: the live rows; 1: the recycle bin. */
-export type RowBin = 0 | 1;
-
-/** A row as the database holds it: its slot (its key, never reused in a table), list and place. */
-export interface StoredRow {
-  slot: number;
-  bin: RowBin;
-  position: number;
-  value: MockRow;
-}
-
-/** One row to write: its record text when the row is new or changed, else its new place only. */
-export interface RowWrite {
-  slot: number;
-  bin: RowBin;
-  position: number;
-  record?: string;
-}
-
-/** What one write changes in one table. */
-export interface TableWrite {
-  name: string;
-  nextId: number;
-  put: RowWrite[];
-  /** Slots of rows gone from the table. */
-  removed: number[];
-}
-
-/** A table as the database holds it. */
-export interface StoredTable {
-  nextId: number;
-  rows: StoredRow[];
-}
-
-/** Where the rows go (./sqlite-store). */
-export interface RowDatabase {
-  /** One write, all or nothing, committed before it returns; throws when it cannot. */
-  commit(writes: readonly TableWrite[]): void;
-  /** Every table replaced by these (the demo's reset), all or nothing. */
-  replaceAll(writes: readonly TableWrite[]): void;
-  /** One table as it is stored, or undefined when it is not. */
-  read(name: string): StoredTable | undefined;
 }
 
 interface RowInfo {
@@ -90,56 +48,6 @@ interface Shadow {
   /** The rows holding an object or array in a field (compared as text). */
   nested: Set<MockRow>;
   nextSlot: number;
-}
-
-/** Rows (the Proxies' targets) whose fields were set or deleted since the last write. */
-const changedTargets = new Set<MockRow>();
-/**
- * A watched row's Proxy, kept on the row itself under a symbol that is not enumerable: JSON,
- * `Object.keys`, spreads and `Object.assign` never see it, and a row read through its Proxy
- * answers the Proxy itself (a WeakMap per row cost a third of a restart at 50,000 rows).
- */
-const WATCHER = Symbol('row watcher');
-
-function isRow(value: unknown): value is MockRow {
-  return typeof value === 'object' && value !== null;
-}
-
-function watcherOf(row: MockRow): MockRow | undefined {
-  const value: unknown = Reflect.get(row, WATCHER);
-  return isRow(value) ? value : undefined;
-}
-
-const watchFields: ProxyHandler<MockRow> = {
-  set(target, key, value) {
-    changedTargets.add(target);
-    return Reflect.set(target, key, value);
-  },
-  deleteProperty(target, key) {
-    changedTargets.add(target);
-    return Reflect.deleteProperty(target, key);
-  },
-  defineProperty(target, key, descriptor) {
-    changedTargets.add(target);
-    return Reflect.defineProperty(target, key, descriptor);
-  },
-};
-
-function watched(row: MockRow): MockRow {
-  // The row's Proxy when it has one (a row read through its Proxy answers that Proxy too).
-  const known = watcherOf(row);
-  if (known) return known;
-  const proxy = new Proxy(row, watchFields);
-  Reflect.defineProperty(row, WATCHER, { value: proxy });
-  return proxy;
-}
-
-function holdsNested(row: MockRow): boolean {
-  for (const key in row) {
-    const value = row[key];
-    if (typeof value === 'object' && value !== null) return true;
-  }
-  return false;
 }
 
 function listsOf(table: MockTable): [MockRow[], MockRow[]] {

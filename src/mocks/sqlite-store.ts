@@ -28,7 +28,7 @@ import path from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { DataDirLockedError } from './data-dir-lock';
 import type { MockRow } from './types';
-import type { RowDatabase, StoredRow, StoredTable, TableWrite } from './row-tracking';
+import type { RowDatabase, StoredRow, StoredTable, TableWrite } from './row-database';
 
 export const DATABASE_FILE = 'mock.sqlite';
 

@@ -15,12 +15,8 @@
  * storage agree — and throws `StorageFullError`, which ./http-wrapper answers with its message.
  */
 import { mockMessages } from '@/locale/mock';
-import {
-  tableOfStored,
-  UnsavedWriteError,
-  type StoredTable,
-  type TrackedTables,
-} from './row-tracking';
+import type { StoredTable } from './row-database';
+import { tableOfStored, UnsavedWriteError, type TrackedTables } from './row-tracking';
 import type { MockRow } from './types';
 
 const STORAGE_PREFIX = 'admin-mock-db-v2:';
