@@ -6,6 +6,7 @@
  */
 import type { YamlMap } from '../../src/core/yaml-text';
 import { isJson, type Json } from '../json';
+import { MENU_GROUP_ENTRIES, MENU_GROUP_PARTS, menuPlace } from '../sources/menu-parts';
 import { inferAction } from './actions';
 import { inferConventions, type ConventionsInference } from './conventions';
 import { inferField, labelField, yamlValue, type ListedEntity } from './fields';
@@ -47,8 +48,6 @@ export interface Annotation {
   conventions: ConventionsInference;
 }
 
-/** Entries one menu group holds: sorts 1–99, as menu ids are the group's × 100 + sort. */
-const MENU_ENTRIES = 99;
 const WRITING: Readonly<Record<string, string>> = { add: 'ADD', edit: 'EDIT', delete: 'DELETE' };
 
 function authHeaders(conventions: ConventionsInference): string[] {
@@ -228,23 +227,23 @@ export function annotate(document: Json, options: AnnotateOptions): Annotation {
         });
       else actionLabels.push(`${action.placement} ${action.operation.label}`);
     }
-    const menuSort = menuSorts.get(resource.key);
+    const menuPosition = menuSorts.get(resource.key);
+    const menu =
+      menuPosition === undefined ? undefined : menuPlace(options.menuGroup, menuPosition);
     const module: YamlMap = {
       module: resource.key,
       title: titles[index],
       route: `/${options.name}/${resource.key}`,
-      ...(menuSort !== undefined && menuSort <= MENU_ENTRIES
-        ? { menu: { group: options.menuGroup, icon: 'pi pi-list', sort: menuSort } }
-        : {}),
+      ...(menu ? { menu: { group: menu.group, icon: 'pi pi-list', sort: menu.sort } } : {}),
       entity: resource.entity,
       primaryKey,
       permissionKey,
       keepAlive: true,
       capabilities: [...capabilities],
     };
-    if (menuSort !== undefined && menuSort > MENU_ENTRIES)
+    if (menuPosition !== undefined && !menu)
       notes.push(
-        `resource ${resource.key}: a menu group holds ${MENU_ENTRIES} entries — no menu entry`,
+        `resource ${resource.key}: a source's menu holds ${MENU_GROUP_PARTS} groups of ${MENU_GROUP_ENTRIES} entries — no menu entry`,
       );
     if (resource.parent)
       module.parent = {

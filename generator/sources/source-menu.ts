@@ -8,6 +8,7 @@
  */
 import { menuRows } from '../model/screen';
 import type { ModuleModel } from '../types';
+import { MENU_GROUP_PARTS, menuGroupId } from './menu-parts';
 import { SOURCE_MENU_IDS, type SourceModel } from './source-model';
 
 /** Each source's group id: its own, else the lowest free one; undefined when none is left. */
@@ -50,21 +51,35 @@ export function addSourceMenuRows(
   sources.forEach((source, index) => {
     const id = ids[index];
     if (id === undefined) return;
-    for (const group of new Set(source.modules.flatMap((m) => (m.menu ? [m.menu.group] : [])))) {
+    // Its own group first, then the continuations of a source past 99 screens (./menu-parts).
+    let part = 0;
+    const named = new Set(source.modules.flatMap((m) => (m.menu ? [m.menu.group] : [])));
+    // digitalocean, digitalocean2, …, digitalocean10: the shortest name is the source's own.
+    const inOrder = [...named].sort((a, b) => a.length - b.length || a.localeCompare(b));
+    for (const group of inOrder) {
       if (groups.has(group)) continue;
+      if (part >= MENU_GROUP_PARTS) {
+        problems.push(
+          `${source.label}: menu group ${group} is past its ${MENU_GROUP_PARTS} groups`,
+        );
+        continue;
+      }
       groups.add(group);
+      const groupId = menuGroupId(id, part);
       seed.push({
-        amenu_id: id,
+        amenu_id: groupId,
         amenu_pid: 0,
-        amenu_name: source.description.title,
+        amenu_name:
+          part === 0 ? source.description.title : `${source.description.title}（${part + 1}）`,
         amenu_type: 'menu',
         amenu_address: '',
         amenu_routername: group,
         amenu_icon: 'pi pi-cloud',
-        amenu_sort: id,
+        amenu_sort: groupId,
         amenu_status: 1,
         wait_num: 0,
       });
+      part += 1;
     }
   });
   table.seed = [...seed, ...menuRows(withMenu, seed, problems)];
