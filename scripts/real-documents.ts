@@ -205,7 +205,10 @@ function printUnreached(rows: DocumentRow[]): void {
   }
 }
 
-/** The first lines of each step that failed, so a reader sees why without running it again. */
+/**
+ * The first lines of each step that failed, so a reader sees why without running it again —
+ * verify's passing and skipped calls left out (hundreds of them come before the failures).
+ */
 function printFailures(rows: DocumentRow[]): void {
   for (const row of rows) {
     const steps: [string, StepResult | undefined][] = [
@@ -217,8 +220,9 @@ function printFailures(rows: DocumentRow[]): void {
     for (const [label, step] of steps) {
       if (!step || step.exitCode === 0) continue;
       const lines = step.output.trim().split('\n');
+      const telling = lines.filter((line) => !/^\s*(ok|skip(ped)?)\b/.test(line));
       console.log(`\n${row.name} — ${label} exited ${step.exitCode} (${lines.length} lines):`);
-      for (const line of lines.slice(0, SHOWN_LINES)) console.log(`  ${line.slice(0, 300)}`);
+      for (const line of telling.slice(0, SHOWN_LINES)) console.log(`  ${line.slice(0, 300)}`);
     }
   }
 }

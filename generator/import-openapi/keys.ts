@@ -59,6 +59,16 @@ export function primaryKey(resource: Resource, fields: readonly string[]): KeyCh
       field: named,
       reason: `${entity} has a field ${named}${param ? ` (path parameter {${param}} names none of its fields)` : ''}`,
     };
+  // {floating_ip} of DigitalOcean's floating_ip, whose `ip` "serves as its identifier": the
+  // parameter's last word is a field (checked before any field merely ending in id).
+  const words = param?.split(/[_-]|(?=[A-Z])/) ?? [];
+  const lastWord = words.length > 1 ? words.at(-1)?.toLowerCase() : undefined;
+  const byLastWord = lastWord ? fields.find((f) => f.toLowerCase() === lastWord) : undefined;
+  if (param && byLastWord)
+    return {
+      field: byLastWord,
+      reason: `path parameter {${param}} ends in ${byLastWord}, a field of ${entity}`,
+    };
   const byParam = param ? fields.find((f) => squash(f) === squash(param)) : undefined;
   if (byParam)
     return { field: byParam, reason: `path parameter {${param}} is ${entity}'s ${byParam}` };
