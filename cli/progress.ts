@@ -3,7 +3,7 @@
  * per step on stderr, and only on a terminal and outside `--json` — a pipe, a CI log or a
  * script reading the JSON report sees nothing of them. Wording: src/locale/cli-progress.ts.
  */
-import { cliProgressMessages as t } from '@/locale/cli-progress';
+import { cliProgressMessages as t } from '../src/locale/cli-progress';
 
 /** Where the lines go: process.stderr, or a test's stand-in. */
 export interface ProgressStream {

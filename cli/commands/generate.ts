@@ -8,7 +8,7 @@ import { upToDate } from '../../generator/cache';
 import { EXIT, failWith, UsageError, existingFolder } from '../fail';
 import { printJsonReport } from '../report';
 import { progressLines } from '../progress';
-import { cliProgressMessages } from '@/locale/cli-progress';
+import { cliProgressMessages } from '../../src/locale/cli-progress';
 
 const FIX_COMMAND = 'npm run cli -- generate';
 
