@@ -5,6 +5,7 @@
  * `article`), and where a request body wraps the record it sends. Paths are dotted field names,
  * the x-admin format the REST adapter and the source mock read (`valueAt`).
  */
+import { listOf } from '../../src/core/guards';
 import type { Json } from '../json';
 import { componentName, flattenObject, resolveRef, schemaType, type MediaSchema } from './schemas';
 
@@ -139,12 +140,31 @@ export interface RecordAt {
  *
  * @example recordIn(conduitArticle, doc) // { schema: { $ref: '#/components/schemas/Article' }, path: 'article' }
  */
+/**
+ * A map (`additionalProperties` and no fields of its own, maybe `| null`): OpenAI's
+ * `{ metadata: Metadata }` edit body is a record with one field, not a wrapper around one.
+ */
+function isMap(schema: unknown, document: Json): boolean {
+  const resolved = resolveRef(schema, document);
+  const variants = [...listOf(resolved.anyOf), ...listOf(resolved.oneOf)]
+    .map((variant) => resolveRef(variant, document))
+    .filter((variant) => variant.type !== 'null');
+  const shape = variants.length === 1 ? variants[0]! : resolved;
+  return (
+    shape.additionalProperties !== undefined &&
+    shape.additionalProperties !== false &&
+    flattenObject(shape, [], document).properties.length === 0
+  );
+}
+
 export function recordIn(schema: unknown, document: Json, depth = 0): RecordAt | undefined {
   if (schema === undefined || !isObjectSchema(schema, document)) return undefined;
   const properties = flattenObject(schema, [], document).properties;
   const objects = properties.filter(
     (p) =>
-      isObjectSchema(p.schema, document) && schemaType(resolveRef(p.schema, document)) !== 'array',
+      isObjectSchema(p.schema, document) &&
+      schemaType(resolveRef(p.schema, document)) !== 'array' &&
+      !isMap(p.schema, document),
   );
   // A record's own fields beside a `data` object (an id) make it a record, not a wrapper.
   const scalarsBeside =

@@ -169,18 +169,38 @@ export function holdable(document: Json, schema: unknown, record: Json): Json {
   const fields = new Map(
     flattenObject(schema, [], document).properties.map((p) => [p.name, p.schema]),
   );
+  // A body that refuses undeclared fields (OpenAI's ModifyAssistantRequest: additionalProperties
+  // false) gets none of the record's others: its id, its created_at.
+  const closed = resolveRef(schema, document).additionalProperties === false;
   const kept: Json = {};
   for (const [name, value] of Object.entries(record)) {
     const field = fields.get(name);
-    const resolved = field === undefined ? undefined : resolveRef(field, document);
-    const items = resolved?.items === undefined ? undefined : resolveRef(resolved.items, document);
-    const fits =
-      resolved === undefined ||
-      (fitsType(resolved, value) &&
-        (!Array.isArray(value) || !items || value.every((item) => fitsType(items, item))));
-    if (fits) kept[name] = value;
+    if (field === undefined && closed) continue;
+    if (field === undefined || holds(document, resolveRef(field, document), value))
+      kept[name] = value;
   }
   return kept;
+}
+
+/**
+ * Whether a field's schema holds the value, by type: an array's items, a map's values
+ * (`additionalProperties: { type: string }`) and a union's variants too — OpenAI's Metadata is
+ * `anyOf [map of strings, null]`, which a record's other `metadata` may not fit.
+ */
+function holds(document: Json, schema: Json, value: unknown, depth = 0): boolean {
+  if (depth > 4) return true;
+  const inner = (part: unknown, item: unknown) =>
+    holds(document, resolveRef(part, document), item, depth + 1);
+  const variants = [...listOf(schema.oneOf), ...listOf(schema.anyOf)];
+  if (schemaType(schema) === undefined && variants.length > 0)
+    return variants.some((variant) => inner(variant, value));
+  if (schemaType(schema) === 'null') return value === null;
+  if (!fitsType(schema, value)) return false;
+  if (Array.isArray(value) && schema.items !== undefined)
+    return value.every((item) => inner(schema.items, item));
+  if (isJson(value) && isJson(schema.additionalProperties))
+    return Object.values(value).every((item) => inner(schema.additionalProperties, item));
+  return true;
 }
 
 /**
