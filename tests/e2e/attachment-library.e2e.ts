@@ -277,9 +277,11 @@ describe('attachment library on /system/attachment', () => {
     await dialog.getByText('该文件类型暂不支持在线预览，请下载源文件查看。').waitFor();
     await dialog.getByRole('link', { name: '下载源文件' }).waitFor();
     await closePreview('notes.txt');
-    dialog = await openPreview('员工手册 2025 版', 'missing');
+    // (员工手册 2025 版, which once served as the unreadable file, is a real PDF of the seed now.)
+    await upload('broken.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%cut short\n', 'latin1'));
+    dialog = await openPreview('broken.pdf', 'broken');
     await dialog.getByText('预览失败，请下载源文件查看。').waitFor();
-    await closePreview('员工手册 2025 版');
+    await closePreview('broken.pdf');
 
     // Each previewer brought its own code when it was first needed.
     for (const kind of ['pdf', 'docx', 'xlsx'])
