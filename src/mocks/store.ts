@@ -408,6 +408,18 @@ export function existingTable(name: string): MockTable | undefined {
   return load().get(name);
 }
 
+/** Runs a reset's write to the data folder; a failure is logged and refused as storage full. */
+function savedOrRefused(write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    console.error(
+      `mock backend: the reset could not be saved to the data folder (${error instanceof Error ? error.message : String(error)})`,
+    );
+    throw new StorageFullError(mockMessages.serverStorageFailed);
+  }
+}
+
 /**
  * Restores every table to its seed (the demo's "reset data", with the files: ./reset). With a
  * journal the seeds become its snapshot first; when that cannot be written nothing changes
@@ -416,27 +428,13 @@ export function existingTable(name: string): MockTable | undefined {
 export function resetTables(): void {
   const seeded = seedAll();
   if (database) {
-    try {
-      database.replaceAll(seeded);
-    } catch (error) {
-      console.error(
-        `mock backend: the reset could not be saved to the data folder (${error instanceof Error ? error.message : String(error)})`,
-      );
-      throw new StorageFullError(mockMessages.serverStorageFailed);
-    }
+    savedOrRefused(() => database?.replaceAll(seeded));
     tables = seeded;
     stored.clear();
     reached.clear();
   } else if (journal) {
     const texts = new Map([...seeded].map(([name, value]) => [name, JSON.stringify(value)]));
-    try {
-      journal.compact(texts);
-    } catch (error) {
-      console.error(
-        `mock backend: the reset could not be saved to the data folder (${error instanceof Error ? error.message : String(error)})`,
-      );
-      throw new StorageFullError(mockMessages.serverStorageFailed);
-    }
+    savedOrRefused(() => journal?.compact(texts));
     tables = seeded;
     stored.clear();
     for (const [name, text] of texts) stored.set(name, text);
